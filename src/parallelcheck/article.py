@@ -1,0 +1,21 @@
+"""ArticleSet: one article and the files of its language versions, as discovery finds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ArticleSet:
+    """An article and its versions.
+
+    ``id`` names the article (its folder, its file stem, or its path inside a language tree).
+    ``versions`` maps a canonical language tag to the file of that version, as a POSIX path
+    relative to the working directory when the file lies below it.  ``ignored`` lists files that
+    were passed over because another file already holds that language (``ja.md`` and
+    ``ja.txt``), so the user can be told.
+    """
+
+    id: str
+    versions: dict[str, str]
+    ignored: tuple[str, ...] = field(default=())

@@ -1,0 +1,145 @@
+"""The one document model every reader produces and every later stage reads.
+
+A :class:`Document` is one language version of an article: a flat list of :class:`Section`
+objects in document order.  The first section is the *preamble* (level 0, no heading) holding
+whatever comes before the first heading; it is always present, possibly empty.  Nesting is
+implied by heading levels, as in the source.
+
+Each section holds its :class:`Block` objects in order.  A block is a paragraph, list, table,
+code block, quote, admonition or raw HTML block.  Lists hold their items and quotes/admonitions
+their inner blocks as ``children``; tables hold their cell text as ``rows`` (the header row
+first, when the table has one).  Links, images and inline code are kept as facts on the block
+that contains them.  Every element records the 1-based line where it starts in the file as
+stored, so a finding can point at it.
+
+Readers build these objects; nothing after the readers changes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class BlockKind(str, Enum):
+    """What a block is.  The string values appear in findings' evidence."""
+
+    PARAGRAPH = "paragraph"
+    LIST = "list"
+    ITEM = "item"
+    TABLE = "table"
+    CODE = "code"
+    QUOTE = "quote"
+    ADMONITION = "admonition"
+    HTML = "html"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link or image target found in a block."""
+
+    target: str
+    line: int
+    is_image: bool = False
+    text: str = ""
+
+
+@dataclass
+class Block:
+    """One block of a section.
+
+    ``text`` is the block's readable text with markup removed (for a code block, the code
+    itself; for a table, the cells joined by tabs and rows by newlines; for a list or quote,
+    the text of its children).  ``info`` is a code block's info string or an admonition's type
+    and title.  ``children`` are a list's items or a quote's / admonition's inner blocks.
+    ``rows`` is a table's cells row by row, header first when the table has one
+    (``header`` says whether it does).
+    """
+
+    kind: BlockKind
+    text: str
+    line: int
+    end_line: int
+    info: str = ""
+    children: list[Block] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    header: bool = False
+    ordered: bool = False
+    links: list[Link] = field(default_factory=list)
+    code_spans: list[str] = field(default_factory=list)
+
+    @property
+    def body_rows(self) -> int:
+        """A table's row count without its header row."""
+        return len(self.rows) - (1 if self.header and self.rows else 0)
+
+    @property
+    def columns(self) -> int:
+        """A table's column count (the widest row)."""
+        return max((len(r) for r in self.rows), default=0)
+
+    def all_links(self) -> list[Link]:
+        """Links of this block and of every block nested in it, in order."""
+        found = list(self.links)
+        for child in self.children:
+            found.extend(child.all_links())
+        return found
+
+    def all_code_spans(self) -> list[str]:
+        """Inline code of this block and of every block nested in it, in order."""
+        found = list(self.code_spans)
+        for child in self.children:
+            found.extend(child.all_code_spans())
+        return found
+
+
+@dataclass
+class Section:
+    """A heading and the blocks up to the next heading (of any level).
+
+    ``level`` is 1–6 for a heading, 0 for the preamble.  ``anchor`` is an explicit id
+    (``{ #id }`` in Markdown, ``id=`` in HTML), else ``None``.  ``line`` is the heading's line
+    (for the preamble, the first block's line, or 1).
+    """
+
+    level: int
+    title: str
+    line: int
+    anchor: str | None = None
+    blocks: list[Block] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    code_spans: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Directive:
+    """An inline suppression comment (CONTRACT §6) found in a version.
+
+    ``action`` is ``disable``, ``enable`` or ``disable-next-block``; ``rules`` is empty when the
+    comment names none (meaning every rule).
+    """
+
+    action: str
+    rules: tuple[str, ...]
+    line: int
+
+
+@dataclass
+class Document:
+    """One language version of an article, as read from ``path``."""
+
+    path: str
+    lang: str
+    sections: list[Section]
+    line_count: int = 0
+    front_matter: str | None = None
+    directives: list[Directive] = field(default_factory=list)
+
+    @property
+    def preamble(self) -> Section:
+        return self.sections[0]
+
+    def iter_blocks(self):
+        """Every top-level block of every section, in document order."""
+        for section in self.sections:
+            yield from section.blocks

@@ -1,0 +1,71 @@
+"""The Finding: what a rule reports, what every formatter shows (CONTRACT §2).
+
+Rules create findings without a severity; the engine stamps the configured severity on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place to look in one version: its language, file and 1-based line."""
+
+    lang: str
+    path: str
+    line: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"lang": self.lang, "path": self.path, "line": self.line}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One difference between language versions.
+
+    ``langs`` are the deviating versions (never empty), ``reference_langs`` the versions they
+    were compared with, ``locations`` one place per version involved, ``section`` the aligned
+    section's heading as the source version writes it.
+    """
+
+    rule: str
+    article: str
+    section: str
+    langs: tuple[str, ...]
+    reference_langs: tuple[str, ...]
+    locations: tuple[Location, ...]
+    message: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+    severity: str = "error"
+
+    def with_severity(self, severity: str) -> Finding:
+        return replace(self, severity=severity)
+
+    def sort_key(self) -> tuple:
+        first = self.locations[0] if self.locations else Location("", "", 0)
+        return (
+            self.article,
+            self.rule,
+            first.path,
+            first.line,
+            self.langs,
+            self.reference_langs,
+            self.message,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "article": self.article,
+            "section": self.section,
+            "langs": list(self.langs),
+            "reference_langs": list(self.reference_langs),
+            "locations": [loc.as_dict() for loc in self.locations],
+            "message": self.message,
+            "evidence": self.evidence,
+        }
