@@ -1,0 +1,415 @@
+"""N-way alignment of the language versions of one article.
+
+All versions are aligned at once, sections first and then the blocks inside each aligned
+section, so that a thing two of four versions have and two lack is one aligned row with two
+empty cells — never a winner picked between pairs.
+
+How it works (progressive alignment, as in multiple sequence alignment):
+
+1. The versions are taken in a fixed order: the source language first, then the others by
+   language tag.  The order never depends on how files were listed or found.
+2. The first version's sections form the initial *profile* (one column per section).  Each
+   next version is aligned to the whole profile by dynamic programming: a section either joins
+   a column or becomes a new column, and a column may stay empty in that version.  A section
+   joins a column when its mean similarity to the column's members is above a threshold;
+   insertions and deletions are free, so nothing is matched that does not resemble.
+3. The preamble (text before the first heading) of every version is always one column.
+4. Inside every aligned section the blocks are aligned the same way.
+
+Section similarity combines, where each is informative: explicit heading ids (equal ids align,
+different ids do not), the anchors of the heading and of the body (numbers, Latin-script names,
+inline code, link targets — see :mod:`parallelcheck.anchors`), the kinds of blocks in the body,
+the body's share of the document's length, and the heading level and relative position.  An
+empty body says nothing about content, so an empty "Decision guide" aligns with a translated
+one holding a table when its place and level agree.
+
+Block similarity requires compatible kinds (a table aligns only with a table, code only with
+code) and combines anchors, share of length and, for code, the code's text.
+
+When every version has the same number of elements and each aligns with the profile element at
+the same position clearly, that diagonal is taken without dynamic programming — the common case
+of versions in sync costs linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from rapidfuzz.fuzz import ratio as text_ratio
+
+from parallelcheck.anchors import code_and_link_anchors, dice, mostly_non_latin, text_anchors
+from parallelcheck.document import Block, BlockKind, Document, Section
+from parallelcheck.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
+
+SECTION_THRESHOLD = 0.42
+BLOCK_THRESHOLD = 0.36
+CLEAR_MATCH = 0.62
+
+T = TypeVar("T")
+F = TypeVar("F")
+
+
+@dataclass
+class AlignedBlock:
+    """One row of aligned blocks: each version's block, or ``None`` where it has none."""
+
+    cells: dict[str, Block | None]
+
+    def present(self) -> list[str]:
+        return [lang for lang, block in self.cells.items() if block is not None]
+
+    def absent(self) -> list[str]:
+        return [lang for lang, block in self.cells.items() if block is None]
+
+
+@dataclass
+class AlignedSection:
+    """One row of aligned sections and the aligned blocks inside them."""
+
+    cells: dict[str, Section | None]
+    rows: list[AlignedBlock] = field(default_factory=list)
+
+    def present(self) -> list[str]:
+        return [lang for lang, section in self.cells.items() if section is not None]
+
+    def absent(self) -> list[str]:
+        return [lang for lang, section in self.cells.items() if section is None]
+
+
+@dataclass
+class AlignedArticle:
+    """Every version of one article, aligned.
+
+    ``langs`` are the versions that exist, source first then by tag; ``expected`` the languages
+    the configuration asks for (a superset of ``langs`` when versions are missing).
+    """
+
+    id: str
+    source: str
+    langs: tuple[str, ...]
+    expected: tuple[str, ...]
+    paths: dict[str, str]
+    documents: dict[str, Document]
+    sections: list[AlignedSection]
+    link_prefixes: tuple[str, ...] = DEFAULT_PREFIXES
+
+    def section_title(self, row: AlignedSection) -> str:
+        """The aligned section's heading as the source version (or the first that has it) writes it."""
+        for lang in self.langs:
+            section = row.cells.get(lang)
+            if section is not None:
+                return section.title
+        return ""
+
+
+# ---------------------------------------------------------------------------
+# Features computed once per element
+
+
+@dataclass
+class _SectionFeatures:
+    section: Section
+    level: int
+    anchor: str | None
+    title_anchors: Counter[str]
+    body_anchors: Counter[str]
+    kinds: Counter[str]
+    share: float
+    position: float
+
+
+@dataclass
+class _BlockFeatures:
+    block: Block
+    family: str
+    kind: str
+    anchors: Counter[str]
+    share: float
+    code: str
+    shape: tuple[int, int]
+
+
+_KIND_FAMILY = {
+    BlockKind.PARAGRAPH: "prose",
+    BlockKind.QUOTE: "prose",
+    BlockKind.ADMONITION: "prose",
+    BlockKind.HTML: "prose",
+    BlockKind.ITEM: "prose",
+    BlockKind.LIST: "list",
+    BlockKind.TABLE: "table",
+    BlockKind.CODE: "code",
+}
+
+_COMMENT = re.compile(r"(#|//|--)[^\n]*|/\*.*?\*/|<!--.*?-->", re.DOTALL)
+_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
+_SPACE = re.compile(r"\s+")
+
+
+def code_skeleton(code: str) -> str:
+    """Code with comments and string literals emptied and whitespace collapsed.
+
+    This is the part of a code block a translator must not change.
+    """
+    code = _STRING.sub('""', code)
+    code = _COMMENT.sub(" ", code)
+    code = _STRING.sub('""', code)
+    return _SPACE.sub(" ", code).strip()
+
+
+def _block_length(block: Block) -> int:
+    return len(block.text.replace(" ", ""))
+
+
+def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:
+    if block.kind is BlockKind.CODE:
+        return Counter()
+    anchors = text_anchors(block.text, non_latin=non_latin)
+    targets = [normalise_target(link.target, patterns) for link in block.all_links()]
+    anchors.update(code_and_link_anchors(block.all_code_spans(), targets))
+    return anchors
+
+
+def _document_features(doc: Document, prefixes: Sequence[str]):
+    non_latin = mostly_non_latin(
+        " ".join(s.title for s in doc.sections[:20])
+        + " ".join(b.text for b in list(doc.iter_blocks())[:20])
+    )
+    patterns = localised_prefix_patterns(doc.lang, prefixes)
+    total = sum(_block_length(b) for b in doc.iter_blocks()) or 1
+    count = max(len(doc.sections) - 1, 1)
+    sections = []
+    blocks: dict[int, list[_BlockFeatures]] = {}
+    for index, section in enumerate(doc.sections):
+        block_features = []
+        body: Counter[str] = Counter()
+        kinds: Counter[str] = Counter()
+        length = 0
+        for block in section.blocks:
+            anchors = _block_anchors(block, non_latin, patterns)
+            body.update(anchors)
+            kinds[_KIND_FAMILY[block.kind]] += 1
+            size = _block_length(block)
+            length += size
+            block_features.append(
+                _BlockFeatures(
+                    block=block,
+                    family=_KIND_FAMILY[block.kind],
+                    kind=block.kind.value,
+                    anchors=anchors,
+                    share=size / total,
+                    code=code_skeleton(block.text) if block.kind is BlockKind.CODE else "",
+                    shape=(block.body_rows, block.columns)
+                    if block.kind is BlockKind.TABLE
+                    else (0, 0),
+                )
+            )
+        title_anchors = text_anchors(section.title, non_latin=non_latin)
+        targets = [normalise_target(link.target, patterns) for link in section.links]
+        title_anchors.update(code_and_link_anchors(section.code_spans, targets))
+        sections.append(
+            _SectionFeatures(
+                section=section,
+                level=section.level,
+                anchor=section.anchor,
+                title_anchors=title_anchors,
+                body_anchors=body,
+                kinds=kinds,
+                share=length / total,
+                position=(index - 1) / count if index else 0.0,
+            )
+        )
+        blocks[id(section)] = block_features
+    return sections, blocks
+
+
+# ---------------------------------------------------------------------------
+# Similarities
+
+
+def _share_similarity(a: float, b: float) -> float:
+    if a <= 0 or b <= 0:
+        return 0.0
+    return min(a, b) / max(a, b)
+
+
+def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
+    """How much two sections look like translations of each other, 0..1 (documented above)."""
+    if a.anchor and b.anchor:
+        return 1.0 if a.anchor == b.anchor else 0.0
+    content: list[tuple[float, float]] = [(0.5, 1.0)]  # a prior: nothing known yet
+    if a.title_anchors and b.title_anchors:
+        content.append((dice(a.title_anchors, b.title_anchors), 2.0))
+    elif a.title_anchors or b.title_anchors:
+        content.append((0.0, 0.5))  # a name in one heading only: weak evidence against
+    if a.kinds and b.kinds:
+        if a.body_anchors or b.body_anchors:
+            content.append((dice(a.body_anchors, b.body_anchors), 3.0))
+        content.append((dice(a.kinds, b.kinds), 1.0))
+        content.append((_share_similarity(a.share, b.share), 1.0))
+    known = sum(score * weight for score, weight in content) / sum(w for _, w in content)
+    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
+    level = 1.0 if a.level == b.level else 0.0
+    return 0.7 * known + 0.15 * place + 0.15 * level
+
+
+def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
+    """How much two blocks look like translations of each other, 0..1 (documented above)."""
+    if a.family != b.family:
+        if {a.family, b.family} == {"prose", "list"}:
+            factor = 0.5
+        else:
+            return 0.0
+    else:
+        factor = 1.0 if a.kind == b.kind else 0.8
+    length = _share_similarity(a.share, b.share)
+    if a.family == "code":
+        if a.code == b.code:
+            return 1.0
+        return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
+    anchors = dice(a.anchors, b.anchors) if (a.anchors or b.anchors) else 0.5
+    if a.family == "table":
+        rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
+        cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
+        return factor * (0.4 * anchors + 0.3 * rows * cols + 0.3 * max(length, 0.5))
+    return factor * (0.6 * anchors + 0.4 * length)
+
+
+# ---------------------------------------------------------------------------
+# Progressive alignment
+
+
+class _Profile(Generic[F]):
+    """Columns of already aligned elements: one dict lang → feature per column."""
+
+    def __init__(self, lang: str, items: Sequence[F]):
+        self.columns: list[dict[str, F]] = [{lang: item} for item in items]
+
+    def score(self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]) -> float:
+        return sum(similarity(member, item) for member in column.values()) / len(column)
+
+    def add(
+        self,
+        lang: str,
+        items: Sequence[F],
+        similarity: Callable[[F, F], float],
+        threshold: float,
+    ) -> None:
+        columns = self.columns
+        if len(columns) == len(items) and all(
+            self.score(col, item, similarity) >= max(threshold, CLEAR_MATCH)
+            for col, item in zip(columns, items, strict=True)
+        ):
+            for col, item in zip(columns, items, strict=True):
+                col[lang] = item
+            return
+        self.columns = _dp_merge(columns, lang, items, self.score, similarity, threshold)
+
+
+def _dp_merge(columns, lang, items, score, similarity, threshold):
+    m, n = len(columns), len(items)
+    gain = [[0.0] * (n + 1) for _ in range(m + 1)]
+    move = [[0] * (n + 1) for _ in range(m + 1)]  # 1 match, 2 column gap, 3 new column
+    for i in range(1, m + 1):
+        move[i][0] = 2
+    for j in range(1, n + 1):
+        move[0][j] = 3
+    for i in range(1, m + 1):
+        column = columns[i - 1]
+        row_gain, prev_gain = gain[i], gain[i - 1]
+        row_move = move[i]
+        for j in range(1, n + 1):
+            best, how = prev_gain[j], 2
+            if row_gain[j - 1] > best:
+                best, how = row_gain[j - 1], 3
+            value = score(column, items[j - 1], similarity) - threshold
+            if value > 0 and prev_gain[j - 1] + value >= best:
+                best, how = prev_gain[j - 1] + value, 1
+            row_gain[j], row_move[j] = best, how
+    merged: list[dict] = []
+    i, j = m, n
+    while i > 0 or j > 0:
+        how = move[i][j]
+        if how == 1:
+            column = dict(columns[i - 1])
+            column[lang] = items[j - 1]
+            merged.append(column)
+            i, j = i - 1, j - 1
+        elif how == 2:
+            merged.append(columns[i - 1])
+            i -= 1
+        else:
+            merged.append({lang: items[j - 1]})
+            j -= 1
+    merged.reverse()
+    return merged
+
+
+def _align(
+    order: Sequence[str],
+    sequences: dict[str, Sequence[F]],
+    similarity: Callable[[F, F], float],
+    threshold: float,
+) -> list[dict[str, F]]:
+    first, *rest = order
+    profile: _Profile[F] = _Profile(first, sequences[first])
+    for lang in rest:
+        profile.add(lang, sequences[lang], similarity, threshold)
+    return profile.columns
+
+
+def version_order(langs: Sequence[str], source: str) -> tuple[str, ...]:
+    """The fixed order versions are aligned in: source first, then by tag."""
+    others = sorted((lang for lang in langs if lang != source), key=str.lower)
+    return (source, *others) if source in langs else tuple(others)
+
+
+def align_article(
+    article_id: str,
+    documents: dict[str, Document],
+    source: str,
+    *,
+    expected: Sequence[str] = (),
+    link_prefixes: Sequence[str] = DEFAULT_PREFIXES,
+) -> AlignedArticle:
+    """Align every version of one article: sections, then blocks inside each section."""
+    order = version_order(list(documents), source)
+    features = {lang: _document_features(documents[lang], link_prefixes) for lang in order}
+    sections = {lang: features[lang][0] for lang in order}
+    preamble = {lang: sections[lang][0] for lang in order}
+    columns = [preamble]
+    if order:
+        columns += _align(
+            order,
+            {lang: sections[lang][1:] for lang in order},
+            section_similarity,
+            SECTION_THRESHOLD,
+        )
+    aligned_sections = []
+    for column in columns:
+        cells = {lang: (column[lang].section if lang in column else None) for lang in order}
+        present = [lang for lang in order if lang in column]
+        block_seqs = {lang: features[lang][1][id(column[lang].section)] for lang in present}
+        rows = []
+        if present:
+            for row in _align(present, block_seqs, block_similarity, BLOCK_THRESHOLD):
+                rows.append(
+                    AlignedBlock(
+                        {lang: (row[lang].block if lang in row else None) for lang in present}
+                    )
+                )
+        aligned_sections.append(AlignedSection(cells=cells, rows=rows))
+    expected_all = tuple(dict.fromkeys([*order, *expected]))
+    return AlignedArticle(
+        id=article_id,
+        source=order[0] if order else source,
+        langs=order,
+        expected=expected_all,
+        paths={lang: documents[lang].path for lang in order},
+        documents=dict(documents),
+        sections=aligned_sections,
+        link_prefixes=tuple(link_prefixes),
+    )

@@ -1,0 +1,90 @@
+"""Untranslatable anchors: the tokens a faithful translation carries over unchanged.
+
+Alignment needs something that two versions in different scripts share.  Translators leave
+some things alone, and those are the anchors of a block or heading:
+
+* numbers (``131,072`` and ``131072`` are the same anchor; full-width digits are read as ASCII),
+* name-like Latin-script words: words with a digit (``V4.1``, ``SM100``), with a capital letter
+  after the first character (``DeepInfer``, ``LMDeploy``, ``API``), or capitalised words that do
+  not start a sentence (``Huawei`` mid-sentence; but not ``The`` at a sentence start).  In a
+  version written in a non-Latin script every capitalised Latin word counts, since such a text
+  has no sentence-initial capitals of its own,
+* inline code, and link and image targets.
+
+Ordinary words are never anchors: ``kernel`` in a Japanese text and ``kernel`` in the English
+one prove nothing, and words of two Latin-script languages rarely coincide by meaning.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.+/][A-Za-z0-9]+)*")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_NON_LATIN_LETTER = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
+
+
+def normalise(text: str) -> str:
+    """NFKC (full-width letters and digits become ASCII) — the form anchors are taken from."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def mostly_non_latin(text: str) -> bool:
+    """Whether letters of a non-Latin script outnumber Latin letters in *text*."""
+    sample = text[:2000]
+    return len(_NON_LATIN_LETTER.findall(sample)) > len(_LATIN_LETTER.findall(sample))
+
+
+def text_anchors(text: str, *, non_latin: bool) -> Counter[str]:
+    """The anchors of a piece of running text, as a multiset.
+
+    *non_latin* says whether the version is written in a non-Latin script, in which case every
+    capitalised Latin word is name-like.
+    """
+    text = normalise(text)
+    found: Counter[str] = Counter()
+    for match in _NUMBER.finditer(text):
+        value = match.group().replace(",", "")
+        found["#" + value] += 1
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if not _is_name_like(word, text, match.start(), non_latin):
+            continue
+        found[word.lower()] += 1
+    return found
+
+
+def _is_name_like(word: str, text: str, start: int, non_latin: bool) -> bool:
+    if any(ch.isdigit() for ch in word):
+        return True
+    if any(ch.isupper() for ch in word[1:]):
+        return True
+    if not word[0].isupper():
+        return False
+    if non_latin:
+        return True
+    return _SENTENCE_START.search(text[max(0, start - 3) : start]) is None and start > 0
+
+
+def code_and_link_anchors(code_spans: Iterable[str], targets: Iterable[str]) -> Counter[str]:
+    """Inline code and link targets as anchors (kept verbatim apart from outer spaces)."""
+    found: Counter[str] = Counter()
+    for code in code_spans:
+        found["`" + code.strip()] += 1
+    for target in targets:
+        found["@" + target.strip()] += 1
+    return found
+
+
+def dice(a: Counter[str], b: Counter[str]) -> float:
+    """Multiset Dice coefficient: 1.0 for the same anchors, 0.0 for none shared."""
+    total = sum(a.values()) + sum(b.values())
+    if total == 0:
+        return 0.0
+    shared = sum((a & b).values())
+    return 2.0 * shared / total

@@ -1,0 +1,177 @@
+"""The command line: configuration → discovery → check → report → exit status.
+
+Exit status (CONTRACT §1): 0 no error-severity finding, 1 at least one, 2 the run could not be
+done (bad option, configuration, input) — with a one-paragraph message on stderr.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from parallelcheck import __version__
+from parallelcheck.errors import InputError
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
+
+
+def _fail(message: str) -> None:
+    click.echo(f"parallelcheck: error: {message}", err=True)
+    sys.exit(EXIT_CANNOT_RUN)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, so a reader never
+    sees half a file and an interrupted run leaves the old file in place."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="parallelcheck")
+def cli() -> None:
+    """Check that the language versions of an article still say the same thing."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option(
+    "--format",
+    "output_format",
+    default="text",
+    show_default=True,
+    help="Output format: text or json.",
+)
+@click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option(
+    "--glossary",
+    "glossaries",
+    multiple=True,
+    type=click.Path(),
+    help="Glossary file or folder (repeatable).",
+)
+@click.option("--config", "config_path", type=click.Path(), help="Configuration file.")
+@click.option("--source", help="Reference language (default: configured, else en).")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    help="Check only these versions against the source (repeatable).",
+)
+@click.option("--select", multiple=True, help="Run only these rules (repeatable).")
+@click.option("--ignore", multiple=True, help="Do not run these rules (repeatable).")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Worker processes; 0 means one per core.",
+)
+@click.option("--no-cache", is_flag=True, help="Do not read or write the result cache.")
+def check(
+    paths,
+    output_format,
+    output,
+    glossaries,
+    config_path,
+    source,
+    langs,
+    select,
+    ignore,
+    jobs,
+    no_cache,
+) -> None:
+    """Check article sets for differences between their language versions.
+
+    PATHS may be article folders, single files (standing for their whole article set) or a
+    root such as articles/; with none, the configured root (default articles/) is checked.
+    """
+    from parallelcheck.config import load_config
+    from parallelcheck.discover import discover
+    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.report import FORMATS, Report
+    from parallelcheck.rules import REGISTRY
+
+    if output_format not in FORMATS:
+        _fail(f"unknown format '{output_format}' (available: {', '.join(sorted(FORMATS))})")
+    try:
+        config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY)
+        article_sets = discover(list(paths), root=config.root, cwd=os.getcwd())
+        options = CheckOptions(
+            source=source, langs=tuple(langs), select=tuple(select), ignore=tuple(ignore), jobs=jobs
+        )
+        articles, findings = [], []
+        for result in check_all(article_sets, config, options):
+            articles.append(result.article)
+            findings.extend(result.findings)
+        for article_set in article_sets:
+            for ignored in article_set.ignored:
+                click.echo(
+                    f"parallelcheck: note: {ignored} ignored: another file of "
+                    f"article '{article_set.id}' has the same language",
+                    err=True,
+                )
+    except InputError as error:
+        _fail(error.describe())
+    report = Report(articles=articles, findings=findings)
+    text = FORMATS[output_format](report)
+    if output:
+        write_atomically(output, text)
+    else:
+        click.echo(text, nl=False)
+    sys.exit(EXIT_FINDINGS if report.summary()["error"] else EXIT_CLEAN)
+
+
+@cli.command("rules")
+def list_rules() -> None:
+    """List every rule with its default severity and summary."""
+    from parallelcheck.rules import REGISTRY
+
+    width = max(len(rule_id) for rule_id in REGISTRY)
+    for rule_id in sorted(REGISTRY):
+        rule = REGISTRY[rule_id]
+        click.echo(f"{rule_id:<{width}}  {rule.severity:<7}  {rule.summary}")
+
+
+@cli.command()
+@click.argument("rule_id")
+def explain(rule_id: str) -> None:
+    """Print the documentation of RULE_ID."""
+    from parallelcheck.rules import REGISTRY
+
+    rule = REGISTRY.get(rule_id)
+    if rule is None:
+        _fail(f"unknown rule '{rule_id}' (see 'parallelcheck rules')")
+    click.echo(f"{rule.id} (default severity: {rule.severity})\n\n{rule.doc}")
+
+
+def main() -> None:
+    """Entry point: run the command line, turning unexpected failures into exit status 2."""
+    try:
+        cli.main(standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("parallelcheck: interrupted", err=True)
+        sys.exit(130)
+    except Exception as error:  # a bug, not bad input: say so in one paragraph
+        if os.environ.get("PARALLELCHECK_DEBUG"):
+            raise
+        click.echo(
+            f"parallelcheck: internal error: {type(error).__name__}: {error}. This is a bug in "
+            "parallelcheck; run again with PARALLELCHECK_DEBUG=1 for details and report it.",
+            err=True,
+        )
+        sys.exit(EXIT_CANNOT_RUN)

@@ -1,0 +1,613 @@
+"""Configuration: ``parallelcheck.yaml`` or ``[tool.parallelcheck]`` in ``pyproject.toml``.
+
+Where it is read from (the first that exists wins):
+
+1. the file given with ``--config FILE`` (YAML, or TOML when it ends in ``.toml``: its
+   ``[tool.parallelcheck]`` table if it has one, else the whole document);
+2. ``parallelcheck.yaml`` (or ``parallelcheck.yml``, ``.parallelcheck.yaml``,
+   ``.parallelcheck.yml``) in the working directory;
+3. the ``[tool.parallelcheck]`` table of ``pyproject.toml`` in the working directory;
+4. the defaults.
+
+Paths in the file (``root``, ``glossary``) are relative to the folder holding the file.
+
+Every problem is an :class:`~parallelcheck.errors.InputError` naming the file, the line of the
+offending key and the key itself; unknown keys, rule ids and options are errors, with a close
+match suggested.  YAML is read with the safe loader only; files over 1 MB and documents whose
+aliases would expand to more than 100,000 nodes are refused.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tomllib
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from parallelcheck.errors import InputError
+from parallelcheck.langtag import canonical_tag
+
+SEVERITIES = ("error", "warning", "info")
+TOP_KEYS = ("root", "source", "languages", "glossary", "rules", "links")
+RULE_OPTIONS = ("severity", "enabled")
+LINK_KEYS = ("localized_prefixes", "ignore_targets")
+YAML_NAMES = (
+    "parallelcheck.yaml",
+    "parallelcheck.yml",
+    ".parallelcheck.yaml",
+    ".parallelcheck.yml",
+)
+PYPROJECT = "pyproject.toml"
+MAX_CONFIG_BYTES = 1_000_000
+MAX_NODES = 100_000
+
+_OFF = frozenset({"off", "false", "no", "disable", "disabled"})
+_ON = frozenset({"on", "true", "yes", "enable", "enabled"})
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class RuleConfig:
+    """How one rule is configured: switched off, or on with an optional severity override."""
+
+    enabled: bool = True
+    severity: str | None = None
+
+
+@dataclass(frozen=True)
+class LinkConfig:
+    """Options of the link comparison.
+
+    ``localized_prefixes``: URL path prefixes with a ``{lang}`` placeholder; a target starting
+    with one, filled with the version's own language, is compared without it.
+    ``ignore_targets``: glob patterns of link targets never compared.
+    """
+
+    localized_prefixes: tuple[str, ...] = ("/{lang}/",)
+    ignore_targets: tuple[str, ...] = ()
+
+
+@dataclass
+class Config:
+    """The settings of one run, as read from the configuration file (or the defaults)."""
+
+    root: str = "articles"
+    source: str | None = None
+    languages: tuple[str, ...] | None = None
+    glossary: tuple[str, ...] = ()
+    rules: dict[str, RuleConfig] = field(default_factory=dict)
+    links: LinkConfig = field(default_factory=LinkConfig)
+    path: str | None = None
+    base_dir: str = "."
+
+
+# ---------------------------------------------------------------------------
+# Entry point
+
+
+def load_config(explicit: str | None, *, cwd: str, known_rules: Collection[str]) -> Config:
+    """Read the configuration that applies in *cwd* (see the module documentation).
+
+    *explicit* is the ``--config`` option.  *known_rules* are the rule ids that ``rules`` may
+    name.  Raises :class:`InputError` for anything wrong in the file.
+    """
+    cwd = os.path.abspath(cwd)
+    if explicit is not None:
+        path = os.path.normpath(os.path.join(cwd, explicit))
+        if not os.path.exists(path):
+            raise InputError("configuration file not found", explicit)
+        if not os.path.isfile(path):
+            raise InputError("configuration path is not a file", explicit)
+        if path.lower().endswith(".toml"):
+            return _from_toml(path, cwd, known_rules, required=True)
+        return _from_yaml(path, cwd, known_rules)
+    for name in YAML_NAMES:
+        path = os.path.join(cwd, name)
+        if os.path.isfile(path):
+            return _from_yaml(path, cwd, known_rules)
+    pyproject = os.path.join(cwd, PYPROJECT)
+    if os.path.isfile(pyproject):
+        config = _from_toml(pyproject, cwd, known_rules, required=False)
+        if config is not None:
+            return config
+    return _build({}, _NoLines(), None, cwd, cwd, known_rules)
+
+
+# ---------------------------------------------------------------------------
+# Reading files
+
+
+def _show(path: str, cwd: str) -> str:
+    """*path* relative to *cwd* when below it, else as it is."""
+    if path == cwd:
+        return "."
+    prefix = cwd.rstrip(os.sep) + os.sep
+    return path[len(prefix) :] if path.startswith(prefix) else path
+
+
+def _read(path: str, shown: str) -> str:
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_CONFIG_BYTES:
+            raise InputError(
+                f"configuration file is too large ({size:,} bytes; at most "
+                f"{MAX_CONFIG_BYTES:,} are read)",
+                shown,
+            )
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read configuration file: {exc.strerror}", shown) from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise InputError("configuration file is too large (over 1 MB)", shown)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError("configuration file is not UTF-8 text", shown, line) from None
+
+
+def _from_yaml(path: str, cwd: str, known_rules: Collection[str]) -> Config:
+    shown = _show(path, cwd)
+    text = _read(path, shown)
+    data, lines = _parse_yaml(text, shown)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise InputError(
+            f"the configuration must be a mapping of keys ({', '.join(TOP_KEYS)}), "
+            f"not {_kind(data)}",
+            shown,
+            lines.line(()),
+        )
+    return _build(data, lines, shown, os.path.dirname(path), cwd, known_rules)
+
+
+def _from_toml(path: str, cwd: str, known_rules: Collection[str], *, required: bool):
+    shown = _show(path, cwd)
+    text = _read(path, shown)
+    if not required and "parallelcheck" not in text:
+        return None  # another tool's pyproject.toml: not ours to judge
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = re.search(r"at line (\d+)", message)
+        if match is None and "end of document" in message:
+            line: int | None = text.count("\n") + 1
+        else:
+            line = int(match[1]) if match else None
+        raise InputError(f"invalid TOML: {message}", shown, line) from None
+    tool = document.get("tool")
+    if isinstance(tool, dict) and "parallelcheck" in tool:
+        prefix: tuple[str, ...] = ("tool", "parallelcheck")
+        data = tool["parallelcheck"]
+    elif os.path.basename(path) == PYPROJECT:
+        if not required:
+            return None
+        raise InputError("pyproject.toml has no [tool.parallelcheck] table", shown)
+    else:
+        prefix, data = (), document
+    lines = _TomlLines(text, prefix)
+    if not isinstance(data, dict):
+        raise InputError("[tool.parallelcheck] must be a table of keys", shown, lines.line(()))
+    return _build(data, lines, shown, os.path.dirname(path), cwd, known_rules)
+
+
+# ---------------------------------------------------------------------------
+# Line numbers
+
+
+class _NoLines:
+    """Line lookup for the defaults: there is no file."""
+
+    def line(self, path: Path, value: object = None) -> int | None:
+        return None
+
+
+class _YamlLines:
+    """Line of each key (and list item) of the first levels of a composed YAML document."""
+
+    DEPTH = 4
+
+    def __init__(self, node: yaml.Node, shown: str):
+        self.lines: dict[Path, int] = {(): node.start_mark.line + 1}
+        self._walk(node, (), shown)
+
+    def _walk(self, node: yaml.Node, path: Path, shown: str) -> None:
+        if len(path) >= self.DEPTH:
+            return
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                line = key_node.start_mark.line + 1
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                key_path = (*path, key_node.value)
+                if key_path in self.lines and key_node.value != "<<":
+                    where = ".".join(str(p) for p in key_path)
+                    raise InputError(
+                        f"duplicate key '{where}' (first given on line {self.lines[key_path]})",
+                        shown,
+                        line,
+                    )
+                self.lines[key_path] = line
+                self._walk(value_node, key_path, shown)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                self.lines[(*path, index)] = item.start_mark.line + 1
+                self._walk(item, (*path, index), shown)
+
+    def line(self, path: Path, value: object = None) -> int | None:
+        while path not in self.lines:
+            path = path[:-1]
+        return self.lines[path]
+
+
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
+_DOTTED = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
+_HEADER = re.compile(rf"^\s*\[\[?\s*({_DOTTED})\s*\]\]?")
+_ASSIGN = re.compile(rf"^\s*({_DOTTED})\s*=")
+
+
+def _key_parts(dotted: str) -> tuple[str, ...]:
+    return tuple(part.strip("\"'") for part in re.findall(_KEY_PART, dotted))
+
+
+class _TomlLines:
+    """Line numbers for keys of a TOML document, found by scanning its text.
+
+    ``tomllib`` keeps no positions.  Table headers and ``key = value`` lines are read line by
+    line; keys inside inline tables and items of arrays are searched for after the line of the
+    key holding them.
+    """
+
+    def __init__(self, text: str, prefix: tuple[str, ...]):
+        self.text_lines = text.splitlines()
+        self.prefix = prefix
+        self.lines: dict[Path, int] = {}
+        table: tuple[str, ...] = ()
+        closing: str | None = None
+        for number, line in enumerate(self.text_lines, 1):
+            if closing is not None:
+                if closing in line:
+                    closing = None
+                continue
+            header = _HEADER.match(line)
+            if header:
+                table = _key_parts(header[1])
+                self._record(table, number)
+                continue
+            assign = _ASSIGN.match(line)
+            if assign:
+                self._record((*table, *_key_parts(assign[1])), number)
+                rest = line[assign.end() :]
+                for quote in ('"""', "'''"):
+                    if rest.count(quote) % 2 == 1:
+                        closing = quote
+
+    def _record(self, path: tuple[str, ...], number: int) -> None:
+        for end in range(1, len(path) + 1):
+            self.lines.setdefault(path[:end], number)
+
+    def line(self, path: Path, value: object = None) -> int | None:
+        full = (*self.prefix, *path)
+        exact = self.lines.get(full)
+        if exact is not None:
+            return exact
+        if not full:
+            return None
+        parent = self.line(path[:-1]) if path else None
+        last = full[-1]
+        if parent is not None:
+            if isinstance(last, int):
+                pattern = None if value is None else re.escape(repr(value)[1:-1])
+                if pattern is not None:
+                    pattern = rf"""["']{pattern}["']"""
+            else:
+                pattern = rf"""(?:^|[\s{{,]){re.escape(last)}\s*=|["']{re.escape(last)}["']\s*="""
+            if pattern is not None:
+                for number in range(parent, min(parent + 200, len(self.text_lines)) + 1):
+                    if re.search(pattern, self.text_lines[number - 1]):
+                        return number
+        return parent
+
+
+# ---------------------------------------------------------------------------
+# Hostile YAML
+
+
+def _children(node: yaml.Node) -> Iterable[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            yield key
+            yield value
+    elif isinstance(node, yaml.SequenceNode):
+        yield from node.value
+
+
+def _check_expansion(root: yaml.Node, shown: str) -> None:
+    """Refuse documents whose aliases would expand to over MAX_NODES nodes, or loop."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        if finished:
+            open_nodes.discard(key)
+            total = 1 + sum(sizes[id(child)] for child in _children(node))
+            if total > MAX_NODES:
+                raise InputError(
+                    f"YAML document too large once its aliases are expanded (over {MAX_NODES:,} "
+                    "nodes); refusing to read it",
+                    shown,
+                    node.start_mark.line + 1,
+                )
+            sizes[key] = total
+            continue
+        if key in sizes:
+            continue
+        open_nodes.add(key)
+        stack.append((node, True))
+        for child in _children(node):
+            if id(child) in open_nodes:
+                raise InputError(
+                    "YAML alias refers to a node that contains it (recursive alias)",
+                    shown,
+                    child.start_mark.line + 1,
+                )
+            if id(child) not in sizes:
+                stack.append((child, False))
+
+
+def _parse_yaml(text: str, shown: str) -> tuple[Any, _YamlLines | _NoLines]:
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None, _NoLines()
+        _check_expansion(node, shown)
+        lines = _YamlLines(node, shown)
+        return loader.construct_document(node), lines
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "cannot be parsed"
+        line = mark.line + 1 if mark is not None else None
+        raise InputError(f"invalid YAML: {problem}", shown, line) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"invalid YAML: {exc}", shown) from None
+    except RecursionError:
+        raise InputError("invalid YAML: nested too deeply", shown) from None
+    finally:
+        loader.dispose()
+
+
+# ---------------------------------------------------------------------------
+# Checking values
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _suggest(word: object, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+class _Checker:
+    """Turns the raw mapping into a :class:`Config`, raising errors with file and line."""
+
+    def __init__(self, lines: Any, shown: str | None):
+        self.lines = lines
+        self.shown = shown
+
+    def fail(self, message: str, path: Path, value: object = None) -> InputError:
+        return InputError(message, self.shown, self.lines.line(path, value))
+
+    def unknown(
+        self, what: str, key: object, path: Path, choices: Iterable[str], context: str = ""
+    ) -> InputError:
+        choices = list(choices)
+        listed = ", ".join(choices)
+        return self.fail(
+            f"unknown {what} '{key}'{context} (expected one of: {listed}){_suggest(key, choices)}",
+            (*path, str(key)),
+        )
+
+    def string(self, value: object, path: Path, name: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(f"'{name}' must be a non-empty string, not {_kind(value)}", path)
+        return value
+
+    def strings(self, value: object, path: Path, name: str) -> list[str]:
+        """A string or a list of strings, as a list."""
+        if isinstance(value, str):
+            return [self.string(value, path, name)]
+        if not isinstance(value, list):
+            raise self.fail(f"'{name}' must be a list of strings, not {_kind(value)}", path)
+        result = []
+        for index, item in enumerate(value):
+            if not isinstance(item, str) or not item.strip():
+                raise self.fail(
+                    f"'{name}' must be a list of strings; item {index + 1} is {_kind(item)}",
+                    (*path, index),
+                    item,
+                )
+            result.append(item)
+        return result
+
+    def tag(self, value: object, path: Path, name: str) -> str:
+        text = self.string(value, path, name)
+        tag = canonical_tag(text.strip())
+        if tag is None:
+            raise self.fail(
+                f"invalid language tag '{text}' in '{name}' (expected a BCP 47 tag such as "
+                "en, zh-Hant, pt-BR)",
+                path,
+                value,
+            )
+        return tag
+
+    def mapping(self, value: object, path: Path, name: str) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(f"'{name}' must be a mapping, not {_kind(value)}", path)
+        return value
+
+    def rule(self, rule_id: str, value: object, path: Path) -> RuleConfig:
+        expected = (
+            f"expected off, a severity ({', '.join(SEVERITIES)}) or {{severity: …}}, "
+            f"not {_kind(value)}"
+        )
+        if isinstance(value, bool):
+            return RuleConfig(enabled=value)
+        if isinstance(value, str):
+            return self.rule_word(rule_id, value, path)
+        if isinstance(value, dict):
+            enabled, severity = True, None
+            for option, setting in value.items():
+                option_path = (*path, str(option))
+                if option == "enabled":
+                    if not isinstance(setting, bool):
+                        raise self.fail(
+                            f"'enabled' of rule '{rule_id}' must be true or false, "
+                            f"not {_kind(setting)}",
+                            option_path,
+                        )
+                    enabled = enabled and setting
+                elif option == "severity":
+                    if isinstance(setting, bool) and not setting:
+                        enabled = False
+                        continue
+                    if not isinstance(setting, str):
+                        raise self.fail(
+                            f"'severity' of rule '{rule_id}' must be one of "
+                            f"{', '.join(SEVERITIES)}, not {_kind(setting)}",
+                            option_path,
+                        )
+                    word = self.rule_word(rule_id, setting, option_path)
+                    enabled = enabled and word.enabled
+                    severity = word.severity
+                else:
+                    raise self.unknown(
+                        "option", option, path, RULE_OPTIONS, f" for rule '{rule_id}'"
+                    )
+            return RuleConfig(enabled=enabled, severity=severity if enabled else None)
+        raise self.fail(f"rule '{rule_id}': {expected}", path)
+
+    def rule_word(self, rule_id: str, word: str, path: Path) -> RuleConfig:
+        low = word.strip().lower()
+        if low in _OFF:
+            return RuleConfig(enabled=False)
+        if low in _ON:
+            return RuleConfig()
+        if low in SEVERITIES:
+            return RuleConfig(severity=low)
+        raise self.fail(
+            f"unknown severity '{word}' for rule '{rule_id}' (expected one of: "
+            f"{', '.join(SEVERITIES)}, or off){_suggest(low, SEVERITIES)}",
+            path,
+        )
+
+
+def _build(
+    data: Mapping[Any, Any],
+    lines: Any,
+    shown: str | None,
+    base_dir: str,
+    cwd: str,
+    known_rules: Collection[str],
+) -> Config:
+    check = _Checker(lines, shown)
+    base_dir = os.path.abspath(base_dir)
+
+    def resolve(path: str) -> str:
+        return _show(os.path.normpath(os.path.join(base_dir, path)), cwd)
+
+    for key in data:
+        if key not in TOP_KEYS:
+            raise check.unknown("key", key, (), TOP_KEYS)
+
+    config = Config(path=shown, base_dir=base_dir, root=resolve("articles"))
+    if "root" in data:
+        config.root = resolve(check.string(data["root"], ("root",), "root").strip())
+    if data.get("source") is not None:
+        config.source = check.tag(data["source"], ("source",), "source")
+    if data.get("languages") is not None:
+        raw = data["languages"]
+        items = check.strings(raw, ("languages",), "languages")
+        if not items:
+            raise check.fail("'languages' must name at least one language", ("languages",))
+        tags: list[str] = []
+        for index, item in enumerate(items):
+            item_path: Path = ("languages",) if isinstance(raw, str) else ("languages", index)
+            tag = check.tag(item, item_path, "languages")
+            if tag not in tags:
+                tags.append(tag)
+        config.languages = tuple(tags)
+        if config.source is not None and config.source not in tags:
+            raise check.fail(
+                f"source language '{config.source}' is not among the configured languages "
+                f"({', '.join(tags)})",
+                ("source",),
+            )
+    if "glossary" in data:
+        raw = data["glossary"]
+        items = [] if raw is None else check.strings(raw, ("glossary",), "glossary")
+        glossary = []
+        for index, item in enumerate(items):
+            resolved = resolve(item.strip())
+            if not os.path.exists(os.path.join(cwd, resolved)):
+                item_path = ("glossary",) if isinstance(raw, str) else ("glossary", index)
+                raise check.fail(f"glossary path '{item}' does not exist", item_path, item)
+            glossary.append(resolved)
+        config.glossary = tuple(glossary)
+    elif os.path.isdir(os.path.join(base_dir, "glossary")):
+        config.glossary = (resolve("glossary"),)
+    if data.get("rules") is not None:
+        rules = check.mapping(data["rules"], ("rules",), "rules")
+        known = sorted(known_rules)
+        for rule_id, value in rules.items():
+            if rule_id not in known_rules:
+                raise check.unknown("rule id", rule_id, ("rules",), known)
+            config.rules[rule_id] = check.rule(rule_id, value, ("rules", rule_id))
+    if data.get("links") is not None:
+        links = check.mapping(data["links"], ("links",), "links")
+        prefixes = LinkConfig().localized_prefixes
+        ignore: tuple[str, ...] = ()
+        for key, value in links.items():
+            path: Path = ("links", str(key))
+            if key == "localized_prefixes":
+                prefixes = tuple(check.strings(value, path, "links.localized_prefixes"))
+                for index, prefix in enumerate(prefixes):
+                    if "{lang}" not in prefix:
+                        raise check.fail(
+                            f"localized prefix '{prefix}' has no {{lang}} placeholder "
+                            "(for example '/{lang}/')",
+                            path if isinstance(value, str) else (*path, index),
+                            prefix,
+                        )
+            elif key == "ignore_targets":
+                ignore = tuple(check.strings(value, path, "links.ignore_targets"))
+            else:
+                raise check.unknown("key", key, ("links",), LINK_KEYS)
+        config.links = LinkConfig(localized_prefixes=prefixes, ignore_targets=ignore)
+    return config

@@ -1,0 +1,136 @@
+"""The engine: article sets in, aligned articles and their findings out.
+
+For every article set it reads each version, aligns them, runs the active rules, stamps each
+finding with its configured severity, drops suppressed findings and sorts the rest
+deterministically.  Article sets are independent, so ``jobs > 1`` checks them in worker
+processes; the results are the same, in the same order, whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from parallelcheck.align import AlignedArticle, align_article
+from parallelcheck.article import ArticleSet
+from parallelcheck.config import Config
+from parallelcheck.errors import InputError
+from parallelcheck.finding import Finding
+from parallelcheck.langtag import canonical_tag
+from parallelcheck.readers import read_document
+from parallelcheck.rules import REGISTRY
+from parallelcheck.suppress import is_suppressed, silenced_ranges
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What the command line adds to the configuration for one run."""
+
+    source: str | None = None
+    langs: tuple[str, ...] = ()
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    jobs: int = 1
+
+
+@dataclass
+class ArticleResult:
+    """One article's aligned versions and its findings, sorted."""
+
+    article: AlignedArticle
+    findings: list[Finding]
+
+
+def active_rules(config: Config, options: CheckOptions) -> dict[str, str]:
+    """Rule id → severity for every rule that runs.
+
+    A rule runs unless the configuration turns it off; ``--select`` limits the run to the named
+    rules, ``--ignore`` removes rules.  Unknown ids in either are an input error.
+    """
+    for rule_id in (*options.select, *options.ignore):
+        if rule_id not in REGISTRY:
+            known = ", ".join(sorted(REGISTRY))
+            raise InputError(f"unknown rule '{rule_id}' (known rules: {known})")
+    active = {}
+    for rule_id, rule in REGISTRY.items():
+        setting = config.rules.get(rule_id)
+        if setting is not None and not setting.enabled:
+            continue
+        if options.select and rule_id not in options.select:
+            continue
+        if rule_id in options.ignore:
+            continue
+        active[rule_id] = setting.severity if setting and setting.severity else rule.severity
+    return active
+
+
+def choose_source(langs: Iterable[str], config: Config, options: CheckOptions) -> str:
+    """The reference version: ``--source``, else the configured source, else ``en`` when
+    present, else the first tag in alphabetical order."""
+    langs = sorted(langs, key=str.lower)
+    for wanted in (options.source, config.source, "en"):
+        if wanted and wanted in langs:
+            return wanted
+    return langs[0] if langs else (options.source or config.source or "en")
+
+
+def _canonical_list(tags: Sequence[str]) -> tuple[str, ...]:
+    found = []
+    for tag in tags:
+        canonical = canonical_tag(tag)
+        if canonical is None:
+            raise InputError(
+                f"'{tag}' is not a language tag (expected BCP 47, such as ja or zh-Hant)"
+            )
+        found.append(canonical)
+    return tuple(found)
+
+
+def check_article(article_set: ArticleSet, config: Config, options: CheckOptions) -> ArticleResult:
+    """Read, align and check one article set."""
+    rules = active_rules(config, options)
+    versions = dict(article_set.versions)
+    source = choose_source(versions, config, options)
+    expected = config.languages or ()
+    if options.langs:
+        keep = {*_canonical_list(options.langs), source}
+        versions = {lang: path for lang, path in versions.items() if lang in keep}
+        expected = tuple(lang for lang in expected if lang in keep)
+    documents = {lang: read_document(path, lang) for lang, path in sorted(versions.items())}
+    article = align_article(
+        article_set.id,
+        documents,
+        source,
+        expected=expected,
+        link_prefixes=config.links.localized_prefixes,
+    )
+    ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
+    findings = []
+    for rule_id, severity in rules.items():
+        for found in REGISTRY[rule_id].check(article):
+            if ranges and is_suppressed(found, ranges):
+                continue
+            findings.append(found.with_severity(severity))
+    findings.sort(key=Finding.sort_key)
+    return ArticleResult(article, findings)
+
+
+def _check_packed(args: tuple[ArticleSet, Config, CheckOptions]) -> ArticleResult:
+    return check_article(*args)
+
+
+def check_all(
+    article_sets: Sequence[ArticleSet], config: Config, options: CheckOptions
+) -> Iterator[ArticleResult]:
+    """Check every article set, in the order given, using ``options.jobs`` processes."""
+    active_rules(config, options)  # fail early on unknown rule ids
+    jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
+    if jobs <= 1 or len(article_sets) < 4:
+        for article_set in article_sets:
+            yield check_article(article_set, config, options)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        packed = [(a, config, options) for a in article_sets]
+        yield from pool.map(_check_packed, packed, chunksize=max(1, len(packed) // (jobs * 8)))

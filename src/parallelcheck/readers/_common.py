@@ -1,0 +1,129 @@
+"""Small helpers shared by the readers: suppression comments, raw-HTML fragments, counting."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from parallelcheck.document import Block, Directive, Document, Link, Section
+
+#: Deepest nesting of container blocks (lists, items, quotes, admonitions) a reader builds.
+#: Anything nested deeper is attached to the container at this depth, so later stages may
+#: walk the tree recursively without exhausting Python's stack.
+MAX_DEPTH = 64
+
+DIRECTIVE_RE = re.compile(
+    r"<!--\s*parallelcheck-(disable-next-block|disable|enable)(?=\s|-->)(.*?)-->",
+    re.DOTALL,
+)
+_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_DROP_RE = re.compile(r"<(script|style|head|template)\b.*?(?:</\1\s*>|\Z)", re.DOTALL | re.I)
+_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:-]*)[^>]*>|<![^>]*>|<\?[^>]*>")
+_LINK_TAG_RE = re.compile(r"<(a|img)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
+_ATTR_RE = re.compile(
+    r"(?:^|\s)([\w:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))",
+)
+_SPACES_RE = re.compile(r"[ \t\f\v\u00a0]+")
+_INLINE_TAGS = frozenset(
+    {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i",
+     "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time",
+     "u", "var", "wbr"}
+)  # fmt: skip
+
+
+def directives_in(text: str, line: int) -> list[Directive]:
+    """The suppression comments (CONTRACT §6) in ``text``, which starts at ``line``."""
+    if "parallelcheck-" not in text:
+        return []
+    found = []
+    for match in DIRECTIVE_RE.finditer(text):
+        rules = tuple(r for r in re.split(r"[,\s]+", match.group(2).strip()) if r)
+        at = line + text.count("\n", 0, match.start())
+        found.append(Directive(action=match.group(1), rules=rules, line=at))
+    return found
+
+
+def is_comment_only(html: str) -> bool:
+    """True when ``html`` holds nothing but comments and whitespace."""
+    return not _COMMENT_RE.sub("", html).strip()
+
+
+def html_text(html: str) -> str:
+    """Visible text of a raw HTML fragment: comments, scripts and tags removed, entities
+    decoded, block-level tags read as line breaks, blank lines dropped."""
+    html = _COMMENT_RE.sub("", html)
+    if "<" in html:
+        html = _DROP_RE.sub("", html)
+        html = _TAG_RE.sub(_tag_replacement, html)
+    text = unescape(html)
+    lines = (_SPACES_RE.sub(" ", part).strip() for part in text.split("\n"))
+    return "\n".join(part for part in lines if part)
+
+
+def _tag_replacement(match: re.Match[str]) -> str:
+    """Inline tags vanish; block-level tags and ``<br>`` read as a line break."""
+    name = match.group(2)
+    return "" if name and name.lower() in _INLINE_TAGS else "\n"
+
+
+def html_links(html: str, line: int) -> list[Link]:
+    """``<a href>`` and ``<img src>`` targets of a raw HTML fragment starting at ``line``."""
+    if "<" not in html:
+        return []
+    links = []
+    for match in _LINK_TAG_RE.finditer(_COMMENT_RE.sub(_blank_keep_lines, html)):
+        attrs = tag_attributes(match.group(2))
+        at = line + html.count("\n", 0, match.start())
+        if match.group(1).lower() == "a":
+            if "href" in attrs:
+                links.append(Link(target=attrs["href"], line=at))
+        elif "src" in attrs:
+            links.append(
+                Link(target=attrs["src"], line=at, is_image=True, text=attrs.get("alt", ""))
+            )
+    return links
+
+
+def _blank_keep_lines(match: re.Match[str]) -> str:
+    """Replace a comment by as many newlines as it spans, so offsets keep their line."""
+    return "\n" * match.group(0).count("\n")
+
+
+def tag_attributes(source: str) -> dict[str, str]:
+    """Attributes (lower-cased names, entity-decoded values) of a tag's attribute text."""
+    attrs: dict[str, str] = {}
+    for match in _ATTR_RE.finditer(source):
+        value = match.group(2)
+        if value is None:
+            value = match.group(3) if match.group(3) is not None else match.group(4)
+        attrs.setdefault(match.group(1).lower(), unescape(value))
+    return attrs
+
+
+def count_lines(text: str) -> int:
+    """Number of lines in ``text`` (``\\n`` separated; a final newline ends the last line)."""
+    if not text:
+        return 0
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+def new_preamble() -> Section:
+    return Section(level=0, title="", line=1)
+
+
+def finish(document: Document) -> Document:
+    """Set the preamble's line: its first block's line, else 1."""
+    preamble = document.sections[0]
+    preamble.line = preamble.blocks[0].line if preamble.blocks else 1
+    return document
+
+
+def container_text(block: Block, own: str = "") -> str:
+    """Text of a list / item / quote / admonition: its own text then its children's."""
+    parts = [own] if own else []
+    parts.extend(child.text for child in block.children if child.text)
+    return "\n".join(parts)
+
+
+def empty_document(path: str, lang: str, line_count: int = 0) -> Document:
+    return Document(path=path, lang=lang, sections=[new_preamble()], line_count=line_count)

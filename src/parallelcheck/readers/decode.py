@@ -1,0 +1,118 @@
+"""Turn the bytes of an input file into text the readers can parse.
+
+Accepted encodings:
+
+* UTF-8, with or without a byte-order mark;
+* UTF-16 (little or big endian) and UTF-32 *with* a byte-order mark.
+
+Line endings are normalised to ``\\n``: a ``\\r\\n`` pair and a lone ``\\r`` each become one
+``\\n``, so line *n* of the returned text is line *n* of the file as an editor shows it.
+
+Anything else stops the run with an :class:`~parallelcheck.errors.InputError` that names the
+file (and, for undecodable bytes, the line of the first bad byte):
+
+* a NUL byte, or a high share of control characters, means the file "looks like a binary
+  file, not text";
+* bytes that are not valid UTF-8 (or not valid UTF-16/32 after a BOM);
+* a missing file, a directory, or a file that cannot be opened.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+
+from parallelcheck.errors import InputError
+
+# Control characters other than tab, newline, carriage return and form feed.
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13)) + b"\x7f"
+_SAMPLE = 8192
+
+_BOMS: tuple[tuple[bytes, str, str], ...] = (
+    # UTF-32 first: its little-endian BOM starts with the UTF-16 LE one.
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32 (little endian)"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32 (big endian)"),
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 (little endian)"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 (big endian)"),
+)
+
+
+def read_text(path: str) -> str:
+    """Read ``path`` and return its text, decoded and with ``\\n`` line endings."""
+    return decode_bytes(read_bytes(path), path)
+
+
+def read_bytes(path: str) -> bytes:
+    """The raw bytes of ``path``; any failure becomes an :class:`InputError` sentence."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise InputError("file not found", path) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", path) from None
+    except PermissionError:
+        raise InputError("cannot be read: permission denied", path) from None
+    except OSError as exc:
+        if os.path.isdir(path):
+            raise InputError("is a directory, not a file", path) from None
+        reason = exc.strerror or exc.__class__.__name__
+        raise InputError(f"cannot be read: {reason}", path) from None
+
+
+def decode_bytes(data: bytes, path: str) -> str:
+    """Decode ``data`` (the content of ``path``) and normalise its line endings."""
+    for bom, codec, label in _BOMS:
+        if data.startswith(bom):
+            body = data[len(bom) :]
+            text = _decode(body, codec, label, path)
+            if "\x00" in text:
+                raise InputError("looks like a binary file, not text", path)
+            return normalise_newlines(text)
+    if b"\x00" in data or _mostly_control(data):
+        raise InputError("looks like a binary file, not text", path)
+    return normalise_newlines(_decode(data, "utf-8", "UTF-8", path))
+
+
+def normalise_newlines(text: str) -> str:
+    """``\\r\\n`` and lone ``\\r`` become ``\\n``; a leading BOM character is dropped."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def _mostly_control(data: bytes) -> bool:
+    sample = data[:_SAMPLE]
+    if not sample:
+        return False
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    return controls * 10 > len(sample)
+
+
+def _decode(body: bytes, codec: str, label: str, path: str) -> str:
+    try:
+        return body.decode(codec)
+    except UnicodeDecodeError as exc:
+        line = _line_of_offset(body, exc.start, codec)
+        bad = body[exc.start : exc.start + 1]
+        what = f"byte 0x{bad.hex()}" if bad else "the end of the file"
+        raise InputError(
+            f"cannot be decoded: {what} is not valid {label} "
+            f"(expected {label} text; save the file as UTF-8)",
+            path,
+            line,
+        ) from None
+
+
+def _line_of_offset(body: bytes, offset: int, codec: str) -> int:
+    """1-based line of byte ``offset`` in ``body``, counting CRLF, LF and lone CR as breaks."""
+    prefix = body[:offset]
+    if codec == "utf-8":
+        return prefix.replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
+    unit = 4 if "32" in codec else 2
+    prefix = prefix[: len(prefix) - len(prefix) % unit]
+    text = prefix.decode(codec, errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1

@@ -1,0 +1,788 @@
+"""Markdown reader: CommonMark + GFM (through pyromark / pulldown-cmark) and MkDocs extras.
+
+What it understands
+-------------------
+* CommonMark blocks: paragraphs, ATX and setext headings, lists (``ordered`` flag; each item
+  is an :attr:`BlockKind.ITEM` child, nested lists stay inside their item), block quotes,
+  fenced and indented code (``info`` = the fence's info string), HTML blocks.
+* GFM: tables, strikethrough, task lists, footnotes, ``> [!NOTE]`` alerts (an admonition with
+  ``info`` = the alert type in lower case).
+* Heading attributes ``# Title { #id }``: the id becomes :attr:`Section.anchor` and is not part
+  of the title.
+* A YAML (``---``) or TOML (``+++``) metadata block at the very start becomes
+  :attr:`Document.front_matter`; its lines hold no blocks.  (pulldown-cmark also reads such a
+  block further down; there it becomes a code block with ``info`` ``yaml`` / ``toml``.)
+* MkDocs admonitions ``!!! note "Title"`` / ``??? note`` / ``???+ note`` (body indented by four
+  spaces) and the PyMdown block form ``/// tip | Title`` … ``///`` (any number of slashes from
+  three, closed by a line of the same number, nestable).  pulldown-cmark knows neither, so the
+  source is pre-processed first: marker lines are blanked and ``!!!`` bodies de-indented,
+  keeping every line where it is; after parsing, the blocks that fall inside each region are
+  wrapped in an :attr:`BlockKind.ADMONITION` block at the marker line (``info`` = the type,
+  e.g. ``tip``; the title is the first line of its text).  A region that runs past a heading
+  only wraps the blocks up to that heading.
+* A paragraph that is only a FastAPI code include ``{* ../../docs_src/x.py hl[3] *}`` becomes a
+  code block with ``info`` ``include`` and the directive as its text.
+
+Inline content
+--------------
+Block text is the readable text: emphasis markers and link syntax are removed, link text and
+inline code content are kept, soft and hard line breaks become ``\\n``, image alt text is left
+out of the block text (it is the image link's ``text``).  Link and image targets (reference
+links resolved; raw ``<a href>`` / ``<img src>`` included) go to :attr:`Block.links`, inline
+code to :attr:`Block.code_spans`; in a heading they go to the section.
+
+A list item's own text (its first paragraph, or the text of a tight item) is its ``text``,
+``links`` and ``code_spans``; the blocks nested in it (further paragraphs, nested lists, code
+…) are its ``children`` and their text is appended to the item's ``text``.
+
+HTML
+----
+An HTML block's text is its visible text.  A block holding only comments, or no visible text
+and no link at all (a bare ``<div>`` / ``</div>`` wrapper), is not kept as a block.
+Suppression comments (CONTRACT §6) are collected wherever they appear.
+
+Nesting deeper than :data:`~parallelcheck.readers._common.MAX_DEPTH` containers is flattened
+into the deepest kept container, so no later stage needs deep recursion.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate
+from operator import attrgetter
+
+import pyromark
+
+from parallelcheck.document import Block, BlockKind, Directive, Document, Link, Section
+from parallelcheck.readers._common import (
+    MAX_DEPTH,
+    container_text,
+    count_lines,
+    directives_in,
+    empty_document,
+    finish,
+    html_links,
+    html_text,
+    is_comment_only,
+    tag_attributes,
+)
+
+_O = pyromark.Options
+OPTIONS = (
+    _O.ENABLE_TABLES
+    | _O.ENABLE_FOOTNOTES
+    | _O.ENABLE_STRIKETHROUGH
+    | _O.ENABLE_TASKLISTS
+    | _O.ENABLE_HEADING_ATTRIBUTES
+    | _O.ENABLE_YAML_STYLE_METADATA_BLOCKS
+    | _O.ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
+    | _O.ENABLE_GFM
+)
+_PARSER = pyromark.Markdown(options=OPTIONS)
+
+# ---------------------------------------------------------------------------------------------
+# Pre-processing of MkDocs admonitions
+# ---------------------------------------------------------------------------------------------
+
+_MARKERS = ("```", "~~~", "///", "!!!", "???")
+_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
+_BLOCK_OPEN = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
+_BLOCK_CLOSE = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
+_BANG_OPEN = re.compile(
+    r"^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+[\w-]+)*[ \t]*(?:\"(.*)\")?[ \t]*$"
+)
+_SPACE_RUN = re.compile(r"(?<=\S)[ \t]{2,}")
+_INCLUDE = re.compile(r"^\{\*.*\*\}$", re.DOTALL)
+
+
+@dataclass
+class Region:
+    """An admonition found by the pre-processor: marker line, last line, type and title."""
+
+    start: int
+    end: int
+    kind: str
+    title: str
+
+
+def preprocess(text: str) -> tuple[str, list[Region]]:
+    """Blank admonition marker lines and de-indent ``!!!`` bodies, keeping line numbers.
+
+    Returns the text to parse and the admonition regions (1-based lines) found in it.
+    """
+    candidates = _candidate_lines(text)
+    if not candidates:
+        return text, []
+    lines = text.split("\n")
+    count = len(lines)
+    regions: list[Region] = []
+    open_blocks: list[tuple[int, Region]] = []  # (slash count, region) of open /// blocks
+    fence: tuple[str, int] | None = None
+    skip = _front_matter_end(lines)
+    for index in candidates:
+        if index < skip:
+            continue
+        line = lines[index]
+        stripped = line.lstrip(" \t")
+        if fence is not None:
+            if stripped.startswith(fence[0]):
+                run = len(stripped) - len(stripped.lstrip(fence[0][0]))
+                if run >= fence[1] and not stripped[run:].strip():
+                    fence = None
+            continue
+        first = stripped[:1]
+        if first in ("`", "~"):
+            match = _FENCE_OPEN.match(line)
+            if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
+                fence = (match.group(1)[0] * 3, len(match.group(1)))
+        elif first == "/":
+            match = _BLOCK_OPEN.match(line)
+            if match:
+                region = Region(index + 1, count, match.group(2).lower(), match.group(3) or "")
+                regions.append(region)
+                open_blocks.append((len(match.group(1)), region))
+                lines[index] = ""
+            else:
+                match = _BLOCK_CLOSE.match(line)
+                slashes = len(match.group(1)) if match else 0
+                for depth in range(len(open_blocks) - 1, -1, -1):
+                    if open_blocks[depth][0] == slashes:
+                        for _, region in open_blocks[depth:]:
+                            region.end = index + 1
+                        del open_blocks[depth:]
+                        lines[index] = ""
+                        break
+        elif first in ("!", "?"):
+            match = _BANG_OPEN.match(line)
+            if match:
+                indent = _width(match.group(1))
+                last = index
+                body = index + 1
+                while body < count:
+                    candidate = lines[body]
+                    if not candidate.strip():
+                        body += 1
+                        continue
+                    lead = len(candidate) - len(candidate.lstrip(" \t"))
+                    if _width(candidate[:lead]) < indent + 4:
+                        break
+                    lines[body] = (
+                        " " * indent + _expand(candidate[:lead])[indent + 4 :] + (candidate[lead:])
+                    )
+                    last = body
+                    body += 1
+                regions.append(
+                    Region(index + 1, last + 1, match.group(2).lower(), match.group(3) or "")
+                )
+                lines[index] = ""
+    return "\n".join(lines), regions
+
+
+def _candidate_lines(text: str) -> list[int]:
+    """0-based indices of the lines that may open or close a fence or an admonition: lines
+    whose first non-blank characters are three backticks, tildes, slashes, ``!`` or ``?``."""
+    starts = set()
+    find, rfind = text.find, text.rfind
+    for marker in _MARKERS:
+        pos = find(marker)
+        while pos != -1:
+            line_start = rfind("\n", 0, pos) + 1
+            if pos == line_start or not text[line_start:pos].strip(" \t"):
+                starts.add(line_start)
+            end = find("\n", pos)
+            if end == -1:
+                break
+            pos = find(marker, end)
+    indices = []
+    line = previous = 0
+    for start in sorted(starts):
+        line += text.count("\n", previous, start)
+        previous = start
+        indices.append(line)
+    return indices
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    """Index of the first line after a leading ``---`` / ``+++`` metadata block (else 0)."""
+    if not lines or lines[0].rstrip() not in ("---", "+++"):
+        return 0
+    closers = ("---", "...") if lines[0].rstrip() == "---" else ("+++",)
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in closers:
+            return index + 1
+    return 0
+
+
+def _expand(whitespace: str) -> str:
+    return whitespace.expandtabs(4) if "\t" in whitespace else whitespace
+
+
+def _width(whitespace: str) -> int:
+    return len(_expand(whitespace))
+
+
+# ---------------------------------------------------------------------------------------------
+# Event processing
+# ---------------------------------------------------------------------------------------------
+
+
+class _Inline:
+    """Inline content being collected for one paragraph, heading, table cell or tight item."""
+
+    __slots__ = (
+        "code_spans",
+        "end",
+        "image_depth",
+        "implicit",
+        "line",
+        "link_stack",
+        "links",
+        "parts",
+        "start",
+    )
+
+    def __init__(self, line: int, start: int, implicit: bool = False):
+        self.parts: list[str] = []
+        self.start = start
+        self.end = start
+        self.links: list[Link | None] = []
+        self.code_spans: list[str] = []
+        self.link_stack: list[list] = []  # [slot, target, line, is_image, text parts]
+        self.image_depth = 0
+        self.line = line
+        self.implicit = implicit
+
+    def text(self) -> str:
+        text = "".join(self.parts).strip()
+        if "  " in text:
+            text = _SPACE_RUN.sub(" ", text)
+        return text
+
+    def done_links(self) -> list[Link]:
+        return [link for link in self.links if link is not None]
+
+
+class _Frame:
+    """A container block being built: list, item, quote or alert."""
+
+    __slots__ = ("block", "own")
+
+    def __init__(self, block: Block):
+        self.block = block
+        self.own = ""
+
+
+class _Table:
+    __slots__ = ("code_spans", "header", "line", "links", "row", "rows")
+
+    def __init__(self, line: int):
+        self.line = line
+        self.rows: list[list[str]] = []
+        self.row: list[str] | None = None
+        self.header = False
+        self.links: list[Link] = []
+        self.code_spans: list[str] = []
+
+
+class _Builder:
+    def __init__(self, source: str, path: str, lang: str):
+        self.source = source
+        self.data = source.encode("utf-8")
+        parts = self.data.split(b"\n")
+        self.line_starts = [0, *accumulate(len(part) + 1 for part in parts[:-1])]
+        self.document = Document(
+            path=path, lang=lang, sections=[Section(level=0, title="", line=1)]
+        )
+        self.section = self.document.sections[0]
+        self.directives: list[Directive] = []
+        # Every Start of a container pushes a _Frame, or None when it is not kept (too deep,
+        # footnote definitions): blocks then go to the nearest kept container.
+        self.stack: list[_Frame | None] = []
+        self.frames: list[_Frame] = []
+        self.own_text: dict[int, str] = {}
+        self.inline: _Inline | None = None
+        self.table: _Table | None = None
+        self.raw: list[tuple[str, int]] | None = None  # code / html / metadata text pieces
+        self.raw_kind = ""
+        self.raw_info = ""
+        self.raw_start = 0
+        self.seen_block = False
+        self.heading: dict = {}
+
+    # -- positions --------------------------------------------------------------------------
+
+    def line_of(self, offset: int) -> int:
+        return bisect_right(self.line_starts, offset)
+
+    def end_line_of(self, start: int, end: int) -> int:
+        """Line of the last non-blank byte of ``[start, end)``."""
+        data = self.data
+        index = end - 1
+        while index > start and data[index] in b" \t\n":
+            index -= 1
+        return bisect_right(self.line_starts, index)
+
+    # -- output -----------------------------------------------------------------------------
+
+    def add(self, block: Block) -> None:
+        self.seen_block = True
+        if self.frames:
+            self.frames[-1].block.children.append(block)
+        else:
+            self.section.blocks.append(block)
+
+    def flush_implicit(self) -> None:
+        """A tight item's text ends where a nested block starts: keep it as a paragraph."""
+        inline = self.inline
+        if inline is not None and inline.implicit:
+            self.inline = None
+            text = inline.text()
+            links = inline.done_links()
+            if text or links or inline.code_spans:
+                end = max(inline.line, self.end_line_of(inline.start, inline.end))
+                self.add(
+                    Block(
+                        BlockKind.PARAGRAPH,
+                        text,
+                        inline.line,
+                        end,
+                        links=links,
+                        code_spans=inline.code_spans,
+                    )
+                )
+
+    def ensure_inline(self, offset: int) -> _Inline:
+        inline = self.inline
+        if inline is None:
+            inline = self.inline = _Inline(self.line_of(offset), offset, implicit=True)
+        return inline
+
+    # -- the event loop ---------------------------------------------------------------------
+
+    def run(self, events) -> Document:
+        for event, span in events:
+            if event.__class__ is str:
+                self.on_break(event, span)
+                continue
+            text = event.get("Text")
+            if text is not None:
+                self.on_text(text, span)
+                continue
+            tag = event.get("Start")
+            if tag is not None:
+                self.on_start(tag, span)
+                continue
+            tag = event.get("End")
+            if tag is not None:
+                self.on_end(tag, span)
+                continue
+            self.on_other(event, span)
+        self.flush_implicit()
+        self.document.directives = self.directives
+        return self.document
+
+    def on_break(self, event: str, span: dict) -> None:
+        if event == "Rule":
+            self.flush_implicit()
+            return
+        inline = self.inline
+        if inline is None:
+            return
+        if inline.link_stack:
+            inline.link_stack[-1][4].append(" ")
+        if not inline.image_depth:
+            inline.parts.append("\n")
+
+    def on_text(self, text: str, span: dict) -> None:
+        raw = self.raw
+        if raw is not None:
+            raw.append((text, span["start"]))
+            return
+        inline = self.inline or self.ensure_inline(span["start"])
+        inline.end = span["end"]
+        if inline.link_stack:
+            inline.link_stack[-1][4].append(text)
+        if not inline.image_depth:
+            inline.parts.append(text)
+
+    def on_other(self, event: dict, span: dict) -> None:
+        code = event.get("Code")
+        if code is not None:
+            inline = self.inline or self.ensure_inline(span["start"])
+            inline.end = span["end"]
+            inline.code_spans.append(code)
+            if inline.link_stack:
+                inline.link_stack[-1][4].append(code)
+            if not inline.image_depth:
+                inline.parts.append(code)
+            return
+        html = event.get("Html")
+        if html is not None:
+            if self.raw is not None:
+                self.raw.append((html, span["start"]))
+            return
+        html = event.get("InlineHtml")
+        if html is not None:
+            self.on_inline_html(html, span)
+            return
+        # FootnoteReference, TaskListMarker, math: no readable text of their own.
+
+    def on_inline_html(self, html: str, span: dict) -> None:
+        line = self.line_of(span["start"])
+        if html.startswith("<!--"):
+            self.directives.extend(directives_in(html, line))
+            return
+        lowered = html[:5].lower()
+        if lowered.startswith("<br"):
+            if self.inline is not None:
+                self.inline.parts.append("\n")
+            return
+        if lowered.startswith(("<a ", "<a\t", "<a\n", "<img")):
+            inline = self.inline or self.ensure_inline(span["start"])
+            inline.links.extend(html_links(html, line))
+
+    # -- starts -----------------------------------------------------------------------------
+
+    def on_start(self, tag, span: dict) -> None:
+        if tag.__class__ is str:
+            if tag == "Paragraph":
+                self.flush_implicit()
+                self.inline = _Inline(self.line_of(span["start"]), span["start"])
+            elif tag == "Item":
+                self.flush_implicit()
+                self.open_container(BlockKind.ITEM, span)
+            elif tag in ("TableRow", "TableHead"):
+                if self.table is not None:
+                    self.table.row = []
+                    if tag == "TableHead":
+                        self.table.header = True
+            elif tag == "TableCell":
+                self.inline = _Inline(self.line_of(span["start"]), span["start"])
+            elif tag == "HtmlBlock":
+                self.flush_implicit()
+                self.begin_raw("html", "", span)
+            elif tag == "FootnoteDefinition":
+                self.flush_implicit()
+                self.stack.append(None)
+            # Emphasis, Strong, Strikethrough …: markup only.
+            return
+        name, value = next(iter(tag.items()))
+        if name == "Link" or name == "Image":
+            inline = self.inline or self.ensure_inline(span["start"])
+            inline.link_stack.append(
+                [
+                    len(inline.links),
+                    value["dest_url"],
+                    self.line_of(span["start"]),
+                    name == "Image",
+                    [],
+                ]
+            )
+            inline.links.append(None)
+            if name == "Image":
+                inline.image_depth += 1
+        elif name == "Heading":
+            self.flush_implicit()
+            self.inline = _Inline(self.line_of(span["start"]), span["start"])
+            self.heading = value
+        elif name == "List":
+            self.flush_implicit()
+            frame = self.open_container(BlockKind.LIST, span)
+            if frame is not None:
+                frame.block.ordered = value is not None
+        elif name == "BlockQuote":
+            self.flush_implicit()
+            if value:
+                frame = self.open_container(BlockKind.ADMONITION, span)
+                if frame is not None:
+                    frame.block.info = str(value).lower()
+            else:
+                self.open_container(BlockKind.QUOTE, span)
+        elif name == "CodeBlock":
+            self.flush_implicit()
+            info = value["Fenced"].strip() if isinstance(value, dict) else ""
+            self.begin_raw("code", info, span)
+        elif name == "Table":
+            self.flush_implicit()
+            self.table = _Table(self.line_of(span["start"]))
+        elif name == "MetadataBlock":
+            self.flush_implicit()
+            self.begin_raw("meta", "yaml" if value == "YamlStyle" else "toml", span)
+        elif name == "FootnoteDefinition":
+            self.flush_implicit()
+            self.stack.append(None)
+
+    def open_container(self, kind: BlockKind, span: dict) -> _Frame | None:
+        if len(self.frames) >= MAX_DEPTH:
+            self.stack.append(None)
+            return None
+        line = self.line_of(span["start"])
+        frame = _Frame(Block(kind, "", line, line))
+        self.stack.append(frame)
+        self.frames.append(frame)
+        return frame
+
+    def begin_raw(self, kind: str, info: str, span: dict) -> None:
+        self.raw = []
+        self.raw_kind = kind
+        self.raw_info = info
+        self.raw_start = span["start"]
+
+    # -- ends -------------------------------------------------------------------------------
+
+    def on_end(self, tag, span: dict) -> None:
+        start, end = span["start"], span["end"]
+        if tag.__class__ is str:
+            if tag == "Paragraph":
+                self.end_paragraph(start, end)
+            elif tag == "Item":
+                self.flush_implicit()
+                self.close_container(start, end)
+            elif tag == "TableCell":
+                inline, table = self.inline, self.table
+                self.inline = None
+                if inline is not None and table is not None:
+                    if table.row is None:
+                        table.row = []
+                    table.row.append(" ".join(inline.text().split("\n")))
+                    table.links.extend(inline.done_links())
+                    table.code_spans.extend(inline.code_spans)
+            elif tag in ("TableRow", "TableHead"):
+                table = self.table
+                if table is not None and table.row is not None:
+                    table.rows.append(table.row)
+                    table.row = None
+            elif tag == "Table":
+                self.end_table(end)
+            elif tag == "CodeBlock" or tag == "HtmlBlock":
+                self.end_raw(start, end)
+            elif tag == "Link" or tag == "Image":
+                self.end_link(tag)
+            elif tag == "FootnoteDefinition":
+                self.flush_implicit()
+                if self.stack:
+                    self.stack.pop()
+            return
+        name = next(iter(tag))
+        if name == "Heading":
+            self.end_heading(start, end)
+        elif name == "List" or name == "BlockQuote":
+            self.flush_implicit()
+            self.close_container(start, end)
+        elif name == "MetadataBlock":
+            self.end_raw(start, end)
+
+    def end_paragraph(self, start: int, end: int) -> None:
+        inline = self.inline
+        self.inline = None
+        if inline is None:
+            return
+        end_line = self.end_line_of(start, end)
+        text = inline.text()
+        links = inline.done_links()
+        if not text and not links and not inline.code_spans:
+            return
+        if text.startswith("{") and text.endswith("}"):
+            raw = self.data[start:end].decode("utf-8", "replace").strip()
+            if _INCLUDE.match(raw):
+                self.add(Block(BlockKind.CODE, raw, inline.line, end_line, info="include"))
+                return
+        self.add(
+            Block(
+                BlockKind.PARAGRAPH,
+                text,
+                inline.line,
+                end_line,
+                links=links,
+                code_spans=inline.code_spans,
+            )
+        )
+
+    def end_link(self, tag: str) -> None:
+        inline = self.inline
+        if inline is None or not inline.link_stack:
+            return
+        slot, target, line, is_image, parts = inline.link_stack.pop()
+        if is_image:
+            inline.image_depth -= 1
+        text = "".join(parts).strip()
+        inline.links[slot] = Link(target=target, line=line, is_image=is_image, text=text)
+        if is_image and inline.link_stack and not inline.link_stack[-1][3]:
+            # an image inside a link: its alt text stands for the link text
+            inline.link_stack[-1][4].append(text)
+
+    def end_heading(self, start: int, end: int) -> None:
+        inline = self.inline
+        self.inline = None
+        if inline is None:
+            return
+        heading = self.heading
+        title = " ".join(inline.text().split())
+        links = inline.done_links()
+        end_line = self.end_line_of(start, end)
+        if self.stack:
+            # a heading inside a list item or quote: a paragraph of that container
+            if title or links:
+                self.add(
+                    Block(
+                        BlockKind.PARAGRAPH,
+                        title,
+                        inline.line,
+                        end_line,
+                        links=links,
+                        code_spans=inline.code_spans,
+                    )
+                )
+            return
+        level = int(str(heading.get("level", "H1"))[1:] or 1)
+        section = Section(
+            level=level,
+            title=title,
+            line=inline.line,
+            anchor=heading.get("id") or None,
+            links=links,
+            code_spans=inline.code_spans,
+        )
+        self.document.sections.append(section)
+        self.section = section
+        self.seen_block = True
+
+    def close_container(self, start: int, end: int) -> None:
+        if not self.stack:
+            return
+        frame = self.stack.pop()
+        if frame is None:
+            return
+        self.frames.pop()
+        block = frame.block
+        block.end_line = max(block.line, self.end_line_of(start, end))
+        if block.kind is BlockKind.ITEM:
+            children = block.children
+            if children and children[0].kind is BlockKind.PARAGRAPH:
+                first = children.pop(0)
+                block.links = first.links
+                block.code_spans = first.code_spans
+                frame.own = first.text
+                self.own_text[id(block)] = first.text
+            block.text = container_text(block, frame.own)
+        else:
+            block.text = container_text(block)
+        self.add(block)
+
+    def end_table(self, end: int) -> None:
+        table = self.table
+        self.table = None
+        if table is None:
+            return
+        end_line = self.end_line_of(self.line_starts[table.line - 1], end)
+        self.add(
+            Block(
+                BlockKind.TABLE,
+                "\n".join("\t".join(row) for row in table.rows),
+                table.line,
+                end_line,
+                rows=table.rows,
+                header=table.header,
+                links=table.links,
+                code_spans=table.code_spans,
+            )
+        )
+
+    def end_raw(self, start: int, end: int) -> None:
+        pieces = self.raw or []
+        kind, info = self.raw_kind, self.raw_info
+        self.raw = None
+        line = self.line_of(self.raw_start)
+        end_line = max(line, self.end_line_of(start, end))
+        if kind == "code":
+            code = "".join(piece for piece, _ in pieces)
+            if code.endswith("\n"):
+                code = code[:-1]
+            self.add(Block(BlockKind.CODE, code, line, end_line, info=info))
+        elif kind == "meta":
+            body = "".join(piece for piece, _ in pieces)
+            if not self.seen_block and self.document.front_matter is None:
+                self.document.front_matter = body
+                self.seen_block = True
+            else:
+                self.add(Block(BlockKind.CODE, body.rstrip("\n"), line, end_line, info=info))
+        else:
+            self.end_html(pieces, line, end_line)
+
+    def end_html(self, pieces: list[tuple[str, int]], line: int, end_line: int) -> None:
+        html = "".join(piece for piece, _ in pieces)
+        if "<!--" in html:
+            self.directives.extend(directives_in(html, line))
+            if is_comment_only(html):
+                return
+        text = html_text(html)
+        links: list[Link] = []
+        for piece, offset in pieces:
+            if "<a" in piece or "<A" in piece or "<img" in piece or "<IMG" in piece:
+                links.extend(html_links(piece, self.line_of(offset)))
+        if not text and not links:
+            return
+        self.add(Block(BlockKind.HTML, text, line, end_line, links=links))
+
+    # -- admonition regions -----------------------------------------------------------------
+
+    def wrap_regions(self, regions: list[Region]) -> None:
+        sections = self.document.sections
+        heading_lines = [section.line for section in sections[1:]]
+        by_line = attrgetter("line")
+        for region in sorted(regions, key=lambda r: (r.end - r.start, r.start)):
+            index = bisect_right(heading_lines, region.start)
+            section = sections[index]
+            limit = region.end
+            if index < len(heading_lines):
+                limit = min(limit, heading_lines[index] - 1)
+            blocks = section.blocks
+            path: list[Block] = []
+            while True:
+                at = bisect_right(blocks, region.start, key=by_line)
+                host = blocks[at - 1] if at else None
+                if (
+                    host is not None
+                    and host.children
+                    and host.end_line >= region.start
+                    and host.kind is not BlockKind.TABLE
+                    and len(path) < MAX_DEPTH
+                ):
+                    path.append(host)
+                    blocks = host.children
+                    continue
+                break
+            stop = bisect_right(blocks, limit, key=by_line)
+            inner = blocks[at:stop]
+            if region.end <= limit:
+                end_line = region.end
+            else:
+                end_line = max([region.start, *(b.end_line for b in inner)])
+            title = region.title.strip()
+            block = Block(
+                BlockKind.ADMONITION, "", region.start, end_line, info=region.kind, children=inner
+            )
+            block.text = container_text(block, title)
+            self.own_text[id(block)] = title
+            blocks[at:stop] = [block]
+            for ancestor in reversed(path):
+                ancestor.text = container_text(ancestor, self.own_text.get(id(ancestor), ""))
+                ancestor.end_line = max(ancestor.end_line, end_line)
+
+
+def parse_markdown(text: str, path: str, lang: str) -> Document:
+    """Read Markdown ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`."""
+    if not text.strip():
+        return empty_document(path, lang, count_lines(text))
+    source, regions = preprocess(text)
+    builder = _Builder(source, path, lang)
+    document = builder.run(_PARSER.events_with_range(source, merge_text=True))
+    if regions:
+        builder.wrap_regions(regions)
+    document.line_count = count_lines(text)
+    return finish(document)
+
+
+__all__ = ["OPTIONS", "Region", "parse_markdown", "preprocess", "tag_attributes"]

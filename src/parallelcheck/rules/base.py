@@ -1,0 +1,152 @@
+"""The rule registry and the helpers rules share.
+
+A rule is a function ``check(article) -> Iterable[Finding]`` registered with :func:`rule`.  Its
+docstring is the rule's user documentation (``parallelcheck explain RULE`` prints it).  A rule
+reads only the :class:`~parallelcheck.align.AlignedArticle`; it never reads files, prints, or
+knows about command-line options, and it does not decide severity — the engine stamps the
+configured severity on every finding.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+from parallelcheck.align import AlignedArticle, AlignedSection
+from parallelcheck.document import Block, BlockKind
+from parallelcheck.finding import Finding, Location
+
+Check = Callable[[AlignedArticle], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A registered rule: stable id, default severity, one-line summary, documentation."""
+
+    id: str
+    severity: str
+    summary: str
+    check: Check
+
+    @property
+    def doc(self) -> str:
+        return inspect.getdoc(self.check) or self.summary
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def rule(rule_id: str, *, severity: str, summary: str) -> Callable[[Check], Check]:
+    """Register a rule function under a stable id (ids are never reused once retired)."""
+
+    def register(check: Check) -> Check:
+        if rule_id in REGISTRY:
+            raise ValueError(f"rule id {rule_id!r} registered twice")
+        REGISTRY[rule_id] = Rule(rule_id, severity, summary, check)
+        return check
+
+    return register
+
+
+# ---------------------------------------------------------------------------
+# Helpers shared by rules
+
+
+def finding(
+    rule_id: str,
+    article: AlignedArticle,
+    section: AlignedSection | None,
+    langs: Sequence[str],
+    reference_langs: Sequence[str],
+    lines: dict[str, int],
+    message: str,
+    evidence: dict | None = None,
+) -> Finding:
+    """Build a finding with one location per version in ``lines``, in the article's order."""
+    order = [lang for lang in article.langs if lang in lines]
+    locations = tuple(Location(lang, article.paths[lang], lines[lang]) for lang in order)
+    return Finding(
+        rule=rule_id,
+        article=article.id,
+        section=article.section_title(section) if section is not None else "",
+        langs=tuple(_ordered(article, langs)),
+        reference_langs=tuple(_ordered(article, reference_langs)),
+        locations=locations,
+        message=message,
+        evidence=evidence or {},
+    )
+
+
+def _ordered(article: AlignedArticle, langs: Iterable[str]) -> list[str]:
+    wanted = set(langs)
+    return [lang for lang in article.expected if lang in wanted]
+
+
+def join_langs(langs: Iterable[str]) -> str:
+    return ", ".join(langs)
+
+
+def group_by_value(
+    article: AlignedArticle, values: dict[str, Hashable]
+) -> tuple[list[str], list[tuple[list[str], Hashable]]]:
+    """Split versions by a value they should share.
+
+    Returns the reference group (the versions sharing the source's value, or else the largest
+    group, earlier versions winning ties) and every other group with its value.  With one
+    value there are no deviating groups.
+    """
+    groups: dict[Hashable, list[str]] = {}
+    for lang in article.langs:
+        if lang in values:
+            groups.setdefault(values[lang], []).append(lang)
+    if len(groups) <= 1:
+        return [lang for g in groups.values() for lang in g], []
+    if article.source in values:
+        reference_value = values[article.source]
+    else:
+        reference_value = max(groups, key=lambda v: len(groups[v]))
+    others = [(langs, value) for value, langs in groups.items() if value != reference_value]
+    return groups[reference_value], others
+
+
+def excerpt(text: str, limit: int = 48) -> str:
+    """The start of a text, on one line, for a message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def describe_block(block: Block) -> str:
+    """A block as a translator would name it: ‘table (9 rows × 3 columns)’, ‘paragraph “…”’."""
+    if block.kind is BlockKind.TABLE:
+        return f"table ({block.body_rows} rows × {block.columns} columns)"
+    if block.kind is BlockKind.LIST:
+        return f"list ({len(block.children)} items) “{excerpt(block.text)}”"
+    if block.kind is BlockKind.CODE:
+        lines = block.text.count("\n") + (0 if block.text.endswith("\n") else 1)
+        info = f"{block.info}, " if block.info else ""
+        return f"code block ({info}{lines} lines)"
+    if block.kind is BlockKind.ADMONITION:
+        return f"admonition ({block.info}) “{excerpt(block.text)}”"
+    return f"{block.kind.value} “{excerpt(block.text)}”"
+
+
+def place_of_missing_block(section: AlignedSection, row_index: int, lang: str) -> int:
+    """Where a block missing in ``lang`` should be: the nearest earlier aligned block that
+    version has, else its section heading."""
+    for earlier in reversed(section.rows[:row_index]):
+        block = earlier.cells.get(lang)
+        if block is not None:
+            return block.line
+    heading = section.cells[lang]
+    return heading.line if heading is not None else 1
+
+
+def place_of_missing_section(article: AlignedArticle, index: int, lang: str) -> int:
+    """Where a section missing in ``lang`` should be: the heading of the nearest earlier
+    aligned section that version has (the preamble's first line at the latest)."""
+    for earlier in reversed(article.sections[:index]):
+        section = earlier.cells.get(lang)
+        if section is not None:
+            return section.line
+    return 1

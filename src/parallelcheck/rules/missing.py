@@ -1,0 +1,195 @@
+"""Things some versions have and others lack: versions, sections, paragraphs, tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from parallelcheck.align import AlignedArticle, AlignedBlock, AlignedSection
+from parallelcheck.document import Block, BlockKind
+from parallelcheck.finding import Finding
+from parallelcheck.rules.base import (
+    describe_block,
+    excerpt,
+    finding,
+    join_langs,
+    place_of_missing_block,
+    place_of_missing_section,
+    rule,
+)
+
+PROSE_KINDS = {
+    BlockKind.PARAGRAPH,
+    BlockKind.QUOTE,
+    BlockKind.ADMONITION,
+    BlockKind.HTML,
+    BlockKind.LIST,
+    BlockKind.ITEM,
+}
+
+
+@rule(
+    "missing-version", severity="error", summary="a configured language has no file for an article"
+)
+def missing_version(article: AlignedArticle) -> Iterator[Finding]:
+    """A language listed in the configuration (``languages:``) has no file for this article.
+
+    Reported once per article, naming the languages without a file; the locations point at
+    line 1 of the versions that exist.  Without a ``languages:`` list nothing is expected and
+    this rule never fires.
+    """
+    missing = [lang for lang in article.expected if lang not in article.langs]
+    if not missing or not article.langs:
+        return
+    lines = {lang: 1 for lang in article.langs}
+    yield finding(
+        "missing-version",
+        article,
+        None,
+        missing,
+        article.langs,
+        lines,
+        f"no {join_langs(missing)} version of this article (expected by the configuration); "
+        f"it exists in {join_langs(article.langs)}",
+        {"missing": missing},
+    )
+
+
+@rule(
+    "missing-section",
+    severity="error",
+    summary="a section (heading and its body) has no counterpart in some versions",
+)
+def missing_section(article: AlignedArticle) -> Iterator[Finding]:
+    """A section — a heading and the blocks under it — exists in some versions and has no
+    counterpart in others.
+
+    Sections are matched across versions by the N-way aligner (explicit heading ids, shared
+    untranslatable anchors such as names and numbers, block kinds, length, level and position),
+    never by heading text, so translated headings align.  When some versions have a section and
+    others lack it, one finding names both sides: ``langs`` lack it, ``reference_langs`` have
+    it.  The location in a version that lacks it is the heading of the nearest earlier section
+    it does have — the place to add it.  Subsections missing from the same versions as their
+    parent are folded into the parent's finding.  Blocks of a missing section are not reported
+    again by the block rules.
+
+    Fails: ``## FAQ`` followed by ``### Is it fast?`` in ko, only ``## FAQ`` in en.
+    """
+    sections = article.sections
+    index = 1  # the preamble is never missing
+    while index < len(sections):
+        row = sections[index]
+        absent, present = row.absent(), row.present()
+        if not absent:
+            index += 1
+            continue
+        level = min(row.cells[lang].level for lang in present)
+        nested = index + 1
+        while nested < len(sections):
+            below = sections[nested]
+            below_present = below.present()
+            if below.absent() != absent or below_present != present:
+                break
+            if min(below.cells[lang].level for lang in below_present) <= level:
+                break
+            nested += 1
+        yield _missing_section_finding(article, index, row, absent, present, nested - index - 1)
+        index = nested
+
+
+def _missing_section_finding(article, index, row, absent, present, folded) -> Finding:
+    lines = {lang: row.cells[lang].line for lang in present}
+    lines.update({lang: place_of_missing_section(article, index, lang) for lang in absent})
+    first = row.cells[present[0]]
+    after = _previous_title(article, index, absent[0])
+    extra = f" and its {folded} subsection{'s' if folded != 1 else ''}" if folded else ""
+    where = f"; it belongs after “{excerpt(after)}”" if after else ""
+    return finding(
+        "missing-section",
+        article,
+        row,
+        absent,
+        present,
+        lines,
+        f"section “{excerpt(first.title)}” (level {first.level}){extra} present in "
+        f"{join_langs(present)} has no counterpart in {join_langs(absent)}{where}",
+        {"level": first.level, "subsections": folded},
+    )
+
+
+def _previous_title(article: AlignedArticle, index: int, lang: str) -> str:
+    for earlier in reversed(article.sections[1:index]):
+        section = earlier.cells.get(lang)
+        if section is not None:
+            return section.title
+    return ""
+
+
+def missing_blocks(article: AlignedArticle, kinds: set[BlockKind]):
+    """Yield (section, row index, row, present, absent, first present block) for every aligned
+    block row whose present blocks are of ``kinds`` and that some versions of the section lack."""
+    for section in article.sections:
+        for index, row in enumerate(section.rows):
+            absent = row.absent()
+            if not absent:
+                continue
+            present = row.present()
+            block = row.cells[present[0]]
+            if block.kind in kinds:
+                yield section, index, row, present, absent, block
+
+
+def missing_block_finding(
+    rule_id: str,
+    article: AlignedArticle,
+    section: AlignedSection,
+    index: int,
+    row: AlignedBlock,
+    present: list[str],
+    absent: list[str],
+    block: Block,
+) -> Finding:
+    """The finding for a block some versions of an aligned section lack."""
+    lines = {lang: row.cells[lang].line for lang in present}
+    lines.update({lang: place_of_missing_block(section, index, lang) for lang in absent})
+    return finding(
+        rule_id,
+        article,
+        section,
+        absent,
+        present,
+        lines,
+        f"{describe_block(block)} present in {join_langs(present)} has no counterpart in "
+        f"{join_langs(absent)}",
+        {"kind": block.kind.value},
+    )
+
+
+@rule(
+    "missing-paragraph",
+    severity="error",
+    summary="a paragraph/quote/admonition has no counterpart in the aligned section",
+)
+def missing_paragraph(article: AlignedArticle) -> Iterator[Finding]:
+    """A paragraph, list, quote, admonition or HTML block has no counterpart in the aligned
+    section of some versions.
+
+    Blocks are aligned inside each aligned section by shared anchors (numbers, names, inline
+    code, link targets), kind and share of the document's length; a block that aligns with
+    nothing in a version is reported, naming the versions that have it and those that lack
+    it.  The location in a version that lacks it is the nearest earlier aligned block it has,
+    or the section heading.  Sections missing as a whole are reported by ``missing-section``
+    instead.
+    """
+    for args in missing_blocks(article, PROSE_KINDS):
+        yield missing_block_finding("missing-paragraph", article, *args)
+
+
+@rule("missing-table", severity="error", summary="a table has no counterpart")
+def missing_table(article: AlignedArticle) -> Iterator[Finding]:
+    """A table has no counterpart in the aligned section of some versions.
+
+    The message gives the table's shape (body rows × columns) as the versions that have it
+    hold it.  Located like ``missing-paragraph``.
+    """
+    for args in missing_blocks(article, {BlockKind.TABLE}):
+        yield missing_block_finding("missing-table", article, *args)

@@ -1,0 +1,66 @@
+"""Inline suppression comments (CONTRACT §6).
+
+In any version's Markdown or HTML:
+
+* ``<!-- parallelcheck-disable RULE[,RULE] -->`` … ``<!-- parallelcheck-enable -->`` silences the
+  named rules (every rule when none is named) from the comment's line to the matching enable
+  comment, or to the end of the file;
+* ``<!-- parallelcheck-disable-next-block RULE -->`` silences the named rules for the next block
+  or heading after the comment.
+
+A finding is suppressed when one of its locations falls in a silenced range of that location's
+version for the finding's rule.  For something missing, the location in a version that lacks it
+is the place it should be, so a comment there silences it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parallelcheck.document import Document
+from parallelcheck.finding import Finding
+
+
+@dataclass(frozen=True)
+class _Range:
+    first: int
+    last: int
+    rules: frozenset[str]  # empty: every rule
+
+    def covers(self, rule: str, line: int) -> bool:
+        return self.first <= line <= self.last and (not self.rules or rule in self.rules)
+
+
+def silenced_ranges(doc: Document) -> list[_Range]:
+    """The line ranges of ``doc`` in which some rules are silenced."""
+    ranges: list[_Range] = []
+    open_disables: list[tuple[int, frozenset[str]]] = []
+    starts = sorted(
+        [(s.line, s.line) for s in doc.sections if s.level > 0]
+        + [(b.line, b.end_line) for b in doc.iter_blocks()]
+    )
+    for directive in sorted(doc.directives, key=lambda d: d.line):
+        rules = frozenset(directive.rules)
+        if directive.action == "disable":
+            open_disables.append((directive.line, rules))
+        elif directive.action == "enable":
+            for line, disabled in open_disables:
+                ranges.append(_Range(line, directive.line, disabled))
+            open_disables = []
+        elif directive.action == "disable-next-block":
+            following = [(first, last) for first, last in starts if first > directive.line]
+            if following:
+                first, last = following[0]
+                ranges.append(_Range(directive.line, last, rules))
+    last_line = max(doc.line_count, 1)
+    ranges.extend(_Range(line, last_line, rules) for line, rules in open_disables)
+    return ranges
+
+
+def is_suppressed(finding: Finding, ranges_by_path: dict[str, list[_Range]]) -> bool:
+    """Whether any location of ``finding`` is silenced for its rule."""
+    return any(
+        r.covers(finding.rule, loc.line)
+        for loc in finding.locations
+        for r in ranges_by_path.get(loc.path, ())
+    )
