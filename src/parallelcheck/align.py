@@ -33,7 +33,6 @@ of versions in sync costs linear time.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -41,13 +40,21 @@ from typing import Generic, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
-from parallelcheck.anchors import code_and_link_anchors, dice, mostly_non_latin, text_anchors
+from parallelcheck.anchors import (
+    code_and_link_anchors,
+    dice,
+    mostly_non_latin,
+    strong_only,
+    text_anchors,
+)
+from parallelcheck.code_text import code_skeleton
 from parallelcheck.document import Block, BlockKind, Document, Section
 from parallelcheck.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
 
 SECTION_THRESHOLD = 0.42
 BLOCK_THRESHOLD = 0.36
 CLEAR_MATCH = 0.62
+LEFTOVER_PAIRING = 0.15
 
 T = TypeVar("T")
 F = TypeVar("F")
@@ -55,9 +62,14 @@ F = TypeVar("F")
 
 @dataclass
 class AlignedBlock:
-    """One row of aligned blocks: each version's block, or ``None`` where it has none."""
+    """One row of aligned blocks: each version's block, or ``None`` where it has none.
+
+    ``extra`` holds, per version, further blocks that belong to this row because that version
+    split one paragraph of the others in two (see :func:`_absorb_splits`).
+    """
 
     cells: dict[str, Block | None]
+    extra: dict[str, list[Block]] = field(default_factory=dict)
 
     def present(self) -> list[str]:
         return [lang for lang, block in self.cells.items() if block is not None]
@@ -98,7 +110,7 @@ class AlignedArticle:
     link_prefixes: tuple[str, ...] = DEFAULT_PREFIXES
 
     def section_title(self, row: AlignedSection) -> str:
-        """The aligned section's heading as the source version (or the first that has it) writes it."""
+        """The aligned row's heading as the source (or the first version that has it) writes it."""
         for lang in self.langs:
             section = row.cells.get(lang)
             if section is not None:
@@ -115,8 +127,11 @@ class _SectionFeatures:
     section: Section
     level: int
     anchor: str | None
+    latin: bool
     title_anchors: Counter[str]
+    title_strong: Counter[str]
     body_anchors: Counter[str]
+    body_strong: Counter[str]
     kinds: Counter[str]
     share: float
     position: float
@@ -127,8 +142,11 @@ class _BlockFeatures:
     block: Block
     family: str
     kind: str
+    latin: bool
     anchors: Counter[str]
+    strong: Counter[str]
     share: float
+    position: float
     code: str
     shape: tuple[int, int]
 
@@ -143,21 +161,6 @@ _KIND_FAMILY = {
     BlockKind.TABLE: "table",
     BlockKind.CODE: "code",
 }
-
-_COMMENT = re.compile(r"(#|//|--)[^\n]*|/\*.*?\*/|<!--.*?-->", re.DOTALL)
-_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
-_SPACE = re.compile(r"\s+")
-
-
-def code_skeleton(code: str) -> str:
-    """Code with comments and string literals emptied and whitespace collapsed.
-
-    This is the part of a code block a translator must not change.
-    """
-    code = _STRING.sub('""', code)
-    code = _COMMENT.sub(" ", code)
-    code = _STRING.sub('""', code)
-    return _SPACE.sub(" ", code).strip()
 
 
 def _block_length(block: Block) -> int:
@@ -188,7 +191,8 @@ def _document_features(doc: Document, prefixes: Sequence[str]):
         body: Counter[str] = Counter()
         kinds: Counter[str] = Counter()
         length = 0
-        for block in section.blocks:
+        last = max(len(section.blocks) - 1, 1)
+        for number, block in enumerate(section.blocks):
             anchors = _block_anchors(block, non_latin, patterns)
             body.update(anchors)
             kinds[_KIND_FAMILY[block.kind]] += 1
@@ -199,9 +203,14 @@ def _document_features(doc: Document, prefixes: Sequence[str]):
                     block=block,
                     family=_KIND_FAMILY[block.kind],
                     kind=block.kind.value,
+                    latin=not non_latin,
                     anchors=anchors,
+                    strong=strong_only(anchors),
                     share=size / total,
-                    code=code_skeleton(block.text) if block.kind is BlockKind.CODE else "",
+                    position=number / last,
+                    code=code_skeleton(block.text, block.info)
+                    if block.kind is BlockKind.CODE
+                    else "",
                     shape=(block.body_rows, block.columns)
                     if block.kind is BlockKind.TABLE
                     else (0, 0),
@@ -215,8 +224,11 @@ def _document_features(doc: Document, prefixes: Sequence[str]):
                 section=section,
                 level=section.level,
                 anchor=section.anchor,
+                latin=not non_latin,
                 title_anchors=title_anchors,
+                title_strong=strong_only(title_anchors),
                 body_anchors=body,
+                body_strong=strong_only(body),
                 kinds=kinds,
                 share=length / total,
                 position=(index - 1) / count if index else 0.0,
@@ -240,14 +252,19 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
     """How much two sections look like translations of each other, 0..1 (documented above)."""
     if a.anchor and b.anchor:
         return 1.0 if a.anchor == b.anchor else 0.0
+    both_latin = a.latin and b.latin
+    a_title = a.title_strong if both_latin else a.title_anchors
+    b_title = b.title_strong if both_latin else b.title_anchors
     content: list[tuple[float, float]] = [(0.5, 1.0)]  # a prior: nothing known yet
-    if a.title_anchors and b.title_anchors:
-        content.append((dice(a.title_anchors, b.title_anchors), 2.0))
-    elif a.title_anchors or b.title_anchors:
+    if a_title and b_title:
+        content.append((dice(a_title, b_title), 2.0))
+    elif a_title or b_title:
         content.append((0.0, 0.5))  # a name in one heading only: weak evidence against
     if a.kinds and b.kinds:
-        if a.body_anchors or b.body_anchors:
-            content.append((dice(a.body_anchors, b.body_anchors), 3.0))
+        a_body = a.body_strong if both_latin else a.body_anchors
+        b_body = b.body_strong if both_latin else b.body_anchors
+        if a_body or b_body:
+            content.append((dice(a_body, b_body, smoothing=1.0), 3.0))
         content.append((dice(a.kinds, b.kinds), 1.0))
         content.append((_share_similarity(a.share, b.share), 1.0))
     known = sum(score * weight for score, weight in content) / sum(w for _, w in content)
@@ -270,12 +287,14 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
         if a.code == b.code:
             return 1.0
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
-    anchors = dice(a.anchors, b.anchors) if (a.anchors or b.anchors) else 0.5
+    a_anchors, b_anchors = (a.strong, b.strong) if a.latin and b.latin else (a.anchors, b.anchors)
+    anchors = dice(a_anchors, b_anchors, smoothing=1.0)
+    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
     if a.family == "table":
         rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
         cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
         return factor * (0.4 * anchors + 0.3 * rows * cols + 0.3 * max(length, 0.5))
-    return factor * (0.6 * anchors + 0.4 * length)
+    return factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
 
 
 # ---------------------------------------------------------------------------
@@ -306,7 +325,44 @@ class _Profile(Generic[F]):
             for col, item in zip(columns, items, strict=True):
                 col[lang] = item
             return
-        self.columns = _dp_merge(columns, lang, items, self.score, similarity, threshold)
+        merged = _dp_merge(columns, lang, items, self.score, similarity, threshold)
+        self.columns = self._pair_leftovers(merged, lang, similarity)
+
+    def _pair_leftovers(self, columns, lang, similarity):
+        """Pair what the dynamic programming left unmatched between the same two matches.
+
+        Between two aligned neighbours, if the profile has k columns the new version lacks and
+        the new version has k elements of its own, they are the same things in the same order
+        whose anchors happen not to overlap (two Latin-script languages without shared names,
+        say): pair them in order, as long as each pair is compatible at all.
+        """
+        result: list[dict] = []
+        index = 0
+        while index < len(columns):
+            if len(columns[index]) > 1 and lang in columns[index]:
+                result.append(columns[index])
+                index += 1
+                continue
+            end = index
+            while end < len(columns) and not (len(columns[end]) > 1 and lang in columns[end]):
+                end += 1
+            run = columns[index:end]
+            old = [c for c in run if lang not in c]
+            new = [c for c in run if lang in c]
+            if (
+                old
+                and len(old) == len(new)
+                and all(
+                    self.score(o, n[lang], similarity) >= LEFTOVER_PAIRING
+                    for o, n in zip(old, new, strict=True)
+                )
+            ):
+                for o, n in zip(old, new, strict=True):
+                    result.append({**o, lang: n[lang]})
+            else:
+                result.extend(run)
+            index = end
+        return result
 
 
 def _dp_merge(columns, lang, items, score, similarity, threshold):
@@ -361,6 +417,71 @@ def _align(
     return profile.columns
 
 
+def _absorb_splits(columns: list[dict[str, _BlockFeatures]]):
+    """Fold paragraphs that one version split in two (or the others merged) into one row.
+
+    A row that some versions (P) have and the others (A) lack is folded into a neighbouring
+    row that all of them have when every sign points to a split rather than a missing
+    paragraph:
+
+    1. both rows hold prose of the same family;
+    2. taking the two blocks of P together matches the length share of A's one block clearly
+       better (by 0.15 or more) than P's neighbouring block alone, and well (0.75 or more);
+    3. the extra block brings no strong anchor (number, code, name with a capital inside) that
+       A's block lacks;
+    4. P's neighbouring block alone does not already carry the anchors of A's block — if it
+       does, the extra block is additional content, not the rest of a split paragraph.
+
+    Returns (column, extra blocks per version) pairs.
+    """
+    rows: list[tuple[dict[str, _BlockFeatures], dict[str, list[_BlockFeatures]]]] = [
+        (column, {}) for column in columns
+    ]
+    langs = set().union(*columns) if columns else set()
+    index = 0
+    while index < len(rows):
+        column = rows[index][0]
+        if set(column) == langs:
+            index += 1
+            continue
+        for neighbour in (index - 1, index + 1):
+            if 0 <= neighbour < len(rows) and _is_split(column, rows[neighbour][0], langs):
+                for lang, part in column.items():
+                    rows[neighbour][1].setdefault(lang, []).append(part)
+                del rows[index]
+                break
+        else:
+            index += 1
+    return rows
+
+
+def _is_split(column, neighbour, langs) -> bool:
+    if set(neighbour) != langs:
+        return False
+    present = list(column)
+    absent = [lang for lang in langs if lang not in column]
+    if any(column[p].family != "prose" or neighbour[p].family != "prose" for p in present):
+        return False
+    if any(neighbour[a].family != "prose" for a in absent):
+        return False
+    better = joined = 0.0
+    for p in present:
+        for a in absent:
+            alone = _share_similarity(neighbour[p].share, neighbour[a].share)
+            together = _share_similarity(column[p].share + neighbour[p].share, neighbour[a].share)
+            better += together - alone
+            joined += together
+            if column[p].strong - neighbour[a].strong:
+                return False
+            target = neighbour[a].strong
+            if sum(target.values()) >= 3:
+                carried = sum((neighbour[p].strong & target).values()) / sum(target.values())
+                if carried >= 0.9:
+                    return False
+    pairs = len(present) * len(absent)
+    return better / pairs >= 0.15 and joined / pairs >= 0.75
+
+
 def version_order(langs: Sequence[str], source: str) -> tuple[str, ...]:
     """The fixed order versions are aligned in: source first, then by tag."""
     others = sorted((lang for lang in langs if lang != source), key=str.lower)
@@ -395,10 +516,12 @@ def align_article(
         block_seqs = {lang: features[lang][1][id(column[lang].section)] for lang in present}
         rows = []
         if present:
-            for row in _align(present, block_seqs, block_similarity, BLOCK_THRESHOLD):
+            aligned = _align(present, block_seqs, block_similarity, BLOCK_THRESHOLD)
+            for row, extra in _absorb_splits(aligned):
                 rows.append(
                     AlignedBlock(
-                        {lang: (row[lang].block if lang in row else None) for lang in present}
+                        {lang: (row[lang].block if lang in row else None) for lang in present},
+                        {lang: [f.block for f in parts] for lang, parts in extra.items()},
                     )
                 )
         aligned_sections.append(AlignedSection(cells=cells, rows=rows))

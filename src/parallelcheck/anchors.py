@@ -4,12 +4,17 @@ Alignment needs something that two versions in different scripts share.  Transla
 some things alone, and those are the anchors of a block or heading:
 
 * numbers (``131,072`` and ``131072`` are the same anchor; full-width digits are read as ASCII),
-* name-like Latin-script words: words with a digit (``V4.1``, ``SM100``), with a capital letter
-  after the first character (``DeepInfer``, ``LMDeploy``, ``API``), or capitalised words that do
-  not start a sentence (``Huawei`` mid-sentence; but not ``The`` at a sentence start).  In a
+* name-like Latin-script words (hyphens and slashes split words, so the ``OpenAPI`` of
+  ``OpenAPI-Schemas`` meets the ``OpenAPI`` of ``OpenAPI schema``): words with a digit
+  (``V4.1``, ``SM100``), with a capital letter after the first character (``DeepInfer``,
+  ``LMDeploy``, ``API``), or capitalised words that do not start a sentence (``Huawei`` mid-sentence; but not ``The`` at a sentence start).  In a
   version written in a non-Latin script every capitalised Latin word counts, since such a text
   has no sentence-initial capitals of its own,
 * inline code, and link and image targets.
+
+Capitalised words are *weak* anchors (marked with a leading ``~``): they tie an English
+``Huawei`` to the ``Huawei`` of a Japanese text, but German capitalises every noun, so between
+two Latin-script versions only the strong anchors are compared (see :func:`strong_only`).
 
 Ordinary words are never anchors: ``kernel`` in a Japanese text and ``kernel`` in the English
 one prove nothing, and words of two Latin-script languages rarely coincide by meaning.
@@ -23,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.+/][A-Za-z0-9]+)*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
 _NON_LATIN_LETTER = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
@@ -53,22 +58,29 @@ def text_anchors(text: str, *, non_latin: bool) -> Counter[str]:
         found["#" + value] += 1
     for match in _WORD.finditer(text):
         word = match.group()
-        if not _is_name_like(word, text, match.start(), non_latin):
-            continue
-        found[word.lower()] += 1
+        strength = _name_strength(word, text, match.start(), non_latin)
+        if strength == 2:
+            found[word.lower()] += 1
+        elif strength == 1:
+            found["~" + word.lower()] += 1
     return found
 
 
-def _is_name_like(word: str, text: str, start: int, non_latin: bool) -> bool:
-    if any(ch.isdigit() for ch in word):
-        return True
-    if any(ch.isupper() for ch in word[1:]):
-        return True
+def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
+    """2 for a strong anchor (digit, inner capital), 1 for a weak one, 0 for none."""
+    if any(ch.isdigit() for ch in word) or any(ch.isupper() for ch in word[1:]):
+        return 2
     if not word[0].isupper():
-        return False
+        return 0
     if non_latin:
-        return True
-    return _SENTENCE_START.search(text[max(0, start - 3) : start]) is None and start > 0
+        return 1
+    sentence_start = start == 0 or _SENTENCE_START.search(text[max(0, start - 3) : start])
+    return 0 if sentence_start else 1
+
+
+def strong_only(anchors: Counter[str]) -> Counter[str]:
+    """The anchors without the weak (capitalised-word) ones."""
+    return Counter({key: n for key, n in anchors.items() if not key.startswith("~")})
 
 
 def code_and_link_anchors(code_spans: Iterable[str], targets: Iterable[str]) -> Counter[str]:
@@ -81,10 +93,15 @@ def code_and_link_anchors(code_spans: Iterable[str], targets: Iterable[str]) -> 
     return found
 
 
-def dice(a: Counter[str], b: Counter[str]) -> float:
-    """Multiset Dice coefficient: 1.0 for the same anchors, 0.0 for none shared."""
-    total = sum(a.values()) + sum(b.values())
+def dice(a: Counter[str], b: Counter[str], smoothing: float = 0.0) -> float:
+    """Multiset Dice coefficient: 1.0 for the same anchors, 0.0 for none shared.
+
+    With *smoothing* k the score is ``(2·shared + k) / (|a| + |b| + 2k)``: few anchors then
+    prove little either way (no anchors at all gives 0.5, one anchor on one side only 0.33),
+    many shared anchors still approach 1.
+    """
+    total = sum(a.values()) + sum(b.values()) + 2 * smoothing
     if total == 0:
         return 0.0
     shared = sum((a & b).values())
-    return 2.0 * shared / total
+    return (2.0 * shared + smoothing) / total

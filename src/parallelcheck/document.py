@@ -18,10 +18,10 @@ Readers build these objects; nothing after the readers changes them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class BlockKind(str, Enum):
+class BlockKind(StrEnum):
     """What a block is.  The string values appear in findings' evidence."""
 
     PARAGRAPH = "paragraph"

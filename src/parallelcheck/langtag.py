@@ -25,7 +25,25 @@ _TAG = re.compile(
 
 
 THREE_LETTER = frozenset(
-    "ast ceb ckb cmn fil gsw hak haw hil kab lzh nan nds sah wuu yue zza".split()
+    [
+        "ast",
+        "ceb",
+        "ckb",
+        "cmn",
+        "fil",
+        "gsw",
+        "hak",
+        "haw",
+        "hil",
+        "kab",
+        "lzh",
+        "nan",
+        "nds",
+        "sah",
+        "wuu",
+        "yue",
+        "zza",
+    ]
 )
 
 

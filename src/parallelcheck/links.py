@@ -1,10 +1,11 @@
 """Link targets compared across versions.
 
-Translations legitimately point at their own language's copy of a page: ``/ja/docs/x`` (or
-``https://example.org/ja/docs/x``) in the Japanese version where English has ``/docs/x``.  A *localised prefix* is a URL path prefix with a
-``{lang}`` placeholder (default ``/{lang}/``); a target that starts with such a prefix filled
-with the version's own language tag (any case, ``-`` or ``_``) is compared without it.  A
-trailing slash and surrounding spaces never count as a difference.
+Translations legitimately point at their own language's copy of a page: ``/ja/docs/x``
+(or ``https://example.org/ja/docs/x``) in the Japanese version where English has ``/docs/x``.
+A *localised prefix* is a URL path prefix with a ``{lang}`` placeholder (default
+``/{lang}/``); a target that starts with such a prefix filled with the version's own language
+tag (any case, ``-`` or ``_``) is compared without it.  A trailing slash and surrounding spaces
+never count as a difference.
 """
 
 from __future__ import annotations

@@ -48,10 +48,9 @@ def silenced_ranges(doc: Document) -> list[_Range]:
                 ranges.append(_Range(line, directive.line, disabled))
             open_disables = []
         elif directive.action == "disable-next-block":
-            following = [(first, last) for first, last in starts if first > directive.line]
+            following = [last for first, last in starts if first > directive.line]
             if following:
-                first, last = following[0]
-                ranges.append(_Range(directive.line, last, rules))
+                ranges.append(_Range(directive.line, following[0], rules))
     last_line = max(doc.line_count, 1)
     ranges.extend(_Range(line, last_line, rules) for line, rules in open_disables)
     return ranges

@@ -50,6 +50,8 @@ _BLOCK_LEVEL = frozenset(
      "hgroup", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "ul", "dt",
      "dd", "summary", "body", "html", "caption", "tr", "td", "th", "thead", "tbody", "tfoot"}
 )  # fmt: skip
+_BAD_MARKED_SECTION = re.compile(r"<!\[(?![A-Za-z])")
+_DECLARATION = re.compile(r"<!(?!--)")
 _SPACE = re.compile(r"\s+")
 _BR = "\x00"
 _LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
@@ -440,14 +442,22 @@ def _language(attributes: dict) -> str:
     return match.group(1) if match else ""
 
 
+def _parse(text: str, path: str, lang: str) -> Document:
+    parser = _Parser(path, lang)
+    parser.feed(text)
+    return parser.finish()
+
+
 def parse_html(text: str, path: str, lang: str) -> Document:
     """Read HTML ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`."""
     line_count = count_lines(text)
     if not text.strip():
         return empty_document(path, lang, line_count)
-    parser = _Parser(path, lang)
-    parser.feed(text)
-    document = parser.finish()
+    try:
+        document = _parse(_BAD_MARKED_SECTION.sub("&lt;![", text), path, lang)
+    except AssertionError:
+        # html.parser gives up on some malformed declarations; read them as text instead.
+        document = _parse(_DECLARATION.sub("&lt;!", text), path, lang)
     document.line_count = line_count
     return finish(document)
 

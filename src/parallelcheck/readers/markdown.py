@@ -86,6 +86,9 @@ _PARSER = pyromark.Markdown(options=OPTIONS)
 # Pre-processing of MkDocs admonitions
 # ---------------------------------------------------------------------------------------------
 
+#: Deepest nesting of MkDocs admonitions that is wrapped (deeper ones are read as plain
+#: content of the innermost kept one).
+MAX_REGION_DEPTH = 16
 _MARKERS = ("```", "~~~", "///", "!!!", "???")
 _FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 _BLOCK_OPEN = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
@@ -117,6 +120,7 @@ def preprocess(text: str) -> tuple[str, list[Region]]:
         return text, []
     lines = text.split("\n")
     count = len(lines)
+    total = max(1, count - 1 if text.endswith("\n") else count)  # lines in the file
     regions: list[Region] = []
     open_blocks: list[tuple[int, Region]] = []  # (slash count, region) of open /// blocks
     fence: tuple[str, int] | None = None
@@ -140,7 +144,7 @@ def preprocess(text: str) -> tuple[str, list[Region]]:
         elif first == "/":
             match = _BLOCK_OPEN.match(line)
             if match:
-                region = Region(index + 1, count, match.group(2).lower(), match.group(3) or "")
+                region = Region(index + 1, total, match.group(2).lower(), match.group(3) or "")
                 regions.append(region)
                 open_blocks.append((len(match.group(1)), region))
                 lines[index] = ""
@@ -177,7 +181,20 @@ def preprocess(text: str) -> tuple[str, list[Region]]:
                     Region(index + 1, last + 1, match.group(2).lower(), match.group(3) or "")
                 )
                 lines[index] = ""
-    return "\n".join(lines), regions
+    return "\n".join(lines), _bounded(regions)
+
+
+def _bounded(regions: list[Region]) -> list[Region]:
+    """Drop regions nested deeper than :data:`MAX_REGION_DEPTH` (their markers stay blank)."""
+    kept: list[Region] = []
+    enclosing: list[Region] = []
+    for region in sorted(regions, key=lambda r: (r.start, -r.end)):
+        while enclosing and enclosing[-1].end < region.start:
+            enclosing.pop()
+        if len(enclosing) < MAX_REGION_DEPTH:
+            kept.append(region)
+        enclosing.append(region)
+    return kept
 
 
 def _candidate_lines(text: str) -> list[int]:
@@ -290,8 +307,8 @@ class _Builder:
     def __init__(self, source: str, path: str, lang: str):
         self.source = source
         self.data = source.encode("utf-8")
-        parts = self.data.split(b"\n")
-        self.line_starts = [0, *accumulate(len(part) + 1 for part in parts[:-1])]
+        # byte offset where each line starts (the text holds no \r: newlines are normalised)
+        self.line_starts = list(accumulate(map(len, self.data.splitlines(True)), initial=0))
         self.document = Document(
             path=path, lang=lang, sections=[Section(level=0, title="", line=1)]
         )

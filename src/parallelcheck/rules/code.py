@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.align import AlignedArticle, code_skeleton
+from parallelcheck.align import AlignedArticle
+from parallelcheck.code_text import code_skeleton
 from parallelcheck.document import BlockKind
 from parallelcheck.finding import Finding
 from parallelcheck.rules.base import excerpt, finding, group_by_value, join_langs, rule
@@ -23,8 +24,9 @@ def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
 
     Code is compared after removing comments (``#``, ``//``, ``--``, ``/* */``, ``<!-- -->``)
     and the contents of string literals, and collapsing whitespace: translators may translate
-    comments and messages, never code.  The info string (``python``, ``console`` …) is compared
-    too.  The versions sharing the source's code are the reference.
+    comments and messages, never code.  In diagram blocks (``mermaid``) the labels, aliases
+    and message texts are translatable and only the diagram's structure is compared.  The
+    info string (``python``, ``console`` …) is compared too.  The versions sharing the source's code are the reference.
     """
     for args in missing_blocks(article, {BlockKind.CODE}):
         yield missing_block_finding("code-mismatch", article, *args)
@@ -37,7 +39,7 @@ def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
             }
             if len(blocks) < 2:
                 continue
-            skeletons = {lang: code_skeleton(b.text) for lang, b in blocks.items()}
+            skeletons = {lang: code_skeleton(b.text, b.info) for lang, b in blocks.items()}
             reference, deviating = group_by_value(article, skeletons)
             for langs, skeleton in deviating:
                 ours, theirs = _first_difference(skeleton, skeletons[reference[0]])
