@@ -176,12 +176,12 @@ def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:
     return anchors
 
 
-def _document_features(doc: Document, prefixes: Sequence[str]):
+def _document_features(doc: Document, prefixes: Sequence[str], source: str):
     non_latin = mostly_non_latin(
         " ".join(s.title for s in doc.sections[:20])
         + " ".join(b.text for b in list(doc.iter_blocks())[:20])
     )
-    patterns = localised_prefix_patterns(doc.lang, prefixes)
+    patterns = localised_prefix_patterns(doc.lang, prefixes, source)
     total = sum(_block_length(b) for b in doc.iter_blocks()) or 1
     count = max(len(doc.sections) - 1, 1)
     sections = []
@@ -498,7 +498,7 @@ def align_article(
 ) -> AlignedArticle:
     """Align every version of one article: sections, then blocks inside each section."""
     order = version_order(list(documents), source)
-    features = {lang: _document_features(documents[lang], link_prefixes) for lang in order}
+    features = {lang: _document_features(documents[lang], link_prefixes, source) for lang in order}
     sections = {lang: features[lang][0] for lang in order}
     preamble = {lang: sections[lang][0] for lang in order}
     columns = [preamble]

@@ -1,11 +1,13 @@
 """Link targets compared across versions.
 
 Translations legitimately point at their own language's copy of a page: ``/ja/docs/x``
-(or ``https://example.org/ja/docs/x``) in the Japanese version where English has ``/docs/x``.
-A *localised prefix* is a URL path prefix with a ``{lang}`` placeholder (default
-``/{lang}/``); a target that starts with such a prefix filled with the version's own language
-tag (any case, ``-`` or ``_``) is compared without it.  A trailing slash and surrounding spaces
-never count as a difference.
+(or ``https://example.org/ja/docs/x``) in the Japanese version where English has ``/docs/x``;
+and a translation with no localised copy to point at keeps the source's (``/en/stable`` of an
+external project's docs).  A *localised prefix* is a URL path prefix with a ``{lang}``
+placeholder (default ``/{lang}/``).  A target whose path starts with such a prefix filled with
+the version's own language tag or the source's (any case, ``-`` or ``_``) is compared without
+it; a target ending at the tag (``https://example.org/ja``) counts too.  A trailing slash and
+surrounding spaces never count as a difference.
 """
 
 from __future__ import annotations
@@ -16,15 +18,20 @@ from collections.abc import Sequence
 DEFAULT_PREFIXES = ("/{lang}/",)
 
 
-def localised_prefix_patterns(lang: str, prefixes: Sequence[str]) -> list[re.Pattern[str]]:
-    """Compile the configured prefixes for one language version."""
-    variants = {lang, lang.lower(), lang.replace("-", "_"), lang.lower().replace("-", "_")}
+def localised_prefix_patterns(
+    lang: str, prefixes: Sequence[str], source: str | None = None
+) -> list[re.Pattern[str]]:
+    """Compile the configured prefixes for one language version (and the source's tag)."""
+    variants = set()
+    for tag in {lang, source or lang}:
+        variants |= {tag, tag.lower(), tag.replace("-", "_"), tag.lower().replace("-", "_")}
     alternation = "|".join(sorted(re.escape(v) for v in variants))
     patterns = []
     for prefix in prefixes:
         head, _, tail = prefix.partition("{lang}")
         site = r"(?:[a-z][a-z0-9+.-]*://[^/]+)?" if head.startswith("/") else ""
-        pattern = f"^(?P<head>{site}{re.escape(head)})(?:{alternation}){re.escape(tail)}"
+        ending = f"(?:{re.escape(tail)}|$)" if tail == "/" else re.escape(tail)
+        pattern = f"^(?P<head>{site}{re.escape(head)})(?:{alternation}){ending}"
         patterns.append(re.compile(pattern, re.IGNORECASE))
     return patterns
 

@@ -309,6 +309,8 @@ class _Builder:
         self.data = source.encode("utf-8")
         # byte offset where each line starts (the text holds no \r: newlines are normalised)
         self.line_starts = list(accumulate(map(len, self.data.splitlines(True)), initial=0))
+        if not self.data.endswith(b"\n"):
+            self.line_starts.pop()
         self.document = Document(
             path=path, lang=lang, sections=[Section(level=0, title="", line=1)]
         )

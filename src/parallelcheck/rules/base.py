@@ -126,6 +126,10 @@ def describe_block(block: Block) -> str:
         lines = block.text.count("\n") + (0 if block.text.endswith("\n") else 1)
         info = f"{block.info}, " if block.info else ""
         return f"code block ({info}{lines} lines)"
+    if not block.text.strip() and block.all_links():
+        link = block.all_links()[0]
+        noun = "image" if link.is_image else "link"
+        return f"{block.kind.value} with {noun} “{excerpt(link.target, 60)}”"
     if block.kind is BlockKind.ADMONITION:
         return f"admonition ({block.info}) “{excerpt(block.text)}”"
     return f"{block.kind.value} “{excerpt(block.text)}”"

@@ -21,14 +21,14 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
 
     For each aligned block the targets of its links and images (nested ones included) are
     compared as multisets.  A target is compared without a localised prefix (configurable,
-    default ``/{lang}/``: ``/ja/tutorial/`` in the ja version equals ``/tutorial/``) and
-    without a trailing slash.  Each target some versions have more often than others is
+    default ``/{lang}/``: ``/ja/tutorial/`` in the ja version equals ``/tutorial/``, and so does
+    ``/en/tutorial/`` when en is the source) and without a trailing slash.  Each target some versions have more often than others is
     reported once, naming the versions with fewer; several targets that differ between the same
     versions share one finding.  Blocks missing as a whole are reported by the block rules
     instead.
     """
     patterns = {
-        lang: localised_prefix_patterns(lang, article.link_prefixes) for lang in article.langs
+        lang: localised_prefix_patterns(lang, article.link_prefixes, article.source) for lang in article.langs
     }
     for section in article.sections:
         headings = {lang: s for lang, s in section.cells.items() if s is not None}
