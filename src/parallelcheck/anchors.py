@@ -7,9 +7,10 @@ some things alone, and those are the anchors of a block or heading:
 * name-like Latin-script words (hyphens and slashes split words, so the ``OpenAPI`` of
   ``OpenAPI-Schemas`` meets the ``OpenAPI`` of ``OpenAPI schema``): words with a digit
   (``V4.1``, ``SM100``), with a capital letter after the first character (``DeepInfer``,
-  ``LMDeploy``, ``API``), or capitalised words that do not start a sentence (``Huawei`` mid-sentence; but not ``The`` at a sentence start).  In a
-  version written in a non-Latin script every capitalised Latin word counts, since such a text
-  has no sentence-initial capitals of its own,
+  ``LMDeploy``, ``API``), or capitalised words that do not start a sentence (``Huawei``
+  mid-sentence; but not ``The`` at a sentence start).  In a version written in a non-Latin
+  script every capitalised Latin word counts, since such a text has no sentence-initial
+  capitals of its own,
 * inline code, and link and image targets.
 
 Capitalised words are *weak* anchors (marked with a leading ``~``): they tie an English

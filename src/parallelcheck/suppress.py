@@ -9,8 +9,9 @@ In any version's Markdown or HTML:
   or heading after the comment.
 
 A finding is suppressed when one of its locations falls in a silenced range of that location's
-version for the finding's rule.  For something missing, the location in a version that lacks it
-is the place it should be, so a comment there silences it too.
+version for the finding's rule.  For something a version lacks, its location is the element
+after which the thing belongs; a ``disable-next-block`` comment placed right after that
+element — where the missing thing would be — silences it too.
 """
 
 from __future__ import annotations
@@ -26,9 +27,14 @@ class _Range:
     first: int
     last: int
     rules: frozenset[str]  # empty: every rule
+    gap_first: int | None = None  # for disable-next-block: the element before the comment
 
-    def covers(self, rule: str, line: int) -> bool:
-        return self.first <= line <= self.last and (not self.rules or rule in self.rules)
+    def covers(self, rule: str, line: int, lacking: bool = False) -> bool:
+        if self.rules and rule not in self.rules:
+            return False
+        if lacking and self.gap_first is not None and self.gap_first <= line <= self.first:
+            return True
+        return self.first <= line <= self.last
 
 
 def silenced_ranges(doc: Document) -> list[_Range]:
@@ -49,8 +55,10 @@ def silenced_ranges(doc: Document) -> list[_Range]:
             open_disables = []
         elif directive.action == "disable-next-block":
             following = [last for first, last in starts if first > directive.line]
+            before = [first for first, _ in starts if first < directive.line]
             if following:
-                ranges.append(_Range(directive.line, following[0], rules))
+                gap = before[-1] if before else 1
+                ranges.append(_Range(directive.line, following[0], rules, gap))
     last_line = max(doc.line_count, 1)
     ranges.extend(_Range(line, last_line, rules) for line, rules in open_disables)
     return ranges
@@ -59,7 +67,7 @@ def silenced_ranges(doc: Document) -> list[_Range]:
 def is_suppressed(finding: Finding, ranges_by_path: dict[str, list[_Range]]) -> bool:
     """Whether any location of ``finding`` is silenced for its rule."""
     return any(
-        r.covers(finding.rule, loc.line)
+        r.covers(finding.rule, loc.line, loc.lang in finding.langs)
         for loc in finding.locations
         for r in ranges_by_path.get(loc.path, ())
     )

@@ -20,8 +20,9 @@ What it understands
   wrapped in an :attr:`BlockKind.ADMONITION` block at the marker line (``info`` = the type,
   e.g. ``tip``; the title is the first line of its text).  A region that runs past a heading
   only wraps the blocks up to that heading.
-* A paragraph that is only a FastAPI code include ``{* ../../docs_src/x.py hl[3] *}`` becomes a
-  code block with ``info`` ``include`` and the directive as its text.
+* A line that is only a FastAPI code include ``{* ../../docs_src/x.py hl[3] *}`` becomes a
+  code block with ``info`` ``include`` and the directive as its text — also when it directly
+  follows paragraph text, since the MkDocs include pre-processor works on lines.
 
 Inline content
 --------------
@@ -66,7 +67,6 @@ from parallelcheck.readers._common import (
     html_links,
     html_text,
     is_comment_only,
-    tag_attributes,
 )
 
 _O = pyromark.Options
@@ -89,7 +89,13 @@ _PARSER = pyromark.Markdown(options=OPTIONS)
 #: Deepest nesting of MkDocs admonitions that is wrapped (deeper ones are read as plain
 #: content of the innermost kept one).
 MAX_REGION_DEPTH = 16
-_MARKERS = ("```", "~~~", "///", "!!!", "???")
+_MARKERS = ("```", "~~~", "///", "!!!", "???", "{*")
+_MARKUP = frozenset({"Emphasis", "Strong", "Strikethrough", "Superscript", "Subscript"})
+_INCLUDE_LINE = re.compile(r"^([ \t]*)(\{\*.*\*\})[ \t]*$")
+# An include line is hidden in an HTML comment so that it interrupts a paragraph, as the MkDocs
+# include pre-processor (which works on lines) does; the comment is undone after parsing.
+_INCLUDE_OPEN = "<!--parallelcheck:include "
+_INCLUDE_MARK = re.compile(r"<!--parallelcheck:include (.*?)-->")
 _FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 _BLOCK_OPEN = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
 _BLOCK_CLOSE = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
@@ -111,7 +117,9 @@ class Region:
 
 
 def preprocess(text: str) -> tuple[str, list[Region]]:
-    """Blank admonition marker lines and de-indent ``!!!`` bodies, keeping line numbers.
+    """Blank admonition marker lines, de-indent ``!!!`` bodies and wrap ``{* … *}`` include
+    lines in a marker comment (so they stand alone even right under paragraph text), keeping
+    every line where it is.  Fenced code is left alone.
 
     Returns the text to parse and the admonition regions (1-based lines) found in it.
     """
@@ -158,6 +166,10 @@ def preprocess(text: str) -> tuple[str, list[Region]]:
                         del open_blocks[depth:]
                         lines[index] = ""
                         break
+        elif first == "{":
+            match = _INCLUDE_LINE.match(line)
+            if match:
+                lines[index] = f"{match.group(1)}{_INCLUDE_OPEN}{match.group(2)}-->"
         elif first in ("!", "?"):
             match = _BANG_OPEN.match(line)
             if match:
@@ -278,7 +290,8 @@ class _Inline:
         return text
 
     def done_links(self) -> list[Link]:
-        return [link for link in self.links if link is not None]
+        links = self.links
+        return [link for link in links if link is not None] if links else links
 
 
 class _Frame:
@@ -305,7 +318,6 @@ class _Table:
 
 class _Builder:
     def __init__(self, source: str, path: str, lang: str):
-        self.source = source
         self.data = source.encode("utf-8")
         # byte offset where each line starts (the text holds no \r: newlines are normalised)
         self.line_starts = list(accumulate(map(len, self.data.splitlines(True)), initial=0))
@@ -387,7 +399,18 @@ class _Builder:
                 continue
             text = event.get("Text")
             if text is not None:
-                self.on_text(text, span)
+                # the commonest event, handled here rather than in a method
+                inline = self.inline
+                if self.raw is not None:
+                    self.raw.append((text, span["start"]))
+                    continue
+                if inline is None:
+                    inline = self.ensure_inline(span["start"])
+                inline.end = span["end"]
+                if inline.link_stack:
+                    inline.link_stack[-1][4].append(text)
+                if not inline.image_depth:
+                    inline.parts.append(text)
                 continue
             tag = event.get("Start")
             if tag is not None:
@@ -451,6 +474,9 @@ class _Builder:
     def on_inline_html(self, html: str, span: dict) -> None:
         line = self.line_of(span["start"])
         if html.startswith("<!--"):
+            if html.startswith(_INCLUDE_OPEN):
+                self.on_text(_INCLUDE_MARK.sub(r"\1", html), span)
+                return
             self.directives.extend(directives_in(html, line))
             return
         lowered = html[:5].lower()
@@ -466,8 +492,11 @@ class _Builder:
 
     def on_start(self, tag, span: dict) -> None:
         if tag.__class__ is str:
+            if tag in _MARKUP:
+                return
             if tag == "Paragraph":
-                self.flush_implicit()
+                if self.inline is not None:
+                    self.flush_implicit()
                 self.inline = _Inline(self.line_of(span["start"]), span["start"])
             elif tag == "Item":
                 self.flush_implicit()
@@ -552,6 +581,8 @@ class _Builder:
     # -- ends -------------------------------------------------------------------------------
 
     def on_end(self, tag, span: dict) -> None:
+        if tag.__class__ is str and tag in _MARKUP:
+            return
         start, end = span["start"], span["end"]
         if tag.__class__ is str:
             if tag == "Paragraph":
@@ -717,6 +748,8 @@ class _Builder:
         end_line = max(line, self.end_line_of(start, end))
         if kind == "code":
             code = "".join(piece for piece, _ in pieces)
+            if _INCLUDE_OPEN in code:
+                code = _INCLUDE_MARK.sub(r"\1", code)
             if code.endswith("\n"):
                 code = code[:-1]
             self.add(Block(BlockKind.CODE, code, line, end_line, info=info))
@@ -732,6 +765,13 @@ class _Builder:
 
     def end_html(self, pieces: list[tuple[str, int]], line: int, end_line: int) -> None:
         html = "".join(piece for piece, _ in pieces)
+        if _INCLUDE_OPEN in html:
+            match = _INCLUDE_MARK.fullmatch(html.strip())
+            if match:
+                self.add(Block(BlockKind.CODE, match.group(1), line, end_line, info="include"))
+                return
+            html = _INCLUDE_MARK.sub(r"\1", html)
+            pieces = [(_INCLUDE_MARK.sub(r"\1", piece), offset) for piece, offset in pieces]
         if "<!--" in html:
             self.directives.extend(directives_in(html, line))
             if is_comment_only(html):
@@ -804,4 +844,4 @@ def parse_markdown(text: str, path: str, lang: str) -> Document:
     return finish(document)
 
 
-__all__ = ["OPTIONS", "Region", "parse_markdown", "preprocess", "tag_attributes"]
+__all__ = ["OPTIONS", "Region", "parse_markdown", "preprocess"]

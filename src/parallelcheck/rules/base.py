@@ -119,9 +119,11 @@ def excerpt(text: str, limit: int = 48) -> str:
 def describe_block(block: Block) -> str:
     """A block as a translator would name it: ‘table (9 rows × 3 columns)’, ‘paragraph “…”’."""
     if block.kind is BlockKind.TABLE:
-        return f"table ({block.body_rows} rows × {block.columns} columns)"
+        rows, columns = block.body_rows, block.columns
+        return f"table ({rows} row{'s' * (rows != 1)} × {columns} column{'s' * (columns != 1)})"
     if block.kind is BlockKind.LIST:
-        return f"list ({len(block.children)} items) “{excerpt(block.text)}”"
+        items = len(block.children)
+        return f"list ({items} item{'s' * (items != 1)}) “{excerpt(block.text)}”"
     if block.kind is BlockKind.CODE:
         lines = block.text.count("\n") + (0 if block.text.endswith("\n") else 1)
         info = f"{block.info}, " if block.info else ""

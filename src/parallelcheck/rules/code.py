@@ -26,7 +26,8 @@ def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     and the contents of string literals, and collapsing whitespace: translators may translate
     comments and messages, never code.  In diagram blocks (``mermaid``) the labels, aliases
     and message texts are translatable and only the diagram's structure is compared.  The
-    info string (``python``, ``console`` …) is compared too.  The versions sharing the source's code are the reference.
+    info string (``python``, ``console`` …) is compared too.  The versions sharing the
+    source's code are the reference.
     """
     for args in missing_blocks(article, {BlockKind.CODE}):
         yield missing_block_finding("code-mismatch", article, *args)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from parallelcheck.align import AlignedArticle
 from parallelcheck.finding import Finding
 from parallelcheck.links import localised_prefix_patterns, normalise_target
-from parallelcheck.rules.base import excerpt, finding, join_langs, rule
+from parallelcheck.rules.base import excerpt, finding, group_by_value, join_langs, rule
 
 
 @rule(
@@ -22,13 +22,15 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     For each aligned block the targets of its links and images (nested ones included) are
     compared as multisets.  A target is compared without a localised prefix (configurable,
     default ``/{lang}/``: ``/ja/tutorial/`` in the ja version equals ``/tutorial/``, and so does
-    ``/en/tutorial/`` when en is the source) and without a trailing slash.  Each target some versions have more often than others is
-    reported once, naming the versions with fewer; several targets that differ between the same
-    versions share one finding.  Blocks missing as a whole are reported by the block rules
+    ``/en/tutorial/`` when en is the source) and without a trailing slash.  Versions are
+    grouped by the targets they hold; the versions sharing the source's targets are the
+    reference and each other group is one finding, saying which targets it lacks and which it
+    has instead.  Blocks missing as a whole are reported by the block rules
     instead.
     """
     patterns = {
-        lang: localised_prefix_patterns(lang, article.link_prefixes, article.source) for lang in article.langs
+        lang: localised_prefix_patterns(lang, article.link_prefixes, article.source)
+        for lang in article.langs
     }
     for section in article.sections:
         headings = {lang: s for lang, s in section.cells.items() if s is not None}
@@ -57,32 +59,35 @@ def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
     if len(targets_by_lang) < 2:
         return
     counts = {
-        lang: Counter(normalise_target(t, patterns[lang]) for t in targets)
+        lang: tuple(sorted(normalise_target(t, patterns[lang]) for t in targets))
         for lang, (_, targets) in targets_by_lang.items()
     }
-    everything = sorted(set().union(*counts.values()))
-    grouped: dict[tuple[tuple[str, ...], tuple[str, ...]], list[str]] = {}
-    for target in everything:
-        most = max(c[target] for c in counts.values())
-        fewer = tuple(
-            lang for lang in article.langs if lang in counts and counts[lang][target] < most
-        )
-        if fewer:
-            more = tuple(lang for lang in article.langs if lang in counts and lang not in fewer)
-            grouped.setdefault((fewer, more), []).append(target)
-    for (fewer, more), missing in grouped.items():
-        lines = {lang: targets_by_lang[lang][0] for lang in (*fewer, *more)}
-        shown = ", ".join(excerpt(t, 60) for t in missing[:3])
-        if len(missing) > 3:
-            shown += f" and {len(missing) - 3} more"
+    reference, deviating = group_by_value(article, counts)
+    for langs, targets in deviating:
+        ours, theirs = Counter(targets), Counter(counts[reference[0]])
+        lacking = sorted((theirs - ours).elements())
+        adding = sorted((ours - theirs).elements())
+        lines = {lang: targets_by_lang[lang][0] for lang in (*langs, *reference)}
+        who, others = join_langs(langs), join_langs(reference)
+        verb_s = "s" if len(langs) == 1 else ""
+        if lacking and adding:
+            text = f"{who} link{verb_s} to {_show(adding)} where {others} link to {_show(lacking)}"
+        elif lacking:
+            text = f"{who} lack{verb_s} the link to {_show(lacking)} that {others} have"
+        else:
+            text = f"{who} add{verb_s} a link to {_show(adding)} that {others} do not have"
         yield finding(
             "link-mismatch",
             article,
             section,
-            fewer,
-            more,
+            langs,
+            reference,
             lines,
-            f"link target{'s' if len(missing) > 1 else ''} {shown} in {join_langs(more)} "
-            f"{'are' if len(missing) > 1 else 'is'} missing or different in {join_langs(fewer)}",
-            {"targets": missing},
+            text,
+            {"missing": lacking, "extra": adding},
         )
+
+
+def _show(targets: list[str]) -> str:
+    shown = ", ".join(excerpt(t, 60) for t in targets[:3])
+    return shown + (f" and {len(targets) - 3} more" if len(targets) > 3 else "")

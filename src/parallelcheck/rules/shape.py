@@ -40,6 +40,11 @@ def _aligned_blocks(article: AlignedArticle, kind: BlockKind):
                 yield section, blocks
 
 
+def _table_shape(shape: tuple[int, int]) -> str:
+    rows, columns = shape
+    return f"{rows} row{'s' if rows != 1 else ''} × {columns} column{'s' if columns != 1 else ''}"
+
+
 @rule("table-shape", severity="error", summary="aligned tables differ in row or column count")
 def table_shape(article: AlignedArticle) -> Iterator[Finding]:
     """Aligned tables differ in their number of body rows or of columns.
@@ -54,7 +59,7 @@ def table_shape(article: AlignedArticle) -> Iterator[Finding]:
             section,
             blocks,
             lambda b: (b.body_rows, b.columns),
-            lambda s: f"{s[0]} rows × {s[1]} columns",
+            _table_shape,
             "table",
         )
 
