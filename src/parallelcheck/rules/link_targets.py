@@ -69,13 +69,18 @@ def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
         adding = sorted((ours - theirs).elements())
         lines = {lang: targets_by_lang[lang][0] for lang in (*langs, *reference)}
         who, others = join_langs(langs), join_langs(reference)
-        verb_s = "s" if len(langs) == 1 else ""
+        one, one_other = len(langs) == 1, len(reference) == 1
+        links, other_links = ("links" if one else "link"), ("links" if one_other else "link")
         if lacking and adding:
-            text = f"{who} link{verb_s} to {_show(adding)} where {others} link to {_show(lacking)}"
+            text = (
+                f"{who} {links} to {_show(adding)} where {others} {other_links} to {_show(lacking)}"
+            )
         elif lacking:
-            text = f"{who} lack{verb_s} the link to {_show(lacking)} that {others} have"
+            has = "has" if one_other else "have"
+            text = f"{who} lack{'s' * one} the link to {_show(lacking)} that {others} {has}"
         else:
-            text = f"{who} add{verb_s} a link to {_show(adding)} that {others} do not have"
+            has = "does" if one_other else "do"
+            text = f"{who} add{'s' * one} a link to {_show(adding)} that {others} {has} not have"
         yield finding(
             "link-mismatch",
             article,
@@ -89,5 +94,5 @@ def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
 
 
 def _show(targets: list[str]) -> str:
-    shown = ", ".join(excerpt(t, 60) for t in targets[:3])
+    shown = ", ".join(excerpt(t, 160) for t in targets[:3])
     return shown + (f" and {len(targets) - 3} more" if len(targets) > 3 else "")

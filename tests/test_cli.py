@@ -1,0 +1,206 @@
+"""The command line end to end, on the shipped articles/ and on small trees."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, SEEDS, need
+
+ARTICLE = "deepinfer-vs-lmdeploy"
+
+# The acceptance list of the user's article: (rule, section as en or the first version writes
+# it, deviating versions, reference versions).  Everything present in zh-Hant and ko only.
+EXPECTED = [
+    ("missing-paragraph", "DeepInfer vs LMDeploy: DeepSeek V4.1-Flash Serving Compared"),
+    ("missing-table", "Head-to-head: scope, not speed"),
+    ("missing-paragraph", "The benchmark trap"),
+    ("missing-table", "Decision guide"),
+    ("missing-section", "DeepInfer가 LMDeploy보다 빠른가요?"),
+    ("missing-section", "LMDeploy가 DeepSeek-V4.1-Flash를 지원하나요?"),
+    ("missing-section", "LMDeploy가 Huawei Ascend를 지원하나요?"),
+    ("missing-section", "어느 쪽을 골라야 하나요?"),
+]
+
+
+def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "parallelcheck", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
+
+
+def _summary(document: dict) -> list[tuple]:
+    return sorted(
+        (f["rule"], f["section"], tuple(f["langs"]), tuple(f["reference_langs"]))
+        for f in document["findings"]
+        if f["severity"] in ("error", "warning")
+    )
+
+
+def test_check_in_the_repo_root_reports_exactly_the_acceptance_list():
+    result = run("check", "--format", "json")
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    want = sorted((rule, section, ("en", "ja"), ("ko", "zh-Hant")) for rule, section in EXPECTED)
+    assert _summary(document) == want
+    for finding in document["findings"]:
+        assert [loc["lang"] for loc in finding["locations"]] == ["en", "ja", "ko", "zh-Hant"]
+        for loc in finding["locations"]:
+            lines = (REPO / loc["path"]).read_text(encoding="utf-8").splitlines()
+            assert 1 <= loc["line"] <= len(lines)
+
+
+def test_present_versions_point_at_the_element_itself():
+    document = json.loads(run("check", "--format", "json").stdout)
+    tables = [f for f in document["findings"] if f["rule"] == "missing-table"]
+    for finding in tables:
+        for loc in finding["locations"]:
+            if loc["lang"] in finding["reference_langs"]:
+                line = (REPO / loc["path"]).read_text(encoding="utf-8").splitlines()[loc["line"] - 1]
+                assert line.startswith("|")
+
+
+def test_json_output_has_the_contract_fields():
+    document = json.loads(run("check", "--format", "json").stdout)
+    assert document["schema"] == "parallelcheck/findings/v1"
+    assert document["tool"]["name"] == "parallelcheck"
+    assert document["tool"]["version"]
+    (article,) = document["articles"]
+    assert article["id"] == ARTICLE and article["source"] == "en"
+    assert set(article["versions"]) == {"en", "ja", "ko", "zh-Hant"}
+    fields = {"rule", "severity", "article", "section", "langs", "reference_langs", "locations",
+              "message", "evidence"}
+    for finding in document["findings"]:
+        assert set(finding) == fields
+        assert finding["langs"] and finding["severity"] in ("error", "warning", "info")
+        assert all(set(loc) == {"lang", "path", "line"} for loc in finding["locations"])
+    summary = document["summary"]
+    assert summary["findings"] == len(document["findings"])
+    assert summary["error"] + summary["warning"] + summary["info"] == summary["findings"]
+    assert summary["articles"] == 1
+
+
+def test_same_input_gives_byte_identical_output():
+    first, second = run("check", "--format", "json"), run("check", "--format", "json")
+    assert first.stdout == second.stdout
+    assert run("check").stdout == run("check").stdout
+
+
+def test_text_output_groups_by_section_and_shows_every_version_line():
+    result = run("check")
+    assert result.returncode == 1
+    out = result.stdout
+    assert "§ Head-to-head: scope, not speed" in out
+    assert f"articles/{ARTICLE}/zh-Hant.md:29" in out
+    assert out.rstrip().endswith("8 error(s), 0 warning(s), 0 info in 1 article(s), 4 version(s)")
+
+
+def test_a_single_file_stands_for_its_whole_article_set():
+    whole = json.loads(run("check", "--format", "json").stdout)
+    one = json.loads(run("check", f"articles/{ARTICLE}/ja.md", "--format", "json").stdout)
+    assert one["findings"] == whole["findings"]
+
+
+def test_lang_filter_checks_those_versions_against_the_source():
+    result = run("check", "--format", "json", "--lang", "ja")
+    document = json.loads(result.stdout)
+    assert result.returncode == 0
+    assert set(document["articles"][0]["versions"]) == {"en", "ja"}
+    assert document["findings"] == []
+
+
+def test_output_file_gets_the_report_and_stdout_stays_empty(tmp_path):
+    target = tmp_path / "report.json"
+    result = run("check", "--format", "json", "--output", str(target))
+    assert result.stdout == ""
+    assert json.loads(target.read_text(encoding="utf-8"))["summary"]["error"] == 8
+
+
+def test_plain_text_seeds_give_the_same_findings_as_the_markdown_articles(tmp_path):
+    need(SEEDS)
+    folder = tmp_path / ARTICLE
+    folder.mkdir()
+    names = {"en": "000", "zh-Hant": "001", "ja": "002", "ko": "004"}
+    for lang, prefix in names.items():
+        (seed,) = SEEDS.glob(f"{prefix}_*.txt")
+        shutil.copy(seed, folder / f"{lang}.txt")
+    from_text = json.loads(run("check", str(tmp_path), "--format", "json").stdout)
+    from_markdown = json.loads(run("check", "--format", "json").stdout)
+    assert _summary(from_text) == _summary(from_markdown)
+    assert [f["message"] for f in from_text["findings"]] == [
+        f["message"] for f in from_markdown["findings"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("check", "--format", "yaml"), "unknown format"),
+        (("check", "--select", "no-such-rule"), "unknown rule 'no-such-rule'"),
+        (("check", "articles/nope"), "articles/nope"),
+        (("check", "--lang", "not a tag"), "not a language tag"),
+        (("explain", "no-such-rule"), "unknown rule"),
+    ],
+)
+def test_bad_input_is_exit_two_with_one_paragraph_and_no_traceback(args, words):
+    result = run(*args)
+    assert result.returncode == 2
+    assert words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_config_key_is_exit_two_naming_file_line_and_key(tmp_path):
+    shutil.copytree(REPO / "articles", tmp_path / "articles")
+    (tmp_path / "parallelcheck.yaml").write_text("root: articles\nlangauges: [en]\n")
+    result = run("check", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "parallelcheck.yaml:2" in result.stderr and "langauges" in result.stderr
+
+
+def test_configured_severity_and_missing_version(tmp_path):
+    shutil.copytree(REPO / "articles", tmp_path / "articles")
+    (tmp_path / "parallelcheck.yaml").write_text(
+        "languages: [en, zh-Hant, ja, ko, fr]\nrules:\n  missing-table: {severity: warning}\n"
+    )
+    document = json.loads(run("check", "--format", "json", cwd=tmp_path).stdout)
+    rules = {(f["rule"], f["severity"]) for f in document["findings"]}
+    assert ("missing-table", "warning") in rules
+    (missing,) = [f for f in document["findings"] if f["rule"] == "missing-version"]
+    assert missing["langs"] == ["fr"] and missing["severity"] == "error"
+
+
+def test_ignore_and_select_limit_the_rules():
+    ignored = json.loads(run("check", "--format", "json", "--ignore", "missing-section").stdout)
+    assert {f["rule"] for f in ignored["findings"]} == {"missing-paragraph", "missing-table"}
+    selected = json.loads(run("check", "--format", "json", "--select", "missing-table").stdout)
+    assert {f["rule"] for f in selected["findings"]} == {"missing-table"}
+
+
+def test_check_never_modifies_its_inputs():
+    before = {p: p.read_bytes() for p in (REPO / "articles").rglob("*") if p.is_file()}
+    run("check")
+    assert before == {p: p.read_bytes() for p in (REPO / "articles").rglob("*") if p.is_file()}
+
+
+def test_rules_lists_every_rule_and_explain_prints_its_documentation():
+    listing = run("rules").stdout
+    for rule in ("missing-section", "missing-table", "code-mismatch", "link-mismatch"):
+        assert rule in listing
+    explained = run("explain", "code-mismatch")
+    assert explained.returncode == 0
+    assert "mermaid" in explained.stdout
+
+
+def test_version_flag():
+    result = run("--version")
+    assert result.returncode == 0 and "0.1.0" in result.stdout
