@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, SEEDS, need
 
 ARTICLE = "deepinfer-vs-lmdeploy"
@@ -66,7 +65,9 @@ def test_present_versions_point_at_the_element_itself():
     for finding in tables:
         for loc in finding["locations"]:
             if loc["lang"] in finding["reference_langs"]:
-                line = (REPO / loc["path"]).read_text(encoding="utf-8").splitlines()[loc["line"] - 1]
+                line = (
+                    (REPO / loc["path"]).read_text(encoding="utf-8").splitlines()[loc["line"] - 1]
+                )
                 assert line.startswith("|")
 
 
@@ -78,8 +79,17 @@ def test_json_output_has_the_contract_fields():
     (article,) = document["articles"]
     assert article["id"] == ARTICLE and article["source"] == "en"
     assert set(article["versions"]) == {"en", "ja", "ko", "zh-Hant"}
-    fields = {"rule", "severity", "article", "section", "langs", "reference_langs", "locations",
-              "message", "evidence"}
+    fields = {
+        "rule",
+        "severity",
+        "article",
+        "section",
+        "langs",
+        "reference_langs",
+        "locations",
+        "message",
+        "evidence",
+    }
     for finding in document["findings"]:
         assert set(finding) == fields
         assert finding["langs"] and finding["severity"] in ("error", "warning", "info")

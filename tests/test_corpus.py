@@ -8,7 +8,6 @@ reported.
 from __future__ import annotations
 
 import pytest
-
 from conftest import CORPUS, need
 
 
@@ -67,7 +66,9 @@ def test_drift_async_ja_and_ko_lack_the_illustrations(drifted):
         images = [
             f
             for f in drifted
-            if f.article == "async" and f.rule == "missing-paragraph" and lang in f.langs
+            if f.article == "async"
+            and f.rule == "missing-paragraph"
+            and lang in f.langs
             and "image “/img/async/" in f.message
         ]
         assert len(images) >= 8
@@ -75,7 +76,8 @@ def test_drift_async_ja_and_ko_lack_the_illustrations(drifted):
 
 def test_drift_docker_fr_lacks_most_sections(drifted):
     sections = [
-        f for f in drifted
+        f
+        for f in drifted
         if f.article == "deployment__docker" and f.rule == "missing-section" and f.langs == ("fr",)
     ]
     folded = sum(1 + f.evidence["subsections"] for f in sections)
