@@ -1,0 +1,105 @@
+"""token-mismatch: untranslatable tokens that differ between aligned blocks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from rapidfuzz.fuzz import ratio
+
+from parallelcheck.align import AlignedArticle
+from parallelcheck.finding import Finding
+from parallelcheck.links import localised_prefix_patterns, normalise_target
+from parallelcheck.rules.base import rule
+from parallelcheck.rules.values import Difference, ValueComparison, compare_values, quoted, say
+from parallelcheck.tokens import extract_tokens, same_token
+
+NEAR_VARIANT = 80
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    strong: bool
+
+
+class _TokenComparison(ValueComparison[_Token]):
+    def __init__(self, article: AlignedArticle):
+        self.patterns = {
+            lang: localised_prefix_patterns(lang, article.link_prefixes, article.source)
+            for lang in article.langs
+        }
+
+    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[_Token]:
+        tokens = extract_tokens(text, code_spans)
+        strong = [
+            normalise_target(t, self.patterns[lang]) if "://" in t else t for t in tokens.strong
+        ]
+        return [_Token(t, True) for t in sorted(strong)] + [
+            _Token(t, False) for t in sorted(tokens.names)
+        ]
+
+    def matches(self, a: _Token, b: _Token) -> bool:
+        return same_token(a.text, b.text)
+
+    def show(self, value: _Token) -> str:
+        return value.text
+
+    def unmatched(self, ours, theirs, section_theirs):
+        found = super().unmatched(ours, theirs, section_theirs)
+        their_texts = {t.text for t in theirs}
+        our_texts = {t.text for t in ours}
+        kept = []
+        for token in found:
+            if token.strong:
+                kept.append(token)
+            elif any(_near(token.text, other) for other in their_texts - our_texts):
+                kept.append(token)  # a name changed into a near variant
+        return kept
+
+
+def _near(a: str, b: str) -> bool:
+    return a.lower() == b.lower() or ratio(a, b) >= NEAR_VARIANT
+
+
+def _describe(langs, agreeing, difference: Difference, _count) -> str:
+    if difference.extra and difference.lacking:
+        return (
+            f"{say(langs, 'write')} {quoted(difference.extra)} where "
+            f"{say(agreeing, 'write')} {quoted(difference.lacking)}"
+        )
+    if difference.lacking:
+        return (
+            f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
+            f"{say(agreeing, 'write')} here"
+        )
+    return f"{say(langs, 'add')} {quoted(difference.extra)}, which {join(agreeing)} here"
+
+
+def join(langs) -> str:
+    return f"{', '.join(langs)} {'does' if len(langs) == 1 else 'do'} not have"
+
+
+@rule(
+    "token-mismatch",
+    severity="warning",
+    summary="untranslatable tokens (versions, model/product names, identifiers, inline code, "
+    "URLs in text) differ",
+)
+def token_mismatch(article: AlignedArticle) -> Iterator[Finding]:
+    """Untranslatable tokens differ between aligned blocks or headings.
+
+    Strong tokens must appear in every version exactly as in the reference: inline code, URLs
+    and paths in running text (``/v1/chat/completions``), version strings and ids mixing
+    letters and digits (``V4.1``, ``3.11.7``, ``SM100``, ``H200``, ``p99``, ``Apache-2.0``) and
+    ``key=value`` settings (``nextn=3``).  ``V4`` where the others write ``V4.1``, or
+    ``SM10`` for ``SM100``, is reported with both values.
+
+    Product names (``DeepInfer``, ``vLLM``) and acronyms (``AWQ``) are reported only when a
+    version writes a near variant instead (``Deepinfer``, ``TurboMlnd``) — translations may
+    leave a repeated name out.  Tokens are compared as sets; a token the other version states
+    elsewhere in the same aligned section is not reported missing; URLs are compared like
+    link targets (a localised ``/ja/`` prefix is no difference).  See
+    :mod:`parallelcheck.tokens` for the exact token forms.
+    """
+    yield from compare_values("token-mismatch", article, _TokenComparison(article), _describe)
