@@ -49,6 +49,7 @@ _NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
 _CODE_LIKE = re.compile(r"[^A-Za-z -]|[a-z][A-Z]")
 _TRAILING = ".,;:!?)]}\"'"
 
+
 @dataclass(frozen=True)
 class Tokens:
     """The tokens of one block: ``strong`` and ``names`` as sets of normalised strings."""

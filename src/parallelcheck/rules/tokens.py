@@ -30,14 +30,16 @@ class _TokenComparison(ValueComparison[_Token]):
             for lang in article.langs
         }
 
-    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[_Token]:
+    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[_Token, int]]:
         tokens = extract_tokens(text, code_spans)
-        strong = [
-            normalise_target(t, self.patterns[lang]) if "://" in t else t for t in tokens.strong
-        ]
-        return [_Token(t, True) for t in sorted(strong)] + [
-            _Token(t, False) for t in sorted(tokens.names)
-        ]
+        found = []
+        for strong, group in ((True, tokens.strong), (False, tokens.names)):
+            for token in sorted(group):
+                offset = max(text.find(token), 0)
+                if "://" in token:
+                    token = normalise_target(token, self.patterns[lang])
+                found.append((_Token(token, strong), offset))
+        return found
 
     def matches(self, a: _Token, b: _Token) -> bool:
         return same_token(a.text, b.text)
@@ -47,14 +49,14 @@ class _TokenComparison(ValueComparison[_Token]):
 
     def unmatched(self, ours, theirs, section_theirs):
         found = super().unmatched(ours, theirs, section_theirs)
-        their_texts = {t.text for t in theirs}
-        our_texts = {t.text for t in ours}
+        their_texts = {t.text for t, _ in theirs}
+        our_texts = {t.text for t, _ in ours}
         kept = []
-        for token in found:
+        for token, line in found:
             if token.strong:
-                kept.append(token)
+                kept.append((token, line))
             elif any(_near(token.text, other) for other in their_texts - our_texts):
-                kept.append(token)  # a name changed into a near variant
+                kept.append((token, line))  # a name changed into a near variant
         return kept
 
 

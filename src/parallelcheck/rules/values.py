@@ -9,7 +9,9 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
    side cannot match is a difference.  A value that the other version states elsewhere in the
    same aligned section does not count as missing (the sentence was moved, or block alignment
    was unsure), but a value that version states nowhere in the section is always reported.
-3. Versions with the same differences form one finding; the versions agreeing with the
+3. Each finding points at the line of the first differing value in every version involved
+   (a table cell's own row, not the table's first line).
+4. Versions with the same differences form one finding; the versions agreeing with the
    reference are its ``reference_langs``.  The source is the reference because translations
    follow the source: when the source changed, every translation is named as deviating and
    the source's line is given beside theirs.
@@ -43,12 +45,12 @@ class Difference:
 class ValueComparison(Generic[V]):
     """How one rule reads values from text and tells whether two values match.
 
-    Subclasses give ``values(text, code_spans, lang)`` returning hashable value objects,
-    ``matches(a, b)`` and ``show(value)``; ``counts(value)`` says whether an unmatched value is
-    worth reporting (soft values only ever serve as matches).
+    Subclasses give ``values(text, code_spans, lang)`` returning (value, offset in text)
+    pairs, ``matches(a, b)`` and ``show(value)``; ``counts(value)`` says whether an unmatched
+    value is worth reporting (soft values only ever serve as matches).
     """
 
-    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[V]:
+    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[V, int]]:
         raise NotImplementedError
 
     def matches(self, a: V, b: V) -> bool:
@@ -60,26 +62,38 @@ class ValueComparison(Generic[V]):
     def counts(self, value: V) -> bool:
         return True
 
-    def unmatched(self, ours: list[V], theirs: list[V], section_theirs: list[V]) -> list[V]:
+    def unmatched(self, ours: list, theirs: list, section_theirs: list) -> list:
+        """The (value, line) pairs of ``ours`` that nothing in ``theirs`` (pairs) nor in
+        ``section_theirs`` (bare values of the other version's whole section) matches."""
         found = []
-        for value in ours:
+        for value, line in ours:
             if not self.counts(value):
                 continue
-            if any(self.matches(value, other) for other in theirs):
+            if any(self.matches(value, other) for other, _ in theirs):
                 continue
             if any(self.matches(value, other) for other in section_theirs):
                 continue
-            found.append(value)
+            found.append((value, line))
         return found
 
 
+def _line_in(block: Block, offset: int) -> int:
+    """The source line of a character of ``block.text`` (table text skips the separator row)."""
+    line = block.line + block.text.count("\n", 0, offset)
+    if block.kind is BlockKind.TABLE and block.header and line > block.line:
+        line += 1
+    return min(line, block.end_line) if block.end_line >= block.line else line
+
+
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
-    """The values of some blocks (code blocks have none: code is another rule's business)."""
+    """(value, line) for every value of some blocks; code blocks have none (code is another
+    rule's business)."""
     found = []
     for block in blocks:
         if block.kind is BlockKind.CODE:
             continue
-        found.extend(comparison.values(block.text, block.all_code_spans(), lang))
+        for value, offset in comparison.values(block.text, block.all_code_spans(), lang):
+            found.append((value, _line_in(block, offset)))
     return found
 
 
@@ -91,56 +105,70 @@ def compare_values(
 ) -> Iterator[Finding]:
     """Run the procedure of this module for one rule; ``describe`` words each finding."""
     for section in article.sections:
-        section_values = {
-            lang: block_values(comparison, [b for b in s.blocks], lang)
-            + comparison.values(s.title, s.code_spans, lang)
-            for lang, s in section.cells.items()
-            if s is not None
-        }
+        present = {lang: s for lang, s in section.cells.items() if s is not None}
         headings = {
-            lang: (s.line, comparison.values(s.title, s.code_spans, lang))
-            for lang, s in section.cells.items()
-            if s is not None
+            lang: (s.line, [(v, s.line) for v, _ in comparison.values(s.title, s.code_spans, lang)])
+            for lang, s in present.items()
         }
-        yield from _compare_row(rule_id, article, section, headings, section_values, comparison,
-                                describe)
+        section_values = {
+            lang: [v for v, _ in block_values(comparison, s.blocks, lang)]
+            + [v for v, _ in headings[lang][1]]
+            for lang, s in present.items()
+        }
+        yield from _compare_row(
+            rule_id, article, section, headings, section_values, comparison, describe
+        )
         for row in section.rows:
             cells = {
-                lang: (block.line, block_values(comparison, [block, *row.extra.get(lang, [])], lang))
+                lang: (
+                    block.line,
+                    block_values(comparison, [block, *row.extra.get(lang, [])], lang),
+                )
                 for lang, block in row.cells.items()
                 if block is not None
             }
-            yield from _compare_row(rule_id, article, section, cells, section_values, comparison,
-                                    describe)
+            yield from _compare_row(
+                rule_id, article, section, cells, section_values, comparison, describe
+            )
 
 
-def _compare_row(rule_id, article, section: AlignedSection, cells, section_values, comparison,
-                 describe) -> Iterator[Finding]:
+def _compare_row(
+    rule_id, article, section: AlignedSection, cells, section_values, comparison, describe
+) -> Iterator[Finding]:
     if len(cells) < 2:
         return
     order = [lang for lang in article.langs if lang in cells]
     reference = article.source if article.source in cells else order[0]
-    _, reference_values = cells[reference]
+    reference_values = cells[reference][1]
     groups: dict[Difference, list[str]] = {}
+    lines: dict[str, int] = {}
     agreeing = [reference]
     for lang in order:
         if lang == reference:
             continue
-        _, values = cells[lang]
+        values = cells[lang][1]
         extra = comparison.unmatched(values, reference_values, section_values[reference])
         lacking = comparison.unmatched(reference_values, values, section_values[lang])
         difference = Difference(
-            tuple(sorted({comparison.show(v) for v in extra})),
-            tuple(sorted({comparison.show(v) for v in lacking})),
+            tuple(sorted({comparison.show(v) for v, _ in extra})),
+            tuple(sorted({comparison.show(v) for v, _ in lacking})),
         )
-        if difference:
-            groups.setdefault(difference, []).append(lang)
-        else:
+        if not difference:
             agreeing.append(lang)
+            continue
+        groups.setdefault(difference, []).append(lang)
+        lines[lang] = extra[0][1] if extra else cells[lang][0]
+        if lacking and reference not in lines:
+            lines[reference] = lacking[0][1]
     for difference, langs in groups.items():
-        lines = {lang: cells[lang][0] for lang in (*langs, *agreeing)}
+        where = {lang: lines.get(lang, cells[lang][0]) for lang in (*langs, *agreeing)}
         yield finding(
-            rule_id, article, section, langs, agreeing, lines,
+            rule_id,
+            article,
+            section,
+            langs,
+            agreeing,
+            where,
             describe(langs, agreeing, difference, len(agreeing)),
             {"extra": list(difference.extra), "missing": list(difference.lacking)},
         )
