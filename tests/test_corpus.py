@@ -43,10 +43,16 @@ def test_in_sync_corpus_has_at_most_one_error_per_hundred_translation_pairs(in_s
     assert len(errors) * 100 <= pairs, [f.message for f in errors]
 
 
-def test_in_sync_corpus_has_few_warnings_too(in_sync):
+STRUCTURAL = {
+    "missing-version", "missing-section", "missing-paragraph", "missing-table", "table-shape",
+    "list-shape", "heading-level", "code-mismatch", "link-mismatch",
+}
+
+
+def test_in_sync_corpus_has_few_structural_warnings_too(in_sync):
     sets, findings = in_sync
     pairs = sum(len(s.versions) - 1 for s in sets)
-    warnings = [f for f in findings if f.severity == "warning"]
+    warnings = [f for f in findings if f.severity == "warning" and f.rule in STRUCTURAL]
     assert len(warnings) * 100 <= pairs, [f.message for f in warnings]
 
 

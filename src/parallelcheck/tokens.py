@@ -37,16 +37,21 @@ from dataclasses import dataclass
 
 _URL = re.compile(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
 _PATH = re.compile(
-    r"(?<![\w/.:-])(?:/[A-Za-z0-9_.{}-]+){2,}/?"
-    r"|(?<![\w/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}\b"
+    r"(?<![A-Za-z0-9_/.:-])(?:/[A-Za-z0-9_.{}-]+){2,}/?"
+    r"|(?<![A-Za-z0-9_/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}(?![A-Za-z0-9])"
 )
-_SETTING = re.compile(r"(?<![\w.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
-_WORD = re.compile(r"(?<![\w.,-])[A-Za-z0-9][A-Za-z0-9_.+-]*[A-Za-z0-9+]|(?<![\w.,-])[A-Za-z]\b")
+_SETTING = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
+# Words are ASCII: a Japanese or Korean letter right before or after does not stop a match.
+_WORD = re.compile(
+    r"(?<![A-Za-z0-9_.,-])[A-Za-z0-9][A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+    r"|(?<![A-Za-z0-9_.,-])[A-Za-z](?![A-Za-z0-9_])"
+)
 _VERSION_ONLY = re.compile(r"^v?\d+(?:\.\d+){2,}$", re.IGNORECASE)
+_DOTTED_DATE = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
 _NUMBER_WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z×]{1,4}$")
 _PLAIN_WORD = re.compile(r"^(?:[a-z]{2,}|[A-Z][a-z]{2,})$")
 _NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
-_CODE_LIKE = re.compile(r"[^A-Za-z -]|[a-z][A-Z]")
+_CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*'$")
 _TRAILING = ".,;:!?)]}\"'"
 
 
@@ -72,7 +77,7 @@ def _classify(word: str) -> str | None:
     if has_digit and has_alpha:
         return None if _NUMBER_WITH_UNIT.match(word) else "strong"
     if has_digit:
-        return "strong" if _VERSION_ONLY.match(word) else None
+        return "strong" if _VERSION_ONLY.match(word) and not _DOTTED_DATE.match(word) else None
     letters = [ch for ch in word if ch.isalpha()]
     uppers = sum(ch.isupper() for ch in letters)
     if uppers >= 2 and uppers == len(letters):

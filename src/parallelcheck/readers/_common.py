@@ -24,7 +24,7 @@ _ATTR_RE = re.compile(
     r"(?:^|\s)([\w:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))",
 )
 _SPACES_RE = re.compile(r"[ \t\f\v\u00a0]+")
-_INLINE_TAGS = frozenset(
+INLINE_TAGS = frozenset(
     {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i",
      "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time",
      "u", "var", "wbr"}
@@ -63,7 +63,7 @@ def html_text(html: str) -> str:
 def _tag_replacement(match: re.Match[str]) -> str:
     """Inline tags vanish; block-level tags and ``<br>`` read as a line break."""
     name = match.group(2)
-    return "" if name and name.lower() in _INLINE_TAGS else "\n"
+    return "" if name and name.lower() in INLINE_TAGS else "\n"
 
 
 def html_links(html: str, line: int) -> list[Link]:

@@ -58,6 +58,7 @@ import pyromark
 
 from parallelcheck.document import Block, BlockKind, Directive, Document, Link, Section
 from parallelcheck.readers._common import (
+    INLINE_TAGS,
     MAX_DEPTH,
     container_text,
     count_lines,
@@ -114,6 +115,14 @@ class Region:
     end: int
     kind: str
     title: str
+
+
+_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
+
+
+def _is_inline_tag(html: str) -> bool:
+    match = _TAG_NAME.match(html)
+    return match is None or match.group(1).lower() in INLINE_TAGS
 
 
 def preprocess(text: str) -> tuple[str, list[Region]]:
@@ -487,6 +496,8 @@ class _Builder:
         if lowered.startswith(("<a ", "<a\t", "<a\n", "<img")):
             inline = self.inline or self.ensure_inline(span["start"])
             inline.links.extend(html_links(html, line))
+        elif self.inline is not None and not _is_inline_tag(html):
+            self.inline.parts.append(" ")  # <td>, <p>, <li> … separate the words around them
 
     # -- starts -----------------------------------------------------------------------------
 
