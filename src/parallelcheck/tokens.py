@@ -137,13 +137,17 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
 
 def same_token(a: str, b: str) -> bool:
     """Whether two tokens name the same thing: equal, one a hyphenated compound containing
-    the other (``TypeScript-SDK`` / ``TypeScript``), or one the other with a plural or
-    genitive ending (``MongoDBs`` / ``MongoDB``)."""
+    the other plus words without digits (``TypeScript-SDK`` / ``TypeScript``), or one the other
+    with a plural or genitive ending (``MongoDBs`` / ``MongoDB``).  ``DeepSeek-V4.1`` never
+    matches ``DeepSeek``: a version is not an ending."""
     if a == b:
         return True
     short, long = (a, b) if len(a) < len(b) else (b, a)
     if long.startswith(short):
         rest = long[len(short) :]
-        if rest in ("s", "es", "'s", "’s") or rest.startswith("-"):
-            return True
-    return long.endswith("-" + short) or f"-{short}-" in long
+        return rest in ("s", "es", "'s", "’s") or (
+            rest.startswith("-") and not any(ch.isdigit() for ch in rest)
+        )
+    if long.endswith("-" + short):
+        return not any(ch.isdigit() for ch in long[: -len(short)])
+    return False
