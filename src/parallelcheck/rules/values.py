@@ -110,8 +110,13 @@ def compare_values(
             lang: (s.line, [(v, s.line) for v, _ in comparison.values(s.title, s.code_spans, lang)])
             for lang, s in present.items()
         }
+        per_block = {
+            id(block): block_values(comparison, [block], lang)
+            for lang, s in present.items()
+            for block in s.blocks
+        }
         section_values = {
-            lang: [v for v, _ in block_values(comparison, s.blocks, lang)]
+            lang: [v for block in s.blocks for v, _ in per_block[id(block)]]
             + [v for v, _ in headings[lang][1]]
             for lang, s in present.items()
         }
@@ -122,7 +127,11 @@ def compare_values(
             cells = {
                 lang: (
                     block.line,
-                    block_values(comparison, [block, *row.extra.get(lang, [])], lang),
+                    [
+                        pair
+                        for part in (block, *row.extra.get(lang, []))
+                        for pair in per_block[id(part)]
+                    ],
                 )
                 for lang, block in row.cells.items()
                 if block is not None
