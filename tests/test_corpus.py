@@ -44,8 +44,15 @@ def test_in_sync_corpus_has_at_most_one_error_per_hundred_translation_pairs(in_s
 
 
 STRUCTURAL = {
-    "missing-version", "missing-section", "missing-paragraph", "missing-table", "table-shape",
-    "list-shape", "heading-level", "code-mismatch", "link-mismatch",
+    "missing-version",
+    "missing-section",
+    "missing-paragraph",
+    "missing-table",
+    "table-shape",
+    "list-shape",
+    "heading-level",
+    "code-mismatch",
+    "link-mismatch",
 }
 
 

@@ -52,7 +52,7 @@ def cli() -> None:
     "output_format",
     default="text",
     show_default=True,
-    help="Output format: text or json.",
+    help="Output format: text, json, sarif, github, markdown or html.",
 )
 @click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.option(
@@ -102,6 +102,7 @@ def check(
     from parallelcheck.discover import discover
     from parallelcheck.engine import CheckOptions, check_all
     from parallelcheck.report import FORMATS, Report
+    from parallelcheck.report.base import RuleInfo
     from parallelcheck.rules import REGISTRY
 
     if output_format not in FORMATS:
@@ -125,7 +126,8 @@ def check(
                 )
     except InputError as error:
         _fail(error.describe())
-    report = Report(articles=articles, findings=findings)
+    rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
+    report = Report(articles=articles, findings=findings, rules=rules)
     text = FORMATS[output_format](report)
     if output:
         write_atomically(output, text)

@@ -3,6 +3,11 @@
 A format is a function ``render(report) -> str`` registered under its name with
 :func:`output_format`.  It sees only the findings and the aligned articles; adding a format is
 adding a module to this package.
+
+Rule metadata reaches a format through the report (formats never import the rules):
+``Report.rules`` maps a rule id to its :class:`RuleInfo` (default severity, summary,
+documentation).  It is optional; :meth:`Report.rule_catalogue` adds the rules the findings
+name, so a format always has an entry for every rule it shows.
 """
 
 from __future__ import annotations
@@ -16,6 +21,16 @@ from parallelcheck.align import AlignedArticle
 from parallelcheck.finding import SEVERITIES, Finding
 
 
+@dataclass(frozen=True)
+class RuleInfo:
+    """What a format may show about a rule: its default severity, one-line summary and
+    documentation (the rule's docstring)."""
+
+    severity: str
+    summary: str
+    doc: str = ""
+
+
 @dataclass
 class Report:
     """The result of a run: the aligned articles and every finding, sorted."""
@@ -23,13 +38,23 @@ class Report:
     articles: list[AlignedArticle]
     findings: list[Finding]
     tool_version: str = __version__
-    rule_docs: dict[str, str] | None = None
+    rules: dict[str, RuleInfo] | None = None
 
     def summary(self) -> dict[str, int]:
         counts = Counter(f.severity for f in self.findings)
         result = {"articles": len(self.articles), "findings": len(self.findings)}
         result.update({severity: counts.get(severity, 0) for severity in SEVERITIES})
         return result
+
+    def rule_catalogue(self) -> dict[str, RuleInfo]:
+        """Every rule known to this report, by id in sorted order: the rules given in
+        ``rules`` and every rule a finding names (known from its findings only, such a rule
+        gets the severity of its first finding and no summary)."""
+        catalogue: dict[str, RuleInfo] = dict(self.rules or {})
+        for finding in self.findings:
+            if finding.rule not in catalogue:
+                catalogue[finding.rule] = RuleInfo(finding.severity, "")
+        return {rule_id: catalogue[rule_id] for rule_id in sorted(catalogue)}
 
 
 Render = Callable[[Report], str]

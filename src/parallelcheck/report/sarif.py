@@ -1,0 +1,157 @@
+"""``--format sarif``: one SARIF 2.1.0 log, for code-scanning tools and SARIF viewers.
+
+The log has one run.  Its ``tool.driver`` lists every rule the report knows
+(:meth:`~parallelcheck.report.base.Report.rule_catalogue`): id, a PascalCase name, the summary as
+``shortDescription``, the first paragraph of the rule's documentation as ``fullDescription``,
+the whole documentation as ``help`` and the default severity as
+``defaultConfiguration.level``.
+
+Each finding is one ``result``: ``ruleId`` and ``ruleIndex``, ``level`` (``error``, ``warning``,
+or ``note`` for ``info``), the message, and one ``location`` per location of the finding —
+the deviating versions first (a code-scanning service shows a result at its first location,
+and the deviating version is the file to fix), then the reference versions, each in the
+finding's order.  Each location's own message names its version and role.  Article, section,
+versions and evidence are kept in the result's ``properties``.
+
+``partialFingerprints["parallelcheck/v1"]`` is a SHA-256 of rule, article, deviating and
+reference versions and message — not of line numbers, so a finding keeps its identity while
+unrelated edits move it.  The output depends only on the report: the same findings give
+byte-identical logs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+from urllib.parse import quote
+
+from parallelcheck.finding import Finding, Location
+from parallelcheck.report.base import Report, RuleInfo, output_format
+
+SARIF_VERSION = "2.1.0"
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+FINGERPRINT_KEY = "parallelcheck/v1"
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+
+# Characters left as they are in a relative URI reference (RFC 3986 pchar and "/"), except ":",
+# which would make a first path segment look like a scheme.
+_URI_SAFE = "/!$&'()*+,;=@-._~"
+
+
+def sarif_level(severity: str) -> str:
+    """The SARIF level of a parallelcheck severity (unknown ones count as warnings)."""
+    return LEVELS.get(severity, "warning")
+
+
+def rule_name(rule_id: str) -> str:
+    """A rule's SARIF ``name``: its id in PascalCase (``missing-table`` → ``MissingTable``)."""
+    return "".join(part[:1].upper() + part[1:] for part in rule_id.split("-") if part)
+
+
+def artifact_uri(path: str) -> str:
+    """A finding's POSIX path as a relative URI reference (plain paths are unchanged)."""
+    return quote(path, safe=_URI_SAFE)
+
+
+def fingerprint(finding: Finding) -> str:
+    """A stable identity for a finding: rule, article, versions and message, not lines."""
+    parts = [
+        finding.rule,
+        finding.article,
+        ",".join(finding.langs),
+        ",".join(finding.reference_langs),
+        finding.message,
+    ]
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def _first_paragraph(text: str) -> str:
+    paragraph = text.strip().split("\n\n", 1)[0]
+    return " ".join(paragraph.split())
+
+
+def _rule_descriptor(rule_id: str, info: RuleInfo) -> dict[str, Any]:
+    summary = info.summary or rule_id
+    doc = info.doc.strip() or summary
+    descriptor: dict[str, Any] = {
+        "id": rule_id,
+        "name": rule_name(rule_id),
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": _first_paragraph(doc)},
+        "help": {"text": doc},
+    }
+    if info.severity:
+        descriptor["defaultConfiguration"] = {"level": sarif_level(info.severity)}
+    return descriptor
+
+
+def _ordered_locations(finding: Finding) -> list[Location]:
+    deviating = [loc for loc in finding.locations if loc.lang in finding.langs]
+    others = [loc for loc in finding.locations if loc.lang not in finding.langs]
+    return deviating + others
+
+
+def _location(finding: Finding, location: Location) -> dict[str, Any]:
+    if location.lang in finding.langs:
+        role = "deviating version"
+    elif location.lang in finding.reference_langs:
+        role = "reference version"
+    else:
+        role = "version"
+    return {
+        "physicalLocation": {
+            "artifactLocation": {"uri": artifact_uri(location.path)},
+            "region": {"startLine": max(location.line, 1)},
+        },
+        "message": {"text": f"{location.lang}: {role}"},
+    }
+
+
+def _result(finding: Finding, rule_index: int) -> dict[str, Any]:
+    return {
+        "ruleId": finding.rule,
+        "ruleIndex": rule_index,
+        "level": sarif_level(finding.severity),
+        "message": {"text": finding.message},
+        "locations": [_location(finding, loc) for loc in _ordered_locations(finding)],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(finding)},
+        "properties": {
+            "article": finding.article,
+            "section": finding.section,
+            "langs": list(finding.langs),
+            "referenceLangs": list(finding.reference_langs),
+            "severity": finding.severity,
+            "evidence": finding.evidence,
+        },
+    }
+
+
+def sarif_log(report: Report) -> dict[str, Any]:
+    """The SARIF log of a report as a JSON-ready mapping."""
+    catalogue = report.rule_catalogue()
+    index = {rule_id: number for number, rule_id in enumerate(catalogue)}
+    driver = {
+        "name": "parallelcheck",
+        "version": report.tool_version,
+        "rules": [_rule_descriptor(rule_id, info) for rule_id, info in catalogue.items()],
+    }
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": SARIF_VERSION,
+        "runs": [
+            {
+                "tool": {"driver": driver},
+                "columnKind": "unicodeCodePoints",
+                "results": [_result(f, index[f.rule]) for f in report.findings],
+            }
+        ],
+    }
+
+
+@output_format("sarif")
+def render_sarif(report: Report) -> str:
+    """The report as one SARIF 2.1.0 JSON document."""
+    return json.dumps(sarif_log(report), ensure_ascii=False, indent=2) + "\n"
