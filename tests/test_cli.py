@@ -214,3 +214,40 @@ def test_rules_lists_every_rule_and_explain_prints_its_documentation():
 def test_version_flag():
     result = run("--version")
     assert result.returncode == 0 and "0.1.0" in result.stdout
+
+
+def test_baseline_accepts_todays_findings_and_survives_shifted_lines(tmp_path):
+    shutil.copytree(REPO / "articles", tmp_path / "articles")
+    written = run("baseline", "--output", "base.json", cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    entries = json.loads((tmp_path / "base.json").read_text(encoding="utf-8"))["findings"]
+    assert len(entries) == 8
+    clean = run("check", "--baseline", "base.json", cwd=tmp_path)
+    assert clean.returncode == 0 and "0 error(s)" in clean.stdout
+    # Shift every line of one version: the baseline still matches.
+    ko = tmp_path / "articles" / ARTICLE / "ko.md"
+    ko.write_text("\n\n\n" + ko.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("check", "--baseline", "base.json", cwd=tmp_path).returncode == 0
+    # A new difference is still reported.
+    ja = tmp_path / "articles" / ARTICLE / "ja.md"
+    ja.write_text(ja.read_text(encoding="utf-8").replace("## FAQ\n", ""), encoding="utf-8")
+    fresh = json.loads(
+        run("check", "--baseline", "base.json", "--format", "json", cwd=tmp_path).stdout
+    )
+    assert fresh["findings"] and all("ja" in f["langs"] for f in fresh["findings"])
+
+
+def test_a_broken_baseline_is_exit_two_naming_the_file(tmp_path):
+    (tmp_path / "base.json").write_text("{not json", encoding="utf-8")
+    result = run("check", "--baseline", str(tmp_path / "base.json"))
+    assert result.returncode == 2 and "base.json:1" in result.stderr
+
+
+def test_text_outline_colour_and_quiet():
+    plain = run("check").stdout
+    assert "outline" in plain and "\033[" not in plain
+    assert "      ·       ·       1       1  ### DeepInfer가 LMDeploy보다 빠른가요?" in plain
+    coloured = run("check", "--color").stdout
+    assert "\033[31m" in coloured
+    quiet = run("check", "--quiet").stdout
+    assert "outline" not in quiet and "missing-table" in quiet

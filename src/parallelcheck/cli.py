@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import click
@@ -45,8 +46,103 @@ def cli() -> None:
     """Check that the language versions of an article still say the same thing."""
 
 
+def _run_options(command):
+    """The options shared by ``check`` and ``baseline``: what to check and how."""
+    options = [
+        click.argument("paths", nargs=-1, type=click.Path()),
+        click.option(
+            "--glossary",
+            "glossaries",
+            multiple=True,
+            type=click.Path(),
+            help="Glossary file or folder (repeatable).",
+        ),
+        click.option("--config", "config_path", type=click.Path(), help="Configuration file."),
+        click.option("--source", help="Reference language (default: configured, else en)."),
+        click.option(
+            "--lang",
+            "langs",
+            multiple=True,
+            help="Check only these versions against the source (repeatable).",
+        ),
+        click.option("--select", multiple=True, help="Run only these rules (repeatable)."),
+        click.option("--ignore", multiple=True, help="Do not run these rules (repeatable)."),
+        click.option(
+            "--jobs",
+            type=click.IntRange(min=0),
+            default=0,
+            show_default=True,
+            help="Worker processes; 0 means one per core.",
+        ),
+        click.option("--no-cache", is_flag=True, help="Do not read or write the result cache."),
+        click.option(
+            "--quiet",
+            "-q",
+            is_flag=True,
+            help="No progress, notes or outline: findings and the summary only.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _run(paths, glossaries, config_path, source, langs, select, ignore, jobs, quiet):
+    """Configuration → discovery → engine; returns the report (exits 2 on bad input)."""
+    from parallelcheck.config import load_config
+    from parallelcheck.discover import discover
+    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.report import Report
+    from parallelcheck.report.base import RuleInfo
+    from parallelcheck.rules import REGISTRY
+
+    try:
+        config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY)
+        article_sets = discover(list(paths), root=config.root, cwd=os.getcwd())
+        options = CheckOptions(
+            source=source, langs=tuple(langs), select=tuple(select), ignore=tuple(ignore), jobs=jobs
+        )
+        progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
+        articles, findings = [], []
+        for result in check_all(article_sets, config, options):
+            articles.append(result.article)
+            findings.extend(result.findings)
+            progress.advance()
+        progress.done()
+        if not quiet:
+            for article_set in article_sets:
+                for ignored in article_set.ignored:
+                    click.echo(
+                        f"parallelcheck: note: {ignored} ignored: another file of "
+                        f"article '{article_set.id}' has the same language",
+                        err=True,
+                    )
+    except InputError as error:
+        _fail(error.describe())
+    rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
+    return Report(articles=articles, findings=findings, rules=rules)
+
+
+class Progress:
+    """A one-line progress counter on stderr, shown only once a run has lasted a second."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.count, self.shown = total, enabled, 0, False
+        self.start = time.monotonic()
+
+    def advance(self) -> None:
+        self.count += 1
+        if self.enabled and time.monotonic() - self.start > 1.0:
+            self.shown = True
+            click.echo(f"\rchecking {self.count}/{self.total} articles…", nl=False, err=True)
+
+    def done(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
+
+
 @cli.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@_run_options
 @click.option(
     "--format",
     "output_format",
@@ -56,34 +152,18 @@ def cli() -> None:
 )
 @click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.option(
-    "--glossary",
-    "glossaries",
-    multiple=True,
-    type=click.Path(),
-    help="Glossary file or folder (repeatable).",
+    "--baseline",
+    "baseline_path",
+    type=click.Path(dir_okay=False),
+    help="Leave out the findings recorded in this baseline file.",
 )
-@click.option("--config", "config_path", type=click.Path(), help="Configuration file.")
-@click.option("--source", help="Reference language (default: configured, else en).")
 @click.option(
-    "--lang",
-    "langs",
-    multiple=True,
-    help="Check only these versions against the source (repeatable).",
+    "--color/--no-color",
+    default=None,
+    help="Colour the text report (default: when writing to a terminal).",
 )
-@click.option("--select", multiple=True, help="Run only these rules (repeatable).")
-@click.option("--ignore", multiple=True, help="Do not run these rules (repeatable).")
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Worker processes; 0 means one per core.",
-)
-@click.option("--no-cache", is_flag=True, help="Do not read or write the result cache.")
 def check(
     paths,
-    output_format,
-    output,
     glossaries,
     config_path,
     source,
@@ -92,48 +172,61 @@ def check(
     ignore,
     jobs,
     no_cache,
+    quiet,
+    output_format,
+    output,
+    baseline_path,
+    color,
 ) -> None:
     """Check article sets for differences between their language versions.
 
     PATHS may be article folders, single files (standing for their whole article set) or a
     root such as articles/; with none, the configured root (default articles/) is checked.
     """
-    from parallelcheck.config import load_config
-    from parallelcheck.discover import discover
-    from parallelcheck.engine import CheckOptions, check_all
-    from parallelcheck.report import FORMATS, Report
-    from parallelcheck.report.base import RuleInfo
-    from parallelcheck.rules import REGISTRY
+    from parallelcheck import baseline
+    from parallelcheck.report import FORMATS
 
     if output_format not in FORMATS:
         _fail(f"unknown format '{output_format}' (available: {', '.join(sorted(FORMATS))})")
-    try:
-        config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY)
-        article_sets = discover(list(paths), root=config.root, cwd=os.getcwd())
-        options = CheckOptions(
-            source=source, langs=tuple(langs), select=tuple(select), ignore=tuple(ignore), jobs=jobs
-        )
-        articles, findings = [], []
-        for result in check_all(article_sets, config, options):
-            articles.append(result.article)
-            findings.extend(result.findings)
-        for article_set in article_sets:
-            for ignored in article_set.ignored:
-                click.echo(
-                    f"parallelcheck: note: {ignored} ignored: another file of "
-                    f"article '{article_set.id}' has the same language",
-                    err=True,
-                )
-    except InputError as error:
-        _fail(error.describe())
-    rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
-    report = Report(articles=articles, findings=findings, rules=rules)
+    accepted = None
+    if baseline_path:
+        try:
+            accepted = baseline.load(baseline_path)
+        except InputError as error:
+            _fail(error.describe())
+    report = _run(paths, glossaries, config_path, source, langs, select, ignore, jobs, quiet)
+    if accepted is not None:
+        report.findings = baseline.without_baselined(report.findings, accepted)
+    report.color = sys.stdout.isatty() and not output if color is None else color
+    report.outline = not quiet
     text = FORMATS[output_format](report)
     if output:
         write_atomically(output, text)
     else:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False, color=report.color)
     sys.exit(EXIT_FINDINGS if report.summary()["error"] else EXIT_CLEAN)
+
+
+@cli.command("baseline")
+@_run_options
+@click.option(
+    "--output",
+    "-o",
+    default=".parallelcheck-baseline.json",
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="Where to write the baseline.",
+)
+def write_baseline(
+    paths, glossaries, config_path, source, langs, select, ignore, jobs, no_cache, quiet, output
+) -> None:
+    """Record every current finding in a baseline file for ``check --baseline``."""
+    from parallelcheck import baseline
+
+    report = _run(paths, glossaries, config_path, source, langs, select, ignore, jobs, quiet)
+    write_atomically(output, baseline.render(report.findings))
+    if not quiet:
+        click.echo(f"parallelcheck: wrote {len(report.findings)} finding(s) to {output}", err=True)
 
 
 @cli.command("rules")

@@ -39,6 +39,8 @@ class Report:
     findings: list[Finding]
     tool_version: str = __version__
     rules: dict[str, RuleInfo] | None = None
+    color: bool = False  # the text format may use ANSI colours
+    outline: bool = True  # the text format may show each article's alignment outline
 
     def summary(self) -> dict[str, int]:
         counts = Counter(f.severity for f in self.findings)

@@ -1,16 +1,56 @@
 """``--format text`` (the default): findings grouped by article and section.
 
-Each finding shows its severity, rule and message, then one line per version involved with
-the file and line to open, the deviating versions marked.  A summary line ends the output.
+For each article with findings it shows an *outline* first — one line per aligned section,
+with the number of blocks each version holds there (``·`` where a version lacks the section),
+so the shape of the drift is visible at a glance — then each finding with its severity, rule
+and message, and one line per version involved with the file and line to open (``✗`` marks the
+deviating versions).  A summary line ends the output.  Colours are used only when the report
+asks for them (the command line does when writing to a terminal).
 """
 
 from __future__ import annotations
 
+from parallelcheck.align import AlignedArticle
 from parallelcheck.report.base import Report, output_format
+
+_COLOURS = {"error": "31", "warning": "33", "info": "36", "dim": "2", "bold": "1", "mark": "31"}
+
+
+class _Paint:
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+
+    def __call__(self, style: str, text: str) -> str:
+        if not self.enabled:
+            return text
+        return f"\033[{_COLOURS[style]}m{text}\033[0m"
+
+
+def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
+    width = max(len(lang) for lang in article.langs)
+    header = " ".join(f"{lang:>{width}}" for lang in article.langs)
+    lines = [paint("dim", f"    {header}  outline")]
+    for index, row in enumerate(article.sections):
+        if index == 0 and not any(s.blocks for s in row.cells.values() if s is not None):
+            continue  # nothing before the first heading in any version
+        counts = []
+        for lang in article.langs:
+            section = row.cells.get(lang)
+            counts.append("·" if section is None else str(len(section.blocks)))
+        uneven = len(set(counts)) > 1
+        cells = " ".join(f"{c:>{width}}" for c in counts)
+        level = min((s.level for s in row.cells.values() if s is not None), default=0)
+        title = article.section_title(row) or "(before the first heading)"
+        if len(title) > 60:
+            title = title[:59] + "…"
+        text = f"    {cells}  {'#' * level + ' ' if level else ''}{title}"
+        lines.append(paint("mark", text) if uneven else text)
+    return lines
 
 
 @output_format("text")
 def render_text(report: Report) -> str:
+    paint = _Paint(report.color)
     lines: list[str] = []
     by_article: dict[str, list] = {}
     for finding in report.findings:
@@ -20,23 +60,28 @@ def render_text(report: Report) -> str:
         if not findings:
             continue
         versions = ", ".join(article.langs)
-        lines.append(f"{article.id}  [{versions}; source {article.source}]")
+        lines.append(paint("bold", f"{article.id}") + f"  [{versions}; source {article.source}]")
+        if report.outline:
+            lines.extend(_outline(article, paint))
         by_section: dict[str, list] = {}
         for finding in findings:
             by_section.setdefault(finding.section, []).append(finding)
         for section, group in by_section.items():
             lines.append(f"  § {section or '(article)'}")
             for finding in group:
-                lines.append(f"    {finding.severity:<7} {finding.rule}: {finding.message}")
+                severity = paint(finding.severity, f"{finding.severity:<7}")
+                lines.append(f"    {severity} {finding.rule}: {finding.message}")
                 width = max(len(loc.lang) for loc in finding.locations) if finding.locations else 0
                 for loc in finding.locations:
-                    mark = "✗" if loc.lang in finding.langs else " "
+                    mark = paint("mark", "✗") if loc.lang in finding.langs else " "
                     lines.append(f"      {mark} {loc.lang:<{width}}  {loc.path}:{loc.line}")
         lines.append("")
     summary = report.summary()
     versions = sum(len(a.langs) for a in report.articles)
+    errors = f"{summary['error']} error(s)"
     lines.append(
-        f"{summary['error']} error(s), {summary['warning']} warning(s), {summary['info']} info "
+        f"{paint('error', errors) if summary['error'] else errors}"
+        f", {summary['warning']} warning(s), {summary['info']} info "
         f"in {summary['articles']} article(s), {versions} version(s)"
     )
     return "\n".join(lines) + "\n"
