@@ -423,3 +423,19 @@ def test_discovery_uses_the_given_cwd_not_the_process_cwd(tmp_path: Path) -> Non
     make(tmp_path, "articles/foo/en.md")
     assert os.getcwd() != str(tmp_path)
     assert ids(discover([], cwd=str(tmp_path))) == ["foo"]
+
+
+def test_skipped_list_collects_files_that_are_no_article_version(tmp_path):
+    from parallelcheck.discover import discover
+
+    folder = tmp_path / "articles" / "guide"
+    folder.mkdir(parents=True)
+    (folder / "en.md").write_text("# Guide\n", encoding="utf-8")
+    (folder / "ja.md").write_text("# ガイド\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# Readme\n", encoding="utf-8")
+    skipped: list[str] = []
+    sets = discover(["README.md", "articles/guide/ja.md"], cwd=str(tmp_path), skipped=skipped)
+    assert [s.id for s in sets] == ["guide"]
+    assert len(skipped) == 1 and skipped[0].startswith("README.md: fits no article layout")
+    with pytest.raises(InputError):
+        discover(["README.md"], cwd=str(tmp_path))

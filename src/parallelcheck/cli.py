@@ -81,13 +81,31 @@ def _run_options(command):
             is_flag=True,
             help="No progress, notes or outline: findings and the summary only.",
         ),
+        click.option(
+            "--skip-non-articles",
+            is_flag=True,
+            help="Pass over file arguments that are no article version (for commit hooks).",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _run(paths, glossaries, config_path, source, langs, select, ignore, jobs, quiet):
+def _run(
+    *,
+    paths,
+    glossaries,
+    config_path,
+    source,
+    langs,
+    select,
+    ignore,
+    jobs,
+    no_cache,
+    quiet,
+    skip_non_articles,
+):
     """Configuration → discovery → engine; returns the report (exits 2 on bad input)."""
     from parallelcheck.config import load_config
     from parallelcheck.discover import discover
@@ -98,7 +116,11 @@ def _run(paths, glossaries, config_path, source, langs, select, ignore, jobs, qu
 
     try:
         config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY)
-        article_sets = discover(list(paths), root=config.root, cwd=os.getcwd())
+        skipped: list[str] | None = [] if skip_non_articles else None
+        article_sets = discover(list(paths), root=config.root, cwd=os.getcwd(), skipped=skipped)
+        if skipped and not quiet:
+            for reason in skipped:
+                click.echo(f"parallelcheck: note: skipped {reason}", err=True)
         options = CheckOptions(
             source=source, langs=tuple(langs), select=tuple(select), ignore=tuple(ignore), jobs=jobs
         )
@@ -162,22 +184,7 @@ class Progress:
     default=None,
     help="Colour the text report (default: when writing to a terminal).",
 )
-def check(
-    paths,
-    glossaries,
-    config_path,
-    source,
-    langs,
-    select,
-    ignore,
-    jobs,
-    no_cache,
-    quiet,
-    output_format,
-    output,
-    baseline_path,
-    color,
-) -> None:
+def check(output_format, output, baseline_path, color, **run) -> None:
     """Check article sets for differences between their language versions.
 
     PATHS may be article folders, single files (standing for their whole article set) or a
@@ -194,11 +201,11 @@ def check(
             accepted = baseline.load(baseline_path)
         except InputError as error:
             _fail(error.describe())
-    report = _run(paths, glossaries, config_path, source, langs, select, ignore, jobs, quiet)
+    report = _run(**run)
     if accepted is not None:
         report.findings = baseline.without_baselined(report.findings, accepted)
     report.color = sys.stdout.isatty() and not output if color is None else color
-    report.outline = not quiet
+    report.outline = not run["quiet"]
     text = FORMATS[output_format](report)
     if output:
         write_atomically(output, text)
@@ -217,15 +224,13 @@ def check(
     type=click.Path(dir_okay=False),
     help="Where to write the baseline.",
 )
-def write_baseline(
-    paths, glossaries, config_path, source, langs, select, ignore, jobs, no_cache, quiet, output
-) -> None:
+def write_baseline(output, **run) -> None:
     """Record every current finding in a baseline file for ``check --baseline``."""
     from parallelcheck import baseline
 
-    report = _run(paths, glossaries, config_path, source, langs, select, ignore, jobs, quiet)
+    report = _run(**run)
     write_atomically(output, baseline.render(report.findings))
-    if not quiet:
+    if not run["quiet"]:
         click.echo(f"parallelcheck: wrote {len(report.findings)} finding(s) to {output}", err=True)
 
 

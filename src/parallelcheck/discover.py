@@ -376,7 +376,11 @@ def _choose(paths: Iterable[str]) -> tuple[str, list[str]]:
 
 
 def discover(
-    paths: Sequence[str], *, root: str = "articles", cwd: str | None = None
+    paths: Sequence[str],
+    *,
+    root: str = "articles",
+    cwd: str | None = None,
+    skipped: list[str] | None = None,
 ) -> list[ArticleSet]:
     """Find the article sets named by *paths* (or below *root* when there are none).
 
@@ -384,6 +388,10 @@ def discover(
     file (which stands for its whole article set).  The result is sorted by id; an article named
     by several paths appears once.  Raises :class:`InputError` for a missing path, a path with
     no article, a file that fits no layout, or two different articles given the same id.
+
+    With a *skipped* list (what a pre-commit hook wants, since it passes every changed Markdown
+    file, README.md included), a file argument that is no article version is appended to it,
+    with the reason, instead of stopping the run.
     """
     work = _Discovery(root, cwd if cwd is not None else os.getcwd())
     targets = list(paths) if paths else [root]
@@ -394,7 +402,13 @@ def discover(
         if os.path.isdir(absolute):
             work.from_directory(absolute, out)
         elif os.path.isfile(absolute):
-            work.from_file(absolute, out)
+            try:
+                work.from_file(absolute, out)
+            except InputError as error:
+                if skipped is None:
+                    raise
+                skipped.append(error.describe())
+                continue
         elif os.path.lexists(absolute):
             raise InputError("not a regular file or directory (broken link?)", target)
         else:

@@ -1,0 +1,217 @@
+"""The pre-commit hook, end to end, as a user meets it.
+
+A temporary git repository uses this project as a pre-commit hook repository, the way a user's
+``.pre-commit-config.yaml`` does (``repo:`` + ``rev:`` + ``hooks: [{id: parallelcheck}]``), so
+the real ``pre-commit`` tool reads our ``.pre-commit-hooks.yaml``, builds its own virtualenv and
+pip-installs the project.  Because the working tree may hold uncommitted changes, the hook
+repository is a fresh git repository holding a copy of the project's current files.
+
+Then plain ``git commit`` (with ``pre-commit install``'s hook) must pass for an in-sync article,
+be blocked once ``ja.md`` loses its table, and pass again once the table is back.
+
+Skipped, saying why, when ``git`` or ``pre-commit`` is not installed — except under CI (``CI``
+set), where that is a failure: the ``test`` extra installs pre-commit.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parent.parent
+# What a clone of the project needs for ``pip install .`` and for pre-commit to find the hook.
+PROJECT_FILES = ["pyproject.toml", "README.md", ".pre-commit-hooks.yaml"]
+PROJECT_TREES = ["src"]
+
+GIT_TIMEOUT = 60
+INSTALL_TIMEOUT = 600  # pre-commit builds a virtualenv and pip-installs the project
+COMMIT_TIMEOUT = 180
+
+EN = """\
+# Getting started
+
+Install the tool, then run it on the folder that holds your articles.
+
+| Option | Default |
+| --- | --- |
+| `--jobs` | 0 |
+| `--format` | text |
+"""
+
+JA = """\
+# はじめに
+
+ツールをインストールしてから、記事のあるフォルダーに対して実行します。
+
+| オプション | 既定値 |
+| --- | --- |
+| `--jobs` | 0 |
+| `--format` | text |
+"""
+
+# The edit under test rewords the paragraph (an ordinary change) and drops the table (the
+# mistake); the fix keeps the new wording and puts the table back.
+JA_REWORDED = JA.replace("実行します。", "実行してください。")
+JA_WITHOUT_TABLE = JA_REWORDED.split("\n| ")[0].rstrip() + "\n"
+
+
+def _unavailable(what: str, how: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is not installed; CI must provide it ({how})")
+    pytest.skip(f"{what} is not installed ({how}); needed to run the pre-commit hook end to end")
+
+
+def _git() -> str:
+    found = shutil.which("git")
+    if not found:
+        _unavailable("git", "apt-get install git")
+    return found
+
+
+def _pre_commit() -> list[str]:
+    if importlib.util.find_spec("pre_commit") is None:
+        _unavailable("pre-commit", "pip install '.[test]'")
+    return [sys.executable, "-m", "pre_commit"]
+
+
+def _environment(tmp: Path) -> dict[str, str]:
+    """The caller's environment without anything that would point git or pre-commit elsewhere
+    (this test may itself run inside a git hook), with the global git config, pre-commit's
+    cache and virtualenv's seed-wheel cache kept inside ``tmp``."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("GIT_", "PRE_COMMIT"))
+    }
+    gitconfig = tmp / "gitconfig"
+    gitconfig.write_text(
+        "[user]\n\tname = Test\n\temail = test@example.invalid\n"
+        "[commit]\n\tgpgsign = false\n[init]\n\tdefaultBranch = main\n",
+        encoding="utf-8",
+    )
+    env.update(
+        GIT_CONFIG_GLOBAL=str(gitconfig),
+        GIT_CONFIG_NOSYSTEM="1",
+        PRE_COMMIT_HOME=str(tmp / "pre-commit-home"),
+        VIRTUALENV_OVERRIDE_APP_DATA=str(tmp / "virtualenv-app-data"),
+        PRE_COMMIT_COLOR="never",
+        NO_COLOR="1",
+    )
+    return env
+
+
+def _run(args: list[str], cwd: Path, env: dict[str, str], timeout: float):
+    return subprocess.run(
+        args,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=timeout,
+        check=False,
+    )
+
+
+def _ok(result: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
+    assert result.returncode == 0, (
+        f"{result.args} exited {result.returncode}\n{result.stdout}\n{result.stderr}"
+    )
+    return result
+
+
+def _output(result: subprocess.CompletedProcess) -> str:
+    # git runs the hook with its output on stderr; git's own summary goes to stdout.
+    return result.stdout + result.stderr
+
+
+def _passed(result: subprocess.CompletedProcess) -> bool:
+    """pre-commit ran our hook on some files and it passed (not "(no files to check)Skipped")."""
+    return any(
+        line.startswith("parallelcheck") and line.endswith("Passed")
+        for line in _output(result).splitlines()
+    )
+
+
+def _hook_repository(tmp: Path, git: str, env: dict[str, str]) -> tuple[Path, str]:
+    """A git repository holding the project's current files (committed or not); its HEAD."""
+    clone = tmp / "parallelcheck-hook-repo"
+    clone.mkdir()
+    for name in PROJECT_FILES:
+        shutil.copy2(PROJECT / name, clone / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for name in PROJECT_TREES:
+        shutil.copytree(PROJECT / name, clone / name, ignore=ignore)
+    _ok(_run([git, "init", "-q"], clone, env, GIT_TIMEOUT))
+    _ok(_run([git, "add", "-A"], clone, env, GIT_TIMEOUT))
+    _ok(_run([git, "commit", "-q", "-m", "snapshot"], clone, env, GIT_TIMEOUT))
+    sha = _ok(_run([git, "rev-parse", "HEAD"], clone, env, GIT_TIMEOUT)).stdout.strip()
+    return clone, sha
+
+
+def test_pre_commit_hook_blocks_a_commit_that_drops_a_table(tmp_path: Path) -> None:
+    git, pre_commit = _git(), _pre_commit()
+    env = _environment(tmp_path)
+    hook_repo, sha = _hook_repository(tmp_path, git, env)
+
+    repo = tmp_path / "repo"
+    (repo / "articles" / "guide").mkdir(parents=True)
+    en, ja = repo / "articles" / "guide" / "en.md", repo / "articles" / "guide" / "ja.md"
+    en.write_text(EN, encoding="utf-8")
+    ja.write_text(JA, encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo.as_posix()}\n    rev: {sha}\n"
+        "    hooks:\n      - id: parallelcheck\n",
+        encoding="utf-8",
+    )
+
+    def git_in_repo(*args: str) -> subprocess.CompletedProcess:
+        return _run([git, *args], repo, env, GIT_TIMEOUT)
+
+    def commit(message: str) -> subprocess.CompletedProcess:
+        return _run([git, "commit", "-m", message], repo, env, COMMIT_TIMEOUT)
+
+    def commits() -> int:
+        return int(_ok(git_in_repo("rev-list", "--count", "HEAD")).stdout)
+
+    _ok(git_in_repo("init", "-q"))
+    started = time.monotonic()
+    _ok(_run([*pre_commit, "install", "--install-hooks"], repo, env, INSTALL_TIMEOUT))
+    print(f"pre-commit install --install-hooks: {time.monotonic() - started:.1f} s")
+    assert (repo / ".git" / "hooks" / "pre-commit").is_file()
+
+    # 1. The article in sync, and a README that is no article: the hook passes.
+    (repo / "README.md").write_text("# A project with a guide\n", encoding="utf-8")
+    _ok(git_in_repo("add", "-A"))
+    first = _ok(commit("Add the guide in en and ja"))
+    assert _passed(first), _output(first)
+    assert commits() == 1
+
+    # 2. ja.md is reworded and loses its table: only ja.md is staged; the hook checks the whole
+    #    article and blocks the commit.
+    ja.write_text(JA_WITHOUT_TABLE, encoding="utf-8")
+    _ok(git_in_repo("add", "articles/guide/ja.md"))
+    blocked = commit("Shorten the Japanese guide")
+    output = _output(blocked)
+    print(output)
+    assert blocked.returncode != 0, output
+    assert "parallelcheck" in output and "Failed" in output, output
+    assert "missing-table" in output, output
+    assert "articles/guide/ja.md" in output
+    assert commits() == 1
+
+    # 3. The table is back: the commit goes through.
+    ja.write_text(JA_REWORDED, encoding="utf-8")
+    _ok(git_in_repo("add", "articles/guide/ja.md"))
+    fixed = commit("Shorten the Japanese guide, keeping its table")
+    assert fixed.returncode == 0, _output(fixed)
+    assert _passed(fixed), _output(fixed)
+    assert commits() == 2
