@@ -20,7 +20,7 @@ def need(path: Path) -> Path:
     return path
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def run_check():
     """Check a folder through discovery, configuration and the engine, as the CLI does."""
     from parallelcheck.config import load_config

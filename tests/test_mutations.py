@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
@@ -24,8 +23,13 @@ def _mutations():
         text = path.read_text(encoding="utf-8")
         for match in DIGITS.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
-            yield pytest.param(path.name, match.start(), match.end(), line,
-                               id=f"{path.stem}:{line}:{match.group()}@{match.start()}")
+            yield pytest.param(
+                path.name,
+                match.start(),
+                match.end(),
+                line,
+                id=f"{path.stem}:{line}:{match.group()}@{match.start()}",
+            )
 
 
 def _mutate(digits: str) -> str:
@@ -50,15 +54,18 @@ def test_changing_one_number_is_reported_with_version_and_line(
     folder = tmp_path / "articles" / ARTICLE.name
     shutil.copytree(ARTICLE, folder)
     text = (folder / name).read_text(encoding="utf-8")
-    (folder / name).write_text(text[:start] + _mutate(text[start:end]) + text[end:],
-                               encoding="utf-8")
+    (folder / name).write_text(
+        text[:start] + _mutate(text[start:end]) + text[end:], encoding="utf-8"
+    )
     lang = name.removesuffix(".md")
     _, findings = run_check(tmp_path / "articles", select=("number-mismatch", "token-mismatch"))
     named = [
-        f for f in findings
+        f
+        for f in findings
         if lang in (*f.langs, *f.reference_langs)
         and any(loc.lang == lang and loc.line == line for loc in f.locations)
     ]
-    assert named, f"{name}:{line}: {text[start:end]} → {_mutate(text[start:end])} not reported: " + (
-        "; ".join(f.message for f in findings) or "no findings"
+    assert named, (
+        f"{name}:{line}: {text[start:end]} → {_mutate(text[start:end])} not reported: "
+        + ("; ".join(f.message for f in findings) or "no findings")
     )

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
@@ -50,6 +50,7 @@ from parallelcheck.anchors import (
 from parallelcheck.code_text import code_skeleton
 from parallelcheck.document import Block, BlockKind, Document, Section
 from parallelcheck.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
+from parallelcheck.revisions import SourceChanges
 
 SECTION_THRESHOLD = 0.42
 BLOCK_THRESHOLD = 0.36
@@ -98,6 +99,11 @@ class AlignedArticle:
 
     ``langs`` are the versions that exist, source first then by tag; ``expected`` the languages
     the configuration asks for (a superset of ``langs`` when versions are missing).
+    ``history`` is, per translation, what changed in the source since that translation's last
+    commit (see :mod:`parallelcheck.history`); the engine fills it only when a rule needs it,
+    and it stays ``None`` outside a git work tree.  ``options`` carries rule settings from the
+    configuration by rule family (e.g. ``options["regional"]``), since rules never see the
+    configuration itself.
     """
 
     id: str
@@ -108,6 +114,8 @@ class AlignedArticle:
     documents: dict[str, Document]
     sections: list[AlignedSection]
     link_prefixes: tuple[str, ...] = DEFAULT_PREFIXES
+    history: dict[str, SourceChanges] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
     def section_title(self, row: AlignedSection) -> str:
         """The aligned row's heading as the source (or the first version that has it) writes it."""

@@ -18,6 +18,7 @@ from parallelcheck.article import ArticleSet
 from parallelcheck.config import Config
 from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
+from parallelcheck.history import source_changes
 from parallelcheck.langtag import canonical_tag
 from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
@@ -106,6 +107,9 @@ def check_article(article_set: ArticleSet, config: Config, options: CheckOptions
         expected=expected,
         link_prefixes=config.links.localized_prefixes,
     )
+    article.options["regional"] = getattr(config, "regional", {})
+    if "stale-translation" in rules:  # the only rule that needs git history
+        article.history = source_changes(versions, source, documents.get(source))
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     findings = []
     for rule_id, severity in rules.items():

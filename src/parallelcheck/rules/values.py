@@ -46,8 +46,8 @@ class ValueComparison(Generic[V]):
     """How one rule reads values from text and tells whether two values match.
 
     Subclasses give ``values(text, code_spans, lang)`` returning (value, offset in text)
-    pairs, ``matches(a, b)`` and ``show(value)``; ``counts(value)`` says whether an unmatched
-    value is worth reporting (soft values only ever serve as matches).
+    pairs, ``matches(a, b)`` and ``show(value)``; ``prune(...)`` may drop unmatched values
+    that are not worth reporting on their own.
     """
 
     def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[V, int]]:
@@ -59,16 +59,16 @@ class ValueComparison(Generic[V]):
     def show(self, value: V) -> str:
         return str(value)
 
-    def counts(self, value: V) -> bool:
-        return True
+    def prune(self, extra: list, lacking: list, ours: list, theirs: list) -> tuple[list, list]:
+        """Drop unmatched values not worth reporting (none by default); ``ours`` and
+        ``theirs`` are all the (value, line) pairs of the two sides."""
+        return extra, lacking
 
     def unmatched(self, ours: list, theirs: list, section_theirs: list) -> list:
         """The (value, line) pairs of ``ours`` that nothing in ``theirs`` (pairs) nor in
         ``section_theirs`` (bare values of the other version's whole section) matches."""
         found = []
         for value, line in ours:
-            if not self.counts(value):
-                continue
             if any(self.matches(value, other) for other, _ in theirs):
                 continue
             if any(self.matches(value, other) for other in section_theirs):
@@ -151,6 +151,7 @@ def _compare_row(
     reference_values = cells[reference][1]
     groups: dict[Difference, list[str]] = {}
     lines: dict[str, int] = {}
+    lacked: dict[Difference, list] = {}
     agreeing = [reference]
     for lang in order:
         if lang == reference:
@@ -158,6 +159,7 @@ def _compare_row(
         values = cells[lang][1]
         extra = comparison.unmatched(values, reference_values, section_values[reference])
         lacking = comparison.unmatched(reference_values, values, section_values[lang])
+        extra, lacking = comparison.prune(extra, lacking, values, reference_values)
         difference = Difference(
             tuple(sorted({comparison.show(v) for v, _ in extra})),
             tuple(sorted({comparison.show(v) for v, _ in lacking})),
@@ -167,10 +169,18 @@ def _compare_row(
             continue
         groups.setdefault(difference, []).append(lang)
         lines[lang] = extra[0][1] if extra else cells[lang][0]
-        if lacking and reference not in lines:
-            lines[reference] = lacking[0][1]
+        lacked.setdefault(difference, [value for value, _ in lacking])
     for difference, langs in groups.items():
-        where = {lang: lines.get(lang, cells[lang][0]) for lang in (*langs, *agreeing)}
+        where = {lang: lines.get(lang, cells[lang][0]) for lang in langs}
+        for lang in agreeing:  # point at the value the deviating versions lack, if any
+            where[lang] = next(
+                (
+                    line
+                    for value, line in cells[lang][1]
+                    if any(comparison.matches(value, other) for other in lacked[difference])
+                ),
+                cells[lang][0],
+            )
         yield finding(
             rule_id,
             article,

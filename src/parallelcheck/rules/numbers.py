@@ -1,0 +1,123 @@
+"""number-mismatch: the numbers stated in aligned blocks differ after normalisation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from parallelcheck.align import AlignedArticle
+from parallelcheck.finding import Finding
+from parallelcheck.numbers import NumberFact, extract_numbers
+from parallelcheck.rules.base import rule
+from parallelcheck.rules.values import Difference, ValueComparison, compare_values, quoted, say
+
+SMALL = 10
+
+
+@dataclass(frozen=True)
+class _Number:
+    fact: NumberFact
+    in_code: bool
+
+
+class _NumberComparison(ValueComparison[_Number]):
+    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[_Number, int]]:
+        found = []
+        for code in code_spans:
+            offset = text.find(code)
+            if offset >= 0:
+                text = text[:offset] + " " * len(code) + text[offset + len(code) :]
+            for fact in extract_numbers(code, lang):
+                found.append((_Number(fact, True), max(offset, 0)))
+        found.extend((_Number(fact, False), fact.start) for fact in extract_numbers(text, lang))
+        return sorted(found, key=lambda pair: pair[1])
+
+    def matches(self, a: _Number, b: _Number) -> bool:
+        return bool(set(a.fact.readings) & set(b.fact.readings))
+
+    def show(self, value: _Number) -> str:
+        return value.fact.text.strip()
+
+    def prune(self, extra: list, lacking: list, ours: list, theirs: list) -> tuple[list, list]:
+        """Soft values are reported only as part of a substitution (see the rule's policy)."""
+        hard_extra = [pair for pair in extra if not is_soft(pair[0])]
+        hard_lacking = [pair for pair in lacking if not is_soft(pair[0])]
+        swapped_in = [pair for pair in extra if _countable(pair[0])]
+        swapped_out = [pair for pair in lacking if _countable(pair[0])]
+        written_in_digits = any(not pair[0].fact.spelled for pair in swapped_in + swapped_out)
+        same_number_of_counts = sum(_countable(v) for v, _ in ours) == sum(
+            _countable(v) for v, _ in theirs
+        )
+        if swapped_in and swapped_out and written_in_digits and same_number_of_counts:
+            return hard_extra + swapped_in, hard_lacking + swapped_out
+        return hard_extra, hard_lacking
+
+
+def _countable(number: _Number) -> bool:
+    """A soft count outside inline code."""
+    return is_soft(number) and not number.in_code
+
+
+def is_soft(number: _Number) -> bool:
+    """Inline code, and plain counts up to ten ("one of", "2つ", "兩個", "두 가지")."""
+    if number.in_code:
+        return True
+    fact = number.fact
+    if fact.kind != "number":
+        return False
+    try:
+        return abs(float(fact.readings[0])) <= SMALL
+    except ValueError:
+        return False
+
+
+def _describe(langs, agreeing, difference: Difference, _count) -> str:
+    if difference.extra and difference.lacking:
+        return (
+            f"{say(langs, 'say')} {quoted(difference.extra)} where "
+            f"{say(agreeing, 'say')} {quoted(difference.lacking)}"
+        )
+    if difference.lacking:
+        return (
+            f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
+            f"{say(agreeing, 'state')} here"
+        )
+    verb = "does" if len(agreeing) == 1 else "do"
+    return (
+        f"{say(langs, 'state')} {quoted(difference.extra)}, which {', '.join(agreeing)} "
+        f"{verb} not state here"
+    )
+
+
+@rule(
+    "number-mismatch",
+    severity="error",
+    summary="the numbers stated in aligned blocks differ after normalisation",
+)
+def number_mismatch(article: AlignedArticle) -> Iterator[Finding]:
+    """The numbers stated in aligned blocks (or headings) differ after normalisation.
+
+    Numbers are read from paragraphs, list items, table cells and headings — never from code
+    or inline code — in every language's way of writing them (see
+    :mod:`parallelcheck.numbers`): digits with any locale's separators ("131,072",
+    "1.000,5", "1 000,5"; an ambiguous "131.072" keeps both readings), full-width digits,
+    percentages, multipliers ("1.8×", "1.8 倍", "1.8배"), dates in any order and language
+    ("2026-10-20", "October 20, 2026", "2026年10月20日", "2026년 10월 20일"), times, fractions,
+    and numbers written as words or numerals ("ten", "十篇", "열 가지", "百萬", "백만").
+    Two values match when one of their readings agrees.
+
+    Policy for small numbers: a plain count up to ten — written in words ("one of", "two
+    engines", "兩個", "두 가지") or in digits ("1つ", "2 minute") — and any number inside inline
+    code are *soft*.  They match numbers of the other versions but are never reported for
+    being added or left out: translations add and drop such counts freely ("either engine" /
+    "任何一個引擎" / "두 엔진", "version 2" / "v2", "3 or 4 lines" / "三四行"), and "a couple"
+    is not a number at all.  A soft count is reported only as a *substitution*: a version
+    states a different count where the others state theirs — the two blocks hold the same
+    number of counts, and at least one of the differing two is written in digits ("5つ" where
+    the others say "two engines"; but not "一種" against "3 or 4 lines").  Every larger
+    number, and every percentage, multiplier, date and time, must appear in every version.
+
+    Each version is compared with the source (see :mod:`parallelcheck.rules.values`); a value
+    the other version states elsewhere in the same aligned section is not reported missing.
+    """
+    yield from compare_values("number-mismatch", article, _NumberComparison(), _describe)
