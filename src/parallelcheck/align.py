@@ -56,6 +56,7 @@ SECTION_THRESHOLD = 0.42
 BLOCK_THRESHOLD = 0.36
 CLEAR_MATCH = 0.62
 LEFTOVER_PAIRING = 0.15
+REPRESENTATIVES = 4
 
 T = TypeVar("T")
 F = TypeVar("F")
@@ -316,7 +317,10 @@ class _Profile(Generic[F]):
         self.columns: list[dict[str, F]] = [{lang: item} for item in items]
 
     def score(self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]) -> float:
-        return sum(similarity(member, item) for member in column.values()) / len(column)
+        """Mean similarity to the column's first members (the source and the next versions in
+        order): a few members judge as well as all thirteen, at a fraction of the cost."""
+        members = list(column.values())[:REPRESENTATIVES]
+        return sum(similarity(member, item) for member in members) / len(members)
 
     def add(
         self,

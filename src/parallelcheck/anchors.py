@@ -31,6 +31,7 @@ from collections.abc import Iterable
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
+_DIGIT = re.compile(r"[0-9]")
 _LATIN_LETTER = re.compile(r"[A-Za-z]")
 _NON_LATIN_LETTER = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
 
@@ -69,8 +70,14 @@ def text_anchors(text: str, *, non_latin: bool) -> Counter[str]:
 
 def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
     """2 for a strong anchor (digit, inner capital), 1 for a weak one, 0 for none."""
-    if any(ch.isdigit() for ch in word) or any(ch.isupper() for ch in word[1:]):
-        return 2
+    if word.isalpha():
+        if word.islower():
+            return 0  # the common case, decided by two C-level calls
+        rest = word[1:]
+        if rest and not rest.islower():
+            return 2
+    else:
+        return 2 if _DIGIT.search(word) or not word[1:].islower() else 0
     if not word[0].isupper():
         return 0
     if non_latin:
@@ -101,8 +108,13 @@ def dice(a: Counter[str], b: Counter[str], smoothing: float = 0.0) -> float:
     prove little either way (no anchors at all gives 0.5, one anchor on one side only 0.33),
     many shared anchors still approach 1.
     """
-    total = sum(a.values()) + sum(b.values()) + 2 * smoothing
+    total = a.total() + b.total() + 2 * smoothing
     if total == 0:
         return 0.0
-    shared = sum((a & b).values())
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    shared = 0
+    for key, count in small.items():
+        other = large.get(key)
+        if other:
+            shared += count if count < other else other
     return (2.0 * shared + smoothing) / total

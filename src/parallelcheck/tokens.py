@@ -52,6 +52,14 @@ _NUMBER_WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z×]{1,4}$")
 _PLAIN_WORD = re.compile(r"^(?:[a-z]{2,}|[A-Z][a-z]{2,})$")
 _NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
 _CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*'$")
+# Words with a capital after the first letter, a digit or inner punctuation; ordinary and
+# capitalised words (most of any text) never match, single capitals do (for acronym checks).
+_CANDIDATE = re.compile(
+    r"(?<![A-Za-z0-9_.,-])[A-Za-z0-9](?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+)
+_HAS_DIGIT = re.compile(r"[0-9]")
+_HAS_ALPHA = re.compile(r"[A-Za-z]")
+_SPECIAL = (("://", _URL), ("/", _PATH), ("=", _SETTING))
 _TRAILING = ".,;:!?)]}\"'"
 
 
@@ -72,17 +80,22 @@ def _clean(token: str) -> str:
 
 def _classify(word: str) -> str | None:
     """``strong``, ``name`` or ``None`` for an ordinary word (or a plain number)."""
-    has_digit = any(ch.isdigit() for ch in word)
-    has_alpha = any(ch.isalpha() for ch in word)
+    if word.isalpha():
+        if word.islower() or word[1:].islower():
+            return None  # ordinary and capitalised words: the common case, decided in C
+        if word.isupper():
+            return "name" if len(word) >= 2 else None
+        return "name"  # mixed case: DeepInfer, vLLM
+    has_digit = _HAS_DIGIT.search(word) is not None
+    has_alpha = _HAS_ALPHA.search(word) is not None
     if has_digit and has_alpha:
         return None if _NUMBER_WITH_UNIT.match(word) else "strong"
     if has_digit:
         return "strong" if _VERSION_ONLY.match(word) and not _DOTTED_DATE.match(word) else None
-    letters = [ch for ch in word if ch.isalpha()]
-    uppers = sum(ch.isupper() for ch in letters)
-    if uppers >= 2 and uppers == len(letters):
+    letters = "".join(ch for ch in word if ch.isalpha())
+    if len(letters) >= 2 and letters.isupper():
         return "name"
-    if any(ch.isupper() for ch in word[1:]) and any(ch.islower() for ch in word):
+    if not letters[1:].islower() and not letters.isupper() and letters[1:]:
         return "name"
     return None
 
@@ -119,12 +132,14 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
         if code:
             (strong if _CODE_LIKE.search(code) else names).add(code)
             text = text.replace(code, " ", 1)
-    for pattern in (_URL, _PATH, _SETTING):
-        for match in pattern.finditer(text):
-            strong.add(_clean(match.group()).rstrip("/"))
-        text = pattern.sub(" ", text)
-    for match in _WORD.finditer(text):
-        word = _compound_core(_clean(match.group()))
+    for marker, pattern in _SPECIAL:
+        if marker in text:  # a cheap test first: most blocks hold no URL, path or setting
+            found = pattern.findall(text)
+            if found:
+                strong.update(_clean(item).rstrip("/") for item in found)
+                text = pattern.sub(" ", text)
+    for word in _CANDIDATE.findall(text):
+        word = _compound_core(_clean(word))
         kind = _classify(word) if word else None
         if kind == "strong":
             strong.add(word)
