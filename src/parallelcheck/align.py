@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
@@ -51,6 +51,9 @@ from parallelcheck.code_text import code_skeleton
 from parallelcheck.document import Block, BlockKind, Document, Section
 from parallelcheck.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
 from parallelcheck.revisions import SourceChanges
+
+if TYPE_CHECKING:  # glossary (issue "Terminology"): the type only, no import at run time
+    from parallelcheck.glossary import Glossary
 
 SECTION_THRESHOLD = 0.42
 BLOCK_THRESHOLD = 0.36
@@ -117,6 +120,9 @@ class AlignedArticle:
     link_prefixes: tuple[str, ...] = DEFAULT_PREFIXES
     history: dict[str, SourceChanges] | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    # --- glossary (issue "Terminology"): the run's glossary, set by the engine; the term-*
+    # rules read it.  None when no glossary is configured.
+    glossary: Glossary | None = None
 
     def section_title(self, row: AlignedSection) -> str:
         """The aligned row's heading as the source (or the first version that has it) writes it."""

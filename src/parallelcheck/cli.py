@@ -6,7 +6,9 @@ done (bad option, configuration, input) — with a one-paragraph message on stde
 
 from __future__ import annotations
 
+import codecs
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -27,17 +29,39 @@ def _fail(message: str) -> None:
 
 def write_atomically(path: str, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, so a reader never
-    sees half a file and an interrupted run leaves the old file in place."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    sees half a file and an interrupted run leaves the old file in place.
+
+    A symbolic link is followed (the file it points to is replaced, the link stays); a FIFO or
+    device (``/dev/stdout``) is written directly, since it cannot be replaced.  A replaced file
+    keeps its permissions, a new one gets 0666 less the umask.  File names that are not UTF-8
+    are written as their bytes, as on standard output.  A failure stops the run (exit 2) with a
+    message naming the file, and leaves no temporary file behind."""
+    target = Path(os.path.realpath(path))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        mode = target.stat().st_mode if target.exists() else None
+        if mode is not None and not stat.S_ISREG(mode):
+            with open(target, "w", encoding="utf-8", errors="surrogateescape") as handle:
+                handle.write(text)
+            return
+        fd, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
+        try:
+            with os.fdopen(
+                fd, "w", encoding="utf-8", errors="surrogateescape", newline="\n"
+            ) as handle:
+                handle.write(text)
+            if mode is None:
+                umask = os.umask(0)
+                os.umask(umask)
+                mode = 0o666 & ~umask
+            os.chmod(temporary, stat.S_IMODE(mode))
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        _fail(f"{path}: cannot write: {error.strerror or error}")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -105,8 +129,11 @@ def _run(
     no_cache,
     quiet,
     skip_non_articles,
+    use_cache=True,
 ):
-    """Configuration → discovery → engine; returns the report (exits 2 on bad input)."""
+    """Configuration → discovery → engine; returns the report (exits 2 on bad input).
+    ``use_cache`` is false for formats that show the articles' text, which the cache omits."""
+    from parallelcheck.cache import DEFAULT_DIR, Cache
     from parallelcheck.config import load_config
     from parallelcheck.discover import discover
     from parallelcheck.engine import CheckOptions, check_all
@@ -122,11 +149,21 @@ def _run(
             for reason in skipped:
                 click.echo(f"parallelcheck: note: skipped {reason}", err=True)
         options = CheckOptions(
-            source=source, langs=tuple(langs), select=tuple(select), ignore=tuple(ignore), jobs=jobs
+            source=source,
+            langs=tuple(langs),
+            select=tuple(select),
+            ignore=tuple(ignore),
+            jobs=jobs,
+            glossaries=tuple(glossaries),  # glossary: read once per run by check_all
         )
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
         articles, findings = [], []
-        for result in check_all(article_sets, config, options):
+        cache = (
+            None
+            if no_cache or not use_cache
+            else Cache(os.environ.get("PARALLELCHECK_CACHE_DIR", DEFAULT_DIR))
+        )
+        for result in check_all(article_sets, config, options, cache):
             articles.append(result.article)
             findings.extend(result.findings)
             progress.advance()
@@ -201,7 +238,7 @@ def check(output_format, output, baseline_path, color, **run) -> None:
             accepted = baseline.load(baseline_path)
         except InputError as error:
             _fail(error.describe())
-    report = _run(**run)
+    report = _run(**run, use_cache=output_format != "html")
     if accepted is not None:
         report.findings = baseline.without_baselined(report.findings, accepted)
     report.color = sys.stdout.isatty() and not output if color is None else color
@@ -257,8 +294,95 @@ def explain(rule_id: str) -> None:
     click.echo(f"{rule.id} (default severity: {rule.severity})\n\n{rule.doc}")
 
 
+# --- glossary (issue "Terminology"): `parallelcheck glossary lint|import`; the logic lives
+# in parallelcheck.glossary.
+
+
+@cli.group("glossary")
+def glossary_group() -> None:
+    """Check and convert glossaries (YAML, TBX, CSV)."""
+
+
+@glossary_group.command("lint")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--config", "config_path", type=click.Path(), help="Configuration file.")
+def glossary_lint(paths, config_path) -> None:
+    """Check glossary files for contradictions (default: the configured glossary).
+
+    Prints one `file:line: message` line per problem; exits 2 when there is an error, else
+    prints "N terms OK" and exits 0 (warnings are printed but do not fail).
+    """
+    from parallelcheck.glossary import lint_paths
+
+    if not paths:
+        from parallelcheck.config import load_config
+        from parallelcheck.rules import REGISTRY
+
+        try:
+            config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY)
+        except InputError as error:
+            _fail(error.describe())
+        paths = config.glossary
+        if not paths:
+            _fail(
+                "no glossary configured: name glossary files or folders, or add a glossary/ "
+                "folder or a 'glossary:' key to the configuration"
+            )
+    count, problems = lint_paths(list(paths))
+    for problem in problems:
+        click.echo(problem.describe())
+    errors = sum(1 for p in problems if p.severity == "error")
+    if errors:
+        click.echo(f"parallelcheck: {errors} error(s) in the glossary", err=True)
+        sys.exit(EXIT_CANNOT_RUN)
+    warnings = len(problems) - errors
+    click.echo(f"{count} terms OK" + (f" ({warnings} warning(s))" if warnings else ""))
+
+
+@glossary_group.command("import")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="YAML file to write (default: standard output).",
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def glossary_import(source, output, force) -> None:
+    """Convert a TBX or CSV glossary to the YAML form (CONTRACT §4)."""
+    from parallelcheck.glossary import import_glossary
+
+    if output and os.path.exists(output) and not force:
+        _fail(f"{output}: exists; use --force to replace it")
+    try:
+        glossary, text = import_glossary(source)
+    except InputError as error:
+        _fail(error.describe())
+    if output:
+        write_atomically(output, text)
+        click.echo(f"parallelcheck: wrote {len(glossary)} term(s) to {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+# --- end glossary
+
+
+def _tolerant_stdout() -> None:
+    """Never fail on text standard output cannot encode: a file name that is not UTF-8 is
+    written as its bytes (as under the C.UTF-8 locale), other text is escaped."""
+    stream = sys.stdout
+    if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+        try:
+            utf8 = codecs.lookup(stream.encoding).name == "utf-8"
+        except (LookupError, TypeError):
+            utf8 = False
+        stream.reconfigure(errors="surrogateescape" if utf8 else "backslashreplace")
+
+
 def main() -> None:
     """Entry point: run the command line, turning unexpected failures into exit status 2."""
+    _tolerant_stdout()
     try:
         cli.main(standalone_mode=True)
     except SystemExit:

@@ -11,14 +11,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from parallelcheck.align import AlignedArticle, align_article
+from parallelcheck import __version__
+from parallelcheck.align import AlignedArticle, AlignedSection, align_article
 from parallelcheck.article import ArticleSet
+from parallelcheck.cache import Cache, article_key, settings_digest
 from parallelcheck.config import Config
+from parallelcheck.document import Block, BlockKind, Section
 from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
-from parallelcheck.history import source_changes
+from parallelcheck.glossary import Glossary, load_glossaries
+from parallelcheck.history import head_commit, source_changes, work_tree
 from parallelcheck.langtag import canonical_tag
 from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
@@ -34,6 +38,7 @@ class CheckOptions:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     jobs: int = 1
+    glossaries: tuple[str, ...] = ()  # glossary: --glossary paths, added to config.glossary
 
 
 @dataclass
@@ -89,8 +94,20 @@ def _canonical_list(tags: Sequence[str]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def check_article(article_set: ArticleSet, config: Config, options: CheckOptions) -> ArticleResult:
-    """Read, align and check one article set."""
+def load_run_glossary(config: Config, options: CheckOptions) -> Glossary:
+    """The glossary of a run: ``config.glossary`` plus ``--glossary`` paths, read once.
+    A malformed glossary is an :class:`InputError` (exit 2)."""
+    return load_glossaries([*config.glossary, *options.glossaries])
+
+
+def check_article(
+    article_set: ArticleSet,
+    config: Config,
+    options: CheckOptions,
+    glossary: Glossary | None = None,
+) -> ArticleResult:
+    """Read, align and check one article set.  ``glossary`` is the run's glossary
+    (:func:`check_all` reads it once); when not given it is read here."""
     rules = active_rules(config, options)
     versions = dict(article_set.versions)
     source = choose_source(versions, config, options)
@@ -108,6 +125,8 @@ def check_article(article_set: ArticleSet, config: Config, options: CheckOptions
         link_prefixes=config.links.localized_prefixes,
     )
     article.options["regional"] = getattr(config, "regional", {})
+    # --- glossary (issue "Terminology")
+    article.glossary = glossary if glossary is not None else load_run_glossary(config, options)
     if "stale-translation" in rules:  # the only rule that needs git history
         article.history = source_changes(versions, source, documents.get(source))
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
@@ -121,20 +140,97 @@ def check_article(article_set: ArticleSet, config: Config, options: CheckOptions
     return ArticleResult(article, findings)
 
 
-def _check_packed(args: tuple[ArticleSet, Config, CheckOptions]) -> ArticleResult:
+def _check_packed(args: tuple[ArticleSet, Config, CheckOptions, Glossary]) -> ArticleResult:
     return check_article(*args)
 
 
 def check_all(
-    article_sets: Sequence[ArticleSet], config: Config, options: CheckOptions
+    article_sets: Sequence[ArticleSet],
+    config: Config,
+    options: CheckOptions,
+    cache: Cache | None = None,
 ) -> Iterator[ArticleResult]:
-    """Check every article set, in the order given, using ``options.jobs`` processes."""
-    active_rules(config, options)  # fail early on unknown rule ids
+    """Check every article set, in the order given, using ``options.jobs`` processes.
+
+    Results are yielded one article at a time, so memory does not grow with the number of
+    articles.  With a ``cache``, an article whose files and settings are unchanged since an
+    earlier run is taken from it instead of being checked again (see :mod:`parallelcheck.cache`).
+    """
+    rules = active_rules(config, options)  # fail early on unknown rule ids
+    glossary = load_run_glossary(config, options)  # once per run, not per article
+    keys: list[str | None] = [None] * len(article_sets)
+    if cache is not None:
+        settings = settings_digest(
+            __version__,
+            config,
+            replace(options, jobs=0),
+            sorted(rules.items()),
+            glossary.fingerprint if glossary is not None else None,
+        )
+        for index, article_set in enumerate(article_sets):
+            keys[index] = article_key(
+                settings + _history_state(article_set, rules), article_set.id, article_set.versions
+            )
+    cached = [cache.get(key) if cache is not None and key else None for key in keys]
+    todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
+    fresh = _compute(todo, config, options, glossary)
+    for index, hit in enumerate(cached):
+        if hit is None:
+            hit = next(fresh)
+            if cache is not None and keys[index]:
+                cache.put(keys[index], _outline_only(hit))
+        yield hit
+
+
+_STUB = Block(BlockKind.PARAGRAPH, "", 0, 0)
+
+
+def _outline_only(result: ArticleResult) -> ArticleResult:
+    """What a cache entry keeps: the findings and the article's outline — ids, versions, paths,
+    the aligned headings and how many blocks each holds — without the documents' text, which
+    is most of the size and time of an entry.  Formats that show the articles' text (html)
+    run without the cache."""
+    article = result.article
+    sections = [
+        AlignedSection(
+            cells={
+                lang: None
+                if section is None
+                else Section(
+                    section.level,
+                    section.title,
+                    section.line,
+                    section.anchor,
+                    [_STUB] * len(section.blocks),
+                )
+                for lang, section in row.cells.items()
+            }
+        )
+        for row in article.sections
+    ]
+    outline = replace(article, documents={}, sections=sections, glossary=None, history=None)
+    return ArticleResult(outline, result.findings)
+
+
+def _history_state(article_set: ArticleSet, rules: dict[str, str]) -> bytes:
+    """What git history adds to an article's cache key: HEAD, when a rule reads history."""
+    if "stale-translation" not in rules or not article_set.versions:
+        return b""
+    top = work_tree(next(iter(article_set.versions.values())))
+    return (head_commit(top) or "").encode() if top else b""
+
+
+def _compute(
+    article_sets: Sequence[ArticleSet],
+    config: Config,
+    options: CheckOptions,
+    glossary: Glossary | None,
+) -> Iterator[ArticleResult]:
     jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
     if jobs <= 1 or len(article_sets) < 4:
         for article_set in article_sets:
-            yield check_article(article_set, config, options)
+            yield check_article(article_set, config, options, glossary)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        packed = [(a, config, options) for a in article_sets]
+        packed = [(a, config, options, glossary) for a in article_sets]
         yield from pool.map(_check_packed, packed, chunksize=max(1, len(packed) // (jobs * 8)))

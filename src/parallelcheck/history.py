@@ -151,10 +151,18 @@ def work_tree(path: str) -> str | None:
     return _toplevel(marker)
 
 
+@functools.lru_cache(maxsize=64)
+def head_commit(top: str) -> str | None:
+    """The commit HEAD of a work tree names (cached per run), or ``None``."""
+    out = _git(top, "rev-parse", "HEAD")
+    return _text(out).strip() or None if out else None
+
+
 def clear_cache() -> None:
     """Forget the work trees found so far (for a long-lived process whose folders change)."""
     _has_git_marker.cache_clear()
     _toplevel.cache_clear()
+    head_commit.cache_clear()
 
 
 def _relative(top: str, path: str) -> str | None:

@@ -156,3 +156,11 @@ def place_of_missing_section(article: AlignedArticle, index: int, lang: str) -> 
         if section is not None:
             return section.line
     return 1
+
+
+def line_in(block: Block, offset: int) -> int:
+    """The source line of a character of ``block.text`` (table text skips the separator row)."""
+    line = block.line + block.text.count("\n", 0, offset)
+    if block.kind is BlockKind.TABLE and block.header and line > block.line:
+        line += 1
+    return min(line, block.end_line) if block.end_line >= block.line else line

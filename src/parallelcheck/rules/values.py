@@ -27,6 +27,7 @@ from parallelcheck.align import AlignedArticle, AlignedSection
 from parallelcheck.document import Block, BlockKind
 from parallelcheck.finding import Finding
 from parallelcheck.rules.base import finding, join_langs
+from parallelcheck.rules.base import line_in as _line_in  # shared with rules/terms.py
 
 V = TypeVar("V")
 
@@ -75,14 +76,6 @@ class ValueComparison(Generic[V]):
                 continue
             found.append((value, line))
         return found
-
-
-def _line_in(block: Block, offset: int) -> int:
-    """The source line of a character of ``block.text`` (table text skips the separator row)."""
-    line = block.line + block.text.count("\n", 0, offset)
-    if block.kind is BlockKind.TABLE and block.header and line > block.line:
-        line += 1
-    return min(line, block.end_line) if block.end_line >= block.line else line
 
 
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:

@@ -1,0 +1,82 @@
+"""A content-hash cache of checked articles, so that a re-run with nothing changed is cheap.
+
+The key of an article is a SHA-256 over everything its result depends on: the tool's version,
+the run's settings (configuration, rules, severities, source and language filter), the
+glossary's content, the article's id and, for every version, its language, path and the bytes
+of its file, and — when a rule reads git history — the repository's HEAD.  Any change to any
+of them is a different key, so a stale entry is never used; old entries are simply left for
+``parallelcheck cache clear`` (or ``rm -r``) to remove.
+
+Entries are pickles in ``<cache dir>/v1/<first two hex digits>/<key>.pickle``, written to a
+temporary file in the same folder and renamed into place, so concurrent runs never see half an
+entry and a run killed mid-write leaves at most a stray temporary file, which is ignored.  An
+entry that cannot be read (truncated, from another Python) counts as a miss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Any
+
+DEFAULT_DIR = ".parallelcheck_cache"
+LAYOUT = "v1"
+
+
+def article_key(settings: bytes, article_id: str, versions: dict[str, str]) -> str | None:
+    """The key of one article, or ``None`` when a version cannot be read (no caching then:
+    the reader will report the problem)."""
+    digest = hashlib.sha256(settings)
+    digest.update(b"\0" + article_id.encode("utf-8"))
+    for lang in sorted(versions):
+        path = versions[lang]
+        try:
+            data = Path(path).read_bytes()
+        except OSError:
+            return None
+        digest.update(b"\0" + lang.encode("utf-8") + b"\0" + path.encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+def settings_digest(*parts: Any) -> bytes:
+    """A stable digest of the run's settings (anything with a deterministic ``repr``)."""
+    return hashlib.sha256(repr(parts).encode("utf-8")).digest()
+
+
+class Cache:
+    """Get and put results by key in one cache folder."""
+
+    def __init__(self, folder: str | os.PathLike = DEFAULT_DIR):
+        self.root = Path(folder) / LAYOUT
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.pickle"
+
+    def get(self, key: str) -> Any | None:
+        try:
+            with self._path(key).open("rb") as handle:
+                return pickle.load(handle)
+        except FileNotFoundError:
+            return None
+        except Exception:  # a damaged or foreign entry is a miss, never an error
+            return None
+
+    def put(self, key: str, value: Any) -> None:
+        target = self._path(key)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, temporary = tempfile.mkstemp(prefix=".tmp-", dir=target.parent)
+        except OSError:
+            return  # a read-only or full disk only costs the cache
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, target)
+        except Exception:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
