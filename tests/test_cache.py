@@ -1,0 +1,122 @@
+"""The content-hash result cache: same findings with and without it, invalidated by every
+input it depends on, and never left corrupt by a run that is killed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import CORPUS, REPO, need
+
+from parallelcheck.cache import Cache
+
+
+def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "parallelcheck", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def _project(tmp_path: Path) -> Path:
+    shutil.copytree(REPO / "articles", tmp_path / "articles")
+    shutil.copytree(REPO / "glossary", tmp_path / "glossary")
+    return tmp_path
+
+
+def _entries(folder: Path) -> list[Path]:
+    return sorted((folder / ".parallelcheck_cache").rglob("*.pickle"))
+
+
+def test_a_warm_run_uses_the_cache_and_gives_byte_identical_output(tmp_path):
+    project = _project(tmp_path)
+    cold = run("check", "--format", "json", cwd=project)
+    assert len(_entries(project)) == 1
+    stamp = _entries(project)[0].stat().st_mtime_ns
+    warm = run("check", "--format", "json", cwd=project)
+    assert warm.stdout == cold.stdout and warm.returncode == cold.returncode == 1
+    assert _entries(project)[0].stat().st_mtime_ns == stamp  # read, not rewritten
+    bypass = run("check", "--format", "json", "--no-cache", cwd=project)
+    assert bypass.stdout == cold.stdout
+    assert run("check", cwd=project).stdout == run("check", "--no-cache", cwd=project).stdout
+
+
+def test_every_input_of_a_result_is_part_of_its_key(tmp_path):
+    project = _project(tmp_path)
+    run("check", cwd=project)
+    keys = {p.name for p in _entries(project)}
+    ja = project / "articles" / "deepinfer-vs-lmdeploy" / "ja.md"
+    ja.write_text(ja.read_text(encoding="utf-8").replace("## FAQ\n", ""), encoding="utf-8")
+    changed = json.loads(run("check", "--format", "json", cwd=project).stdout)
+    assert any(f["rule"] == "missing-section" and "ja" in f["langs"] for f in changed["findings"])
+    (project / "parallelcheck.yaml").write_text("rules:\n  missing-table: off\n")
+    configured = json.loads(run("check", "--format", "json", cwd=project).stdout)
+    assert all(f["rule"] != "missing-table" for f in configured["findings"])
+    glossary = project / "glossary" / "deepinfer.yaml"
+    extra_term = "\n  - id: zz-extra\n    keep: Zzyzx\n"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + extra_term, encoding="utf-8")
+    run("check", cwd=project)
+    assert len({p.name for p in _entries(project)} - keys) == 3
+
+
+def test_a_damaged_entry_is_a_miss_not_an_error(tmp_path):
+    project = _project(tmp_path)
+    expected = run("check", "--format", "json", cwd=project).stdout
+    (entry,) = _entries(project)
+    entry.write_bytes(entry.read_bytes()[:40])
+    assert run("check", "--format", "json", cwd=project).stdout == expected
+
+
+def test_cache_put_and_get_round_trip_and_leave_no_temporary_files(tmp_path):
+    cache = Cache(tmp_path)
+    cache.put("ab" * 32, {"x": [1, 2]})
+    assert cache.get("ab" * 32) == {"x": [1, 2]}
+    assert cache.get("cd" * 32) is None
+    assert not list(tmp_path.rglob(".tmp-*"))
+
+
+def test_a_run_killed_midway_leaves_no_corrupt_entry(tmp_path):
+    root = need(CORPUS / "fastapi")
+    cache_dir = tmp_path / "cache"
+    env = {"PARALLELCHECK_CACHE_DIR": str(cache_dir)}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "parallelcheck",
+            "check",
+            str(root),
+            "--format",
+            "json",
+            "--jobs",
+            "1",
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, **env},
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(cache_dir.rglob("*.pickle"))) < 5:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    written = list(cache_dir.rglob("*.pickle"))
+    assert 5 <= len(written) < 124, "the run was not killed midway"
+    cache = Cache(cache_dir)
+    for entry in written:
+        assert cache.get(entry.stem) is not None, f"{entry} is corrupt"
+    warm = run("check", str(root), "--format", "json", "--jobs", "1", cwd=tmp_path, env=env)
+    cold = run("check", str(root), "--format", "json", "--no-cache", "--jobs", "1", cwd=tmp_path)
+    assert warm.stdout == cold.stdout
