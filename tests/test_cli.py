@@ -251,3 +251,20 @@ def test_text_outline_colour_and_quiet():
     assert "\033[31m" in coloured
     quiet = run("check", "--quiet").stdout
     assert "outline" not in quiet and "missing-table" in quiet
+
+
+def test_shards_split_the_articles_and_their_union_is_the_whole_run():
+    cases = "tests/cases"
+    whole = json.loads(run("check", cases, "--format", "json", "--no-cache").stdout)
+    articles, findings = [], []
+    for k in (1, 2, 3):
+        part = json.loads(
+            run("check", cases, "--format", "json", "--no-cache", "--shard", f"{k}/3").stdout
+        )
+        articles += [a["id"] for a in part["articles"]]
+        findings += part["findings"]
+    assert sorted(articles) == sorted(a["id"] for a in whole["articles"])
+    assert len(articles) == len(set(articles))
+    key = lambda f: json.dumps(f, sort_keys=True)  # noqa: E731
+    assert sorted(findings, key=key) == sorted(whole["findings"], key=key)
+    assert run("check", cases, "--shard", "4/3").returncode == 2

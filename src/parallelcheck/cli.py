@@ -106,6 +106,12 @@ def _run_options(command):
             help="No progress, notes or outline: findings and the summary only.",
         ),
         click.option(
+            "--shard",
+            callback=_parse_shard,
+            metavar="K/N",
+            help="Check only the K-th of N deterministic shares of the article sets (CI matrix).",
+        ),
+        click.option(
             "--skip-non-articles",
             is_flag=True,
             help="Pass over file arguments that are no article version (for commit hooks).",
@@ -114,6 +120,18 @@ def _run_options(command):
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def _parse_shard(_context, _parameter, value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    try:
+        k, n = (int(part) for part in value.split("/"))
+    except ValueError:
+        raise click.BadParameter("expected K/N, such as 2/4") from None
+    if not 1 <= k <= n:
+        raise click.BadParameter(f"K must be between 1 and N, got {value}")
+    return k, n
 
 
 def _run(
@@ -128,6 +146,7 @@ def _run(
     jobs,
     no_cache,
     quiet,
+    shard,
     skip_non_articles,
     use_cache=True,
 ):
@@ -135,7 +154,7 @@ def _run(
     ``use_cache`` is false for formats that show the articles' text, which the cache omits."""
     from parallelcheck.cache import DEFAULT_DIR, Cache
     from parallelcheck.config import load_config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover import discover, shard_of
     from parallelcheck.engine import CheckOptions, check_all
     from parallelcheck.report import Report
     from parallelcheck.report.base import RuleInfo
@@ -145,6 +164,8 @@ def _run(
         config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY)
         skipped: list[str] | None = [] if skip_non_articles else None
         article_sets = discover(list(paths), root=config.root, cwd=os.getcwd(), skipped=skipped)
+        if shard is not None:
+            article_sets = shard_of(article_sets, *shard)
         if skipped and not quiet:
             for reason in skipped:
                 click.echo(f"parallelcheck: note: skipped {reason}", err=True)

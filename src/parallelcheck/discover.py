@@ -30,6 +30,7 @@ alias) are read once.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -269,8 +270,11 @@ class _Discovery:
         visited: set[tuple[int, int]] = set()
         st = os.stat(top)
         stack = [(top, (st.st_dev, st.st_ino))]
-        while stack:
-            directory, key = stack.pop()
+        # Folders reached through a symbolic link are read last, so that a folder reached both
+        # directly and through a link is named by its own path, whatever the link is called.
+        linked: list[tuple[str, tuple[int, int]]] = []
+        while stack or linked:
+            directory, key = stack.pop() if stack else linked.pop(0)
             if key in visited:
                 continue
             visited.add(key)
@@ -297,7 +301,7 @@ class _Discovery:
                             out.add(_join_id(folder_id, page), place, tag, path)
             for _name, path, sub_key in reversed(listing.dirs):
                 if path not in language_dirs:
-                    stack.append((path, sub_key))
+                    (linked if os.path.islink(path) else stack).append((path, sub_key))
 
     def add_tree_pages(
         self, tree_root: str, prefix: str, out: _Collected, *, exact: bool = False
@@ -437,3 +441,17 @@ def discover(
             ignored.extend(work.show(p) for p in others)
         result.append(ArticleSet(id=article_id, versions=versions, ignored=tuple(sorted(ignored))))
     return result
+
+
+def shard_of(article_sets: Sequence[ArticleSet], k: int, n: int) -> list[ArticleSet]:
+    """The K-th (1-based) of N shares of the article sets, for a CI matrix of N machines.
+
+    An article belongs to share ``1 + sha256(id) mod N``: the split depends only on the ids,
+    never on the machine, the order of discovery or the other articles, so the shares of one
+    site are disjoint, cover it, and each article lands in the same share on every run.
+    """
+    return [
+        a
+        for a in article_sets
+        if int.from_bytes(hashlib.sha256(a.id.encode("utf-8")).digest()[:8], "big") % n == k - 1
+    ]
