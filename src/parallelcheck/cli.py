@@ -151,11 +151,12 @@ def _run(
     use_cache=True,
 ):
     """Configuration → discovery → engine; returns the report (exits 2 on bad input).
-    ``use_cache`` is false for formats that show the articles' text, which the cache omits."""
+    ``use_cache`` is false for formats that show the articles' text, which the cache omits;
+    the others keep only each article's outline, so memory does not grow with its text."""
     from parallelcheck.cache import DEFAULT_DIR, Cache
     from parallelcheck.config import load_config
     from parallelcheck.discover import discover, shard_of
-    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.engine import CheckOptions, check_all, outline_only
     from parallelcheck.report import Report
     from parallelcheck.report.base import RuleInfo
     from parallelcheck.rules import REGISTRY
@@ -185,6 +186,8 @@ def _run(
             else Cache(os.environ.get("PARALLELCHECK_CACHE_DIR", DEFAULT_DIR))
         )
         for result in check_all(article_sets, config, options, cache):
+            if use_cache:  # formats that need no article text keep only outlines in memory
+                result = outline_only(result)
             articles.append(result.article)
             findings.extend(result.findings)
             progress.advance()

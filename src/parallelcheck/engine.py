@@ -178,14 +178,14 @@ def check_all(
         if hit is None:
             hit = next(fresh)
             if cache is not None and keys[index]:
-                cache.put(keys[index], _outline_only(hit))
+                cache.put(keys[index], outline_only(hit))
         yield hit
 
 
 _STUB = Block(BlockKind.PARAGRAPH, "", 0, 0)
 
 
-def _outline_only(result: ArticleResult) -> ArticleResult:
+def outline_only(result: ArticleResult) -> ArticleResult:
     """What a cache entry keeps: the findings and the article's outline — ids, versions, paths,
     the aligned headings and how many blocks each holds — without the documents' text, which
     is most of the size and time of an entry.  Formats that show the articles' text (html)

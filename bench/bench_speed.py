@@ -1,0 +1,148 @@
+"""Speed and scale figures of issue "Speed and scale", measured end to end as a user runs them.
+
+Usage: python bench/bench_speed.py [--corpus PATH] [--repeat K]
+
+Every figure is the median wall time of K runs of the real command in a fresh process, in a
+scratch folder with no glossary and its own cache folder:
+
+* cold full check of the corpus (empty cache), all rules, default jobs (all cores);
+* warm re-run with nothing changed (and its share of the cold time);
+* one article set the way the pre-commit hook calls it (one file, process start included);
+* ``parallelcheck --version``;
+* ``--jobs 1`` against ``--jobs 2`` (speed-up);
+* four copies of the corpus against one (time ratio) and the peak resident memory of both.
+
+Nothing here is a test: run it on demand and compare with the targets printed beside each
+figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_CORPUS = HERE.parents[1] / "shared" / "corpus" / "fastapi"
+ARTICLE = HERE.parent / "articles" / "deepinfer-vs-lmdeploy"
+
+
+def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, peak RSS in MiB) of one run of ``parallelcheck args``."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parallelcheck", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):
+        sys.exit(f"parallelcheck {' '.join(args)} failed with status {process.returncode}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def median(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default=str(DEFAULT_CORPUS))
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    corpus = Path(args.corpus).resolve()
+    scratch = Path(tempfile.mkdtemp(prefix="pc-bench-"))
+    cache = scratch / "cache"
+    env = {**os.environ, "PARALLELCHECK_CACHE_DIR": str(cache)}
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print(f"corpus: {corpus}")
+
+    cold = []
+    for _ in range(args.repeat):
+        shutil.rmtree(cache, ignore_errors=True)
+        cold.append(timed(["check", str(corpus), "--format", "json"], scratch, env))
+    cold_s, cold_mem = median(cold)
+    print(f"cold full check:          {cold_s:6.2f} s   (target ≤ 5 s)   peak {cold_mem:.0f} MiB")
+
+    warm_s, _ = median(
+        [
+            timed(["check", str(corpus), "--format", "json"], scratch, env)
+            for _ in range(args.repeat)
+        ]
+    )
+    print(
+        f"warm re-run:              {warm_s:6.2f} s   = {100 * warm_s / cold_s:.1f}% of cold "
+        "(target ≤ 10%)"
+    )
+
+    one = [
+        timed(["check", "--skip-non-articles", "--no-cache", str(ARTICLE / "ja.md")], scratch, env)
+        for _ in range(args.repeat)
+    ]
+    print(f"one article set (hook):   {median(one)[0]:6.2f} s   (target ≤ 1.0 s)")
+    version = [timed(["--version"], scratch, env) for _ in range(args.repeat)]
+    print(f"--version:                {median(version)[0]:6.2f} s   (target ≤ 0.3 s)")
+
+    jobs1 = median(
+        [
+            timed(
+                ["check", str(corpus), "--format", "json", "--no-cache", "--jobs", "1"],
+                scratch,
+                env,
+            )
+            for _ in range(args.repeat)
+        ]
+    )[0]
+    jobs2 = median(
+        [
+            timed(
+                ["check", str(corpus), "--format", "json", "--no-cache", "--jobs", "2"],
+                scratch,
+                env,
+            )
+            for _ in range(args.repeat)
+        ]
+    )[0]
+    print(
+        f"--jobs 1 / --jobs 2:      {jobs1:6.2f} s / {jobs2:.2f} s = {jobs1 / jobs2:.2f}× "
+        "(target ≥ 1.7×)"
+    )
+
+    copies = scratch / "four-copies"
+    for index in range(4):
+        shutil.copytree(corpus, copies / f"copy{index}")
+    four = median(
+        [
+            timed(["check", str(copies), "--format", "json", "--no-cache"], scratch, env)
+            for _ in range(args.repeat)
+        ]
+    )
+    single = median(
+        [
+            timed(["check", str(corpus), "--format", "json", "--no-cache"], scratch, env)
+            for _ in range(args.repeat)
+        ]
+    )
+    print(
+        f"four copies / one copy:   {four[0]:6.2f} s / {single[0]:.2f} s = "
+        f"{four[0] / single[0]:.2f}× (target ≤ 4.4×)"
+    )
+    print(f"peak memory four / one:   {four[1]:.0f} MiB / {single[1]:.0f} MiB")
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
