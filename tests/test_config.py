@@ -234,7 +234,7 @@ YAML_ERRORS = [
         """,
         4,
         "unknown key 'langauges' (expected one of: root, source, languages, glossary, rules, "
-        "links); did you mean 'languages'?",
+        "links, regional); did you mean 'languages'?",
         id="unknown-top-key",
     ),
     pytest.param(
@@ -391,7 +391,7 @@ def test_exact_message_for_unknown_key(tmp_path: Path) -> None:
     write(tmp_path / "parallelcheck.yaml", "root: a\nsource: en\nglossary: []\nlangauges: [en]\n")
     assert str(error(tmp_path)).startswith(
         "parallelcheck.yaml:4: unknown key 'langauges' (expected one of: root, source, "
-        "languages, glossary, rules, links)"
+        "languages, glossary, rules, links, regional)"
     )
 
 

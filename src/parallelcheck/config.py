@@ -33,9 +33,10 @@ from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag
 
 SEVERITIES = ("error", "warning", "info")
-TOP_KEYS = ("root", "source", "languages", "glossary", "rules", "links")
+TOP_KEYS = ("root", "source", "languages", "glossary", "rules", "links", "regional")
 RULE_OPTIONS = ("severity", "enabled")
 LINK_KEYS = ("localized_prefixes", "ignore_targets")
+REGIONAL_KEYS = ("script", "vocabulary", "allow")
 YAML_NAMES = (
     "parallelcheck.yaml",
     "parallelcheck.yml",
@@ -73,6 +74,21 @@ class LinkConfig:
     ignore_targets: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class RegionalConfig:
+    """Options of the ``regional-variant`` rule for one Chinese language tag.
+
+    ``script``: report characters of the other script (Simplified in a Traditional version or
+    the reverse); ``vocabulary``: report another region's terms.  ``None`` keeps the default
+    (on for a tag naming a region such as ``zh-TW``, off for ``zh-Hant``).  ``allow``: terms
+    never reported.
+    """
+
+    script: bool | None = None
+    vocabulary: bool | None = None
+    allow: tuple[str, ...] = ()
+
+
 @dataclass
 class Config:
     """The settings of one run, as read from the configuration file (or the defaults)."""
@@ -83,6 +99,7 @@ class Config:
     glossary: tuple[str, ...] = ()
     rules: dict[str, RuleConfig] = field(default_factory=dict)
     links: LinkConfig = field(default_factory=LinkConfig)
+    regional: dict[str, RegionalConfig] = field(default_factory=dict)
     path: str | None = None
     base_dir: str = "."
 
@@ -610,4 +627,40 @@ def _build(
             else:
                 raise check.unknown("key", key, ("links",), LINK_KEYS)
         config.links = LinkConfig(localized_prefixes=prefixes, ignore_targets=ignore)
+    if data.get("regional") is not None:
+        regional = check.mapping(data["regional"], ("regional",), "regional")
+        for key, value in regional.items():
+            tag = check.tag(key, ("regional", str(key)), "regional")
+            config.regional[tag] = _regional(check, tag, value, ("regional", str(key)))
     return config
+
+
+def _regional(check: _Checker, tag: str, value: object, path: Path) -> RegionalConfig:
+    """``regional: {zh-TW: {script: true, vocabulary: false, allow: [...]}}``; a plain
+    true / false (or on / off) sets both checks."""
+    if isinstance(value, bool):
+        return RegionalConfig(script=value, vocabulary=value)
+    if isinstance(value, str) and value.strip().lower() in _ON | _OFF:
+        on = value.strip().lower() in _ON
+        return RegionalConfig(script=on, vocabulary=on)
+    if not isinstance(value, dict):
+        raise check.fail(
+            f"'regional.{tag}' must be true, false or a mapping of {', '.join(REGIONAL_KEYS)}, "
+            f"not {_kind(value)}",
+            path,
+        )
+    options: dict[str, Any] = {}
+    for option, setting in value.items():
+        option_path: Path = (*path, str(option))
+        if option in ("script", "vocabulary"):
+            if not isinstance(setting, bool):
+                raise check.fail(
+                    f"'regional.{tag}.{option}' must be true or false, not {_kind(setting)}",
+                    option_path,
+                )
+            options[option] = setting
+        elif option == "allow":
+            options[option] = tuple(check.strings(setting, option_path, f"regional.{tag}.allow"))
+        else:
+            raise check.unknown("key", option, path, REGIONAL_KEYS, f" in 'regional.{tag}'")
+    return RegionalConfig(**options)

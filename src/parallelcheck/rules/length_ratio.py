@@ -1,0 +1,138 @@
+"""length-ratio: an aligned block far shorter or longer than the language pair's usual ratio."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterator
+
+from parallelcheck.align import AlignedArticle, AlignedBlock
+from parallelcheck.document import Block, BlockKind
+from parallelcheck.finding import Finding
+from parallelcheck.rules.base import describe_block, finding, rule
+from parallelcheck.script import capitalises_nouns, strip_untranslatable
+
+#: A row deviates when its ratio is outside [usual / FACTOR, usual × FACTOR].
+FACTOR = 2.2
+#: Rows the usual ratio is learned from must number at least this many (else nothing is said)
+#: and have at least MIN_LEARN characters in the source.
+MIN_ROWS = 5
+MIN_LEARN = 20
+#: A deviating row is reported only when it matters: the source block has at least MIN_SOURCE
+#: characters, and the characters missing (or added), in source terms, are at least MIN_GAP.
+MIN_SOURCE = 60
+MIN_GAP = 40
+
+_SPACE = re.compile(r"\s+")
+_PROSE = (
+    BlockKind.PARAGRAPH,
+    BlockKind.LIST,
+    BlockKind.ITEM,
+    BlockKind.QUOTE,
+    BlockKind.ADMONITION,
+    BlockKind.TABLE,
+)
+
+
+def text_length(block: Block, lang: str = "") -> int:
+    """Characters of a block's translatable text: whitespace, code (blocks and inline), URLs,
+    numbers and name-like tokens left out — they are carried over as they are, so they would
+    pull every ratio towards 1."""
+    kind = block.kind
+    if kind in (BlockKind.CODE, BlockKind.HTML):
+        return 0
+    if kind in (BlockKind.LIST, BlockKind.QUOTE, BlockKind.ADMONITION):
+        return sum(text_length(child, lang) for child in block.children)
+    text = block.text
+    if kind is BlockKind.ITEM:
+        for child in block.children:
+            if child.text and child.text in text:
+                text = text.replace(child.text, " ", 1)
+        nested = sum(text_length(child, lang) for child in block.children)
+    else:
+        nested = 0
+    running, _ = strip_untranslatable(
+        text, block.code_spans, capitalised_are_names=not capitalises_nouns(lang)
+    )
+    return len(_SPACE.sub("", running)) + nested
+
+
+def _row_length(row: AlignedBlock, lang: str) -> int:
+    block = row.cells.get(lang)
+    if block is None:
+        return 0
+    extras = row.extra.get(lang, [])
+    return text_length(block, lang) + sum(text_length(extra, lang) for extra in extras)
+
+
+@rule(
+    "length-ratio",
+    severity="info",
+    summary="an aligned block is far shorter/longer than the language pair's usual ratio",
+)
+def length_ratio(article: AlignedArticle) -> Iterator[Finding]:
+    """An aligned block is far shorter or longer than its language usually is against the
+    source — possibly truncated, or holding something the source does not.
+
+    The usual ratio is learned from the article itself: for each translation, the median of
+    its length / the source's length over the aligned prose rows (paragraphs, lists, quotes,
+    admonitions, tables; code is left out) that both have, counting characters without
+    whitespace, code, URLs, numbers and names (capitalised words too, except in languages that
+    capitalise every noun; every version carries them over as they are)
+    and adding the further blocks of a split paragraph.  At least 5 rows with 20
+    or more source characters are needed to learn it.
+
+    A row is reported when its ratio is below the usual one divided by 2.2 or above it times
+    2.2, the source block has at least 60 characters and the difference amounts to at least
+    40 source characters.  Example: ``ja paragraph is 0.31× the length of en's where ja is
+    usually 0.52× (possible truncation)``.
+    """
+    source = article.source
+    for lang in article.langs:
+        if lang == source:
+            continue
+        rows = []
+        for section in article.sections:
+            for row in section.rows:
+                ours, theirs = row.cells.get(lang), row.cells.get(source)
+                if ours is None or theirs is None:
+                    continue
+                if ours.kind not in _PROSE or theirs.kind not in _PROSE:
+                    continue
+                own, reference = _row_length(row, lang), _row_length(row, source)
+                if reference and own:
+                    rows.append((section, row, own, reference))
+        learned = [own / ref for _, _, own, ref in rows if ref >= MIN_LEARN]
+        if len(learned) < MIN_ROWS:
+            continue
+        usual = statistics.median(learned)
+        for section, row, own, reference in rows:
+            ratio = own / reference
+            if usual / FACTOR <= ratio <= usual * FACTOR or reference < MIN_SOURCE:
+                continue
+            if abs(own / usual - reference) < MIN_GAP:
+                continue
+            shorter = ratio < usual
+            ours, theirs = row.cells[lang], row.cells[source]
+            assert ours is not None and theirs is not None
+            noun = describe_block(ours).split(" “")[0]
+            message = (
+                f"{lang} {noun} is {ratio:.2f}× the length of {source}'s where {lang} is usually "
+                f"{usual:.2f}× ({'possible truncation' if shorter else 'possible addition'})"
+            )
+            evidence = {
+                "ratio": round(ratio, 3),
+                "usual": round(usual, 3),
+                "length": own,
+                "source_length": reference,
+            }
+            yield finding(
+                "length-ratio",
+                article,
+                section,
+                [lang],
+                [source],
+                {lang: ours.line, source: theirs.line},
+                message,
+                evidence,
+            )

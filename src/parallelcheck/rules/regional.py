@@ -1,0 +1,467 @@
+"""regional-variant: Chinese written in the other script, or with the other region's words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import cache, lru_cache
+from typing import Any
+
+from parallelcheck.align import AlignedArticle, AlignedSection
+from parallelcheck.document import Block, BlockKind
+from parallelcheck.finding import Finding
+from parallelcheck.langtag import canonical_tag, primary_language
+from parallelcheck.rules.base import excerpt, finding, rule
+
+TRADITIONAL_REGIONS = frozenset({"TW", "HK", "MO"})
+SIMPLIFIED_REGIONS = frozenset({"CN", "SG", "MY"})
+REGION_NAMES = {
+    "TW": "Taiwan",
+    "HK": "Hong Kong",
+    "MO": "Macau",
+    "CN": "mainland",
+    "SG": "Singapore",
+    "MY": "Malaysia",
+}
+
+#: Characters OpenCC turns into another Traditional form although they are standard in
+#: Traditional writing too (占 is the Taiwan standard form of 佔).
+SHARED_CHARACTERS = frozenset("占")
+
+#: Words OpenCC's Taiwan phrase tables replace although Taiwan writing uses them as well, each
+#: with a meaning of its own there: 文件 (document; file is 檔案), 項目 (item; project is 專案),
+#: 參數 (parameter; OpenCC makes it 引數, argument), 用戶 (user, as in 用戶端 client), 對象
+#: (counterpart), 消息 (news), 通信 (correspondence), 保存 (preserve), 聲明 (statement),
+#: 實例, 類型, 權限, 發送, 查看, 打開, 連接, 前綴, 程序, 進程, 數據, 優化, 發佈, 圖像, 禁用,
+#: 像素, 腳本, 擴展, 拋出, 循環, 卸載, 點擊 (all in common Taiwan use).  A configuration may
+#: allow more with ``allow:``.
+ALLOWED_TERMS = frozenset(
+    {
+        "文件",
+        "項目",
+        "參數",
+        "用戶",
+        "對象",
+        "消息",
+        "通信",
+        "保存",
+        "聲明",
+        "實例",
+        "類型",
+        "權限",
+        "發送",
+        "查看",
+        "打開",
+        "連接",
+        "前綴",
+        "程序",
+        "進程",
+        "數據",
+        "優化",
+        "發佈",
+        "圖像",
+        "禁用",
+        "像素",
+        "腳本",
+        "擴展",
+        "拋出",
+        "循環",
+        "卸載",
+        "點擊",
+    }
+)
+
+#: The same for a Simplified text, whose Taiwan phrase table (``tw2sp``) also turns ordinary
+#: mainland words into others: 序列 (sequence), 新增, 建立, 核心, 整合, 向量, 行程, 截图 …
+ALLOWED_TERMS_SIMPLIFIED = frozenset(
+    {
+        "序列",
+        "多工",
+        "新增",
+        "行程",
+        "建立",
+        "核心",
+        "整合",
+        "向量",
+        "启用",
+        "复制",
+        "执行",
+        "查询",
+        "进阶",
+        "类比",
+        "开启",
+        "原生",
+        "文件",
+        "项目",
+        "参数",
+        "程序",
+        "数据",
+        "截图",
+        "离线",
+        "存档",
+    }
+)
+
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+@dataclass(frozen=True)
+class RegionalSettings:
+    """What the rule checks in one Chinese version.
+
+    ``traditional`` says which script the version is meant to be written in, ``region`` whose
+    vocabulary it follows (``TW`` or ``CN`` when the tag names none), ``script`` and
+    ``vocabulary`` which checks run, ``allow`` further terms never reported.
+    """
+
+    traditional: bool
+    region: str
+    script: bool
+    vocabulary: bool
+    allow: frozenset[str] = frozenset()
+
+
+def regional_settings(lang: str, configured: Mapping[str, Any] | None) -> RegionalSettings | None:
+    """The settings for version *lang*: ``None`` for a version that is not Chinese.
+
+    *configured* maps language tags to settings (objects or mappings with ``script``,
+    ``vocabulary`` — true, false or ``None`` for the default — and ``allow``; or a plain
+    true / false for both checks).  By default both checks are on for a tag that names a region
+    (``zh-TW``, ``zh-HK``, ``zh-CN`` …) and off where it names none (``zh``, ``zh-Hant``,
+    ``zh-Hans``): such a text may follow either region's usage.
+    """
+    if primary_language(lang) != "zh":
+        return None
+    parts = (canonical_tag(lang) or lang).split("-")[1:]
+    script = next((p for p in parts if len(p) == 4), None)
+    region = next((p for p in parts if len(p) == 2 and p.isalpha()), None)
+    traditional = script == "Hant" if script is not None else region in TRADITIONAL_REGIONS
+    default = region is not None
+    chosen_region = region or ("TW" if traditional else "CN")
+    check_script, check_vocabulary, allow = default, default, frozenset()
+    value = _lookup(configured or {}, lang)
+    if isinstance(value, bool):
+        check_script = check_vocabulary = value
+    elif value is not None:
+        script_on = _option(value, "script")
+        vocabulary_on = _option(value, "vocabulary")
+        check_script = default if script_on is None else bool(script_on)
+        check_vocabulary = default if vocabulary_on is None else bool(vocabulary_on)
+        allow = frozenset(_option(value, "allow") or ())
+    return RegionalSettings(traditional, chosen_region, check_script, check_vocabulary, allow)
+
+
+def _lookup(configured: Mapping[str, Any], lang: str) -> Any:
+    wanted = (canonical_tag(lang) or lang).lower()
+    for key, value in configured.items():
+        if (canonical_tag(str(key)) or str(key)).lower() == wanted:
+            return value
+    return None
+
+
+def _option(value: Any, name: str) -> Any:
+    if isinstance(value, Mapping):
+        return value.get(name)
+    return getattr(value, name, None)
+
+
+# ---------------------------------------------------------------------------
+# OpenCC, loaded on first use
+
+
+@cache
+def _converter(config: str):
+    import opencc
+
+    return opencc.OpenCC(config)
+
+
+def convert(config: str, text: str) -> str:
+    """*text* converted with the OpenCC configuration *config* (``s2t``, ``s2twp`` …)."""
+    return _converter(config).convert(text)
+
+
+@lru_cache(maxsize=65536)
+def _changes_everywhere(char: str, configs: tuple[str, ...]) -> bool:
+    return all(convert(config, char) != char for config in configs)
+
+
+#: A character is of the other script when every one of these conversions changes it — alone
+#: and in its context (so 台, which Hong Kong keeps, and 了 in 了解 are not).
+_TO_TRADITIONAL = ("s2t", "s2tw", "s2hk")
+_TO_SIMPLIFIED = ("t2s", "tw2s", "hk2s")
+
+
+def wrong_script(text: str, traditional: bool) -> list[tuple[int, str, str]]:
+    """Characters of the other script in *text*: ``(offset, character, its form in the
+    intended script)``.  *traditional* says which script the text is meant to be in."""
+    configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
+    suspects = {
+        ch
+        for ch in set(_HAN.findall(text))
+        if ch not in SHARED_CHARACTERS and _changes_everywhere(ch, configs)
+    }
+    if not suspects:
+        return []
+    converted = [convert(config, text) for config in configs]
+    if any(len(c) != len(text) for c in converted):
+        converted = []
+    found = []
+    for offset, ch in enumerate(text):
+        if ch in suspects and all(c[offset] != ch for c in converted):
+            found.append(
+                (offset, ch, converted[0][offset] if converted else convert(configs[0], ch))
+            )
+    return found
+
+
+def _vocabulary_configs(settings: RegionalSettings) -> tuple[str, str] | None:
+    if settings.traditional:
+        if settings.region == "HK":
+            return "s2hk", "s2hkp"
+        return "s2tw", "s2twp"
+    return "tw2s", "tw2sp"
+
+
+def other_region_terms(text: str, settings: RegionalSettings) -> list[tuple[int, str, str]]:
+    """Terms of another region in *text*: ``(offset, term, this region's term)``.
+
+    For a Traditional text the difference between OpenCC's plain conversion to the region's
+    characters (``s2tw``) and its phrase conversion (``s2twp``) is the vocabulary; a Simplified
+    text is written in Taiwan characters (``s2tw``) and then compared between ``tw2s`` and
+    ``tw2sp``.
+    """
+    configs = _vocabulary_configs(settings)
+    if configs is None:
+        return []
+    plain_config, phrase_config = configs
+    traditional = settings.traditional
+
+    def plain(part: str) -> str:
+        return convert(plain_config, part if traditional else convert("s2tw", part))
+
+    def phrased(part: str) -> str:
+        return convert(phrase_config, part if traditional else convert("s2tw", part))
+
+    before, after = plain(text), phrased(text)
+    if before == after:
+        return []
+    same_length = len(before) == len(text)
+    allowed = (ALLOWED_TERMS if traditional else ALLOWED_TERMS_SIMPLIFIED) | settings.allow
+    found: dict[tuple[int, str], str] = {}
+    taken: list[tuple[int, int, int, int]] = []
+    matcher = SequenceMatcher(None, before, after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal" or any(
+            (i1 < i2 and a <= i1 and i2 <= b) or (j1 < j2 and c <= j1 and j2 <= d)
+            for a, b, c, d in taken
+        ):
+            continue  # part of a term already found (用戶 → 使用者 is two edits)
+        located = _whole_term(before, after, i1, i2, j1, plain, phrased)
+        if located is None:
+            continue
+        start, term, replacement, at = located
+        taken.append((start, start + len(term), at, at + len(replacement)))
+        for offset, piece, right in _split(start, term, replacement, plain, phrased):
+            shown = text[offset : offset + len(piece)] if same_length else piece
+            if _covered(shown, allowed) or _covered(piece, allowed):
+                continue
+            found.setdefault((offset, shown), right)
+    return [(start, term, replacement) for (start, term), replacement in sorted(found.items())]
+
+
+def _split(start, term, replacement, plain, phrased) -> list[tuple[int, str, str]]:
+    """Two neighbouring terms found as one (硬件兼容 → 硬件, 兼容), each with its own
+    replacement, so that each is shown and allowed on its own."""
+    for cut in range(1, len(term)):
+        head, tail = term[:cut], term[cut:]
+        new_head, new_tail = phrased(head), phrased(tail)
+        if (
+            new_head + new_tail == replacement
+            and new_head != plain(head)
+            and new_tail != plain(tail)
+        ):
+            return _split(start, head, new_head, plain, phrased) + _split(
+                start + cut, tail, new_tail, plain, phrased
+            )
+    return [(start, term, replacement)]
+
+
+def _covered(term: str, allowed: frozenset[str]) -> bool:
+    """Whether *term* is made of allowed terms (查看文件 is 查看 + 文件)."""
+    rest = term
+    for word in sorted(allowed, key=len, reverse=True):
+        if word in rest:
+            rest = rest.replace(word, "")
+    return not _HAN.search(rest)
+
+
+def _whole_term(before, after, i1, i2, j1, plain, phrased) -> tuple[int, str, str, int] | None:
+    """The smallest stretch of *before* around a change that its phrase conversion turns into
+    what stands at the same place in *after*: the phrase OpenCC matched (硬件 → 硬體, not
+    件 → 體; 實例 → 例項).  ``(start, term, replacement, its start in after)``, or ``None``."""
+    for extra in range(9):
+        for left in range(extra + 1):
+            start, end = i1 - left, i2 + extra - left
+            if start < 0 or end > len(before) or end == start:
+                continue
+            term = before[start:end]
+            converted = phrased(term)
+            at = j1 - left
+            if (
+                converted != plain(term)
+                and at >= 0
+                and after.startswith(converted, at)
+                and _HAN.search(term)
+            ):
+                return start, term, converted, at
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The rule
+
+
+def _pieces(section: AlignedSection, lang: str) -> Iterator[tuple[str, str, int]]:
+    """(what, text, first line) of every piece of prose of a version's section: its heading,
+    paragraphs, list items, table rows and admonition bodies (code and HTML are left out)."""
+    heading = section.cells.get(lang)
+    if heading is None:
+        return
+    if heading.level:
+        yield "heading", heading.title, heading.line
+    for row in section.rows:
+        block = row.cells.get(lang)
+        if block is None:
+            continue
+        for piece in (block, *row.extra.get(lang, [])):
+            yield from _block_pieces(piece)
+
+
+def _block_pieces(block: Block) -> Iterator[tuple[str, str, int]]:
+    kind = block.kind
+    if kind in (BlockKind.CODE, BlockKind.HTML):
+        return
+    if kind in (BlockKind.LIST, BlockKind.QUOTE, BlockKind.ADMONITION):
+        if kind is BlockKind.ADMONITION and block.children:
+            title = block.text.split("\n", 1)[0]
+            if title and title != block.children[0].text.split("\n", 1)[0]:
+                yield "admonition title", title, block.line
+        for child in block.children:
+            yield from _block_pieces(child)
+        return
+    if kind is BlockKind.TABLE:
+        for index, row in enumerate(block.rows):
+            line = block.line + index + (1 if block.header and index else 0)
+            yield "table row", "\t".join(row), line
+        return
+    if kind is BlockKind.ITEM:
+        own = block.text
+        for child in block.children:
+            if child.text and own.endswith(child.text):
+                own = own[: -len(child.text)].rstrip("\n")
+        yield "list item", own, block.line
+        for child in block.children:
+            yield from _block_pieces(child)
+        return
+    yield kind.value, block.text, block.line
+
+
+def _line(text: str, offset: int, first: int) -> int:
+    return first + text.count("\n", 0, offset)
+
+
+@rule(
+    "regional-variant",
+    severity="warning",
+    summary="a Chinese version uses the other script's characters or another region's terms",
+)
+def regional_variant(article: AlignedArticle) -> Iterator[Finding]:
+    """A Chinese version is written partly in the other script, or with another region's
+    vocabulary.
+
+    * **Script** — Simplified-only characters in a Traditional version (``zh-Hant``,
+      ``zh-TW``, ``zh-HK``, ``zh-MO``) or Traditional-only characters in a Simplified one
+      (``zh``, ``zh-Hans``, ``zh-CN``, ``zh-SG``): a character counts when OpenCC changes it
+      into the other script under every regional standard (``s2t``, ``s2tw``, ``s2hk`` or
+      ``t2s``, ``tw2s``, ``hk2s``), alone and in its context — characters written alike in
+      both scripts (台, 了, 系) are never reported.
+    * **Vocabulary** — terms of another region: in a Taiwan (or Hong Kong) text, mainland
+      terms that OpenCC's phrase conversion (``s2twp`` / ``s2hkp``) replaces — 硬件 → 硬體,
+      兼容 → 相容, 軟件 → 軟體, 默認 → 預設; in a mainland text, Taiwan terms ``tw2sp``
+      replaces (軟體 → 软件).  Terms in common use in both regions with a meaning of their own
+      (文件, 項目, 參數, 用戶 … see ``ALLOWED_TERMS``) are not reported.
+
+    Each check is on by default for a tag naming a region (``zh-TW``, ``zh-HK``, ``zh-CN`` …)
+    and off for one naming none (``zh``, ``zh-Hant``, ``zh-Hans``).  Configure it per language
+    in ``parallelcheck.yaml``::
+
+        regional:
+          zh-Hant: {script: true, vocabulary: true, allow: [質量]}
+
+    A tag without a region follows Taiwan usage when Traditional, mainland when Simplified.
+    """
+    configured = _configured(article)
+    for lang in article.langs:
+        settings = regional_settings(lang, configured)
+        if settings is None or not (settings.script or settings.vocabulary):
+            continue
+        for section in article.sections:
+            for what, text, first in _pieces(section, lang):
+                if not text or not _HAN.search(text):
+                    continue
+                if settings.script:
+                    chars = wrong_script(text, settings.traditional)
+                    if chars:
+                        yield _script_finding(
+                            article, section, lang, settings, what, text, first, chars
+                        )
+                if settings.vocabulary:
+                    terms = other_region_terms(text, settings)
+                    if terms:
+                        yield _vocabulary_finding(
+                            article, section, lang, settings, what, text, first, terms
+                        )
+
+
+def _configured(article: AlignedArticle) -> Mapping[str, Any]:
+    options = getattr(article, "options", None) or {}
+    return options.get("regional") or {}
+
+
+def _script_finding(article, section, lang, settings, what, text, first, chars) -> Finding:
+    unique: dict[str, str] = {}
+    for _, ch, right in chars:
+        unique.setdefault(ch, right)
+    wrong, right = (
+        ("Simplified", "Traditional") if settings.traditional else ("Traditional", "Simplified")
+    )
+    listed = ", ".join(f"{ch} ({unique[ch]})" for ch in unique)
+    message = (
+        f"{what} “{excerpt(text)}” in {lang} has {wrong} characters where {right} ones are "
+        f"expected: {listed}"
+    )
+    line = _line(text, chars[0][0], first)
+    evidence = {"check": "script", "characters": [[ch, r] for ch, r in unique.items()]}
+    return finding(
+        "regional-variant", article, section, [lang], [], {lang: line}, message, evidence
+    )
+
+
+def _vocabulary_finding(article, section, lang, settings, what, text, first, terms) -> Finding:
+    unique: dict[str, str] = {}
+    for _, term, right in terms:
+        unique.setdefault(term, right)
+    region = REGION_NAMES.get(settings.region, settings.region)
+    other = "Taiwan" if not settings.traditional else "mainland"
+    if settings.traditional and settings.region == "HK":
+        other = "mainland"
+    listed = ", ".join(f"{term} ({region}: {unique[term]})" for term in unique)
+    message = f"{what} “{excerpt(text)}” in {lang} uses {other} terms: {listed}"
+    line = _line(text, terms[0][0], first)
+    evidence = {"check": "vocabulary", "terms": [[t, r] for t, r in unique.items()]}
+    return finding(
+        "regional-variant", article, section, [lang], [], {lang: line}, message, evidence
+    )

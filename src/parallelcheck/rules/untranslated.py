@@ -1,0 +1,535 @@
+"""untranslated: a block left in another language, or copied from another version."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from rapidfuzz.fuzz import ratio
+
+from parallelcheck.align import AlignedArticle, AlignedBlock, AlignedSection
+from parallelcheck.document import Block, BlockKind
+from parallelcheck.finding import Finding
+from parallelcheck.langtag import primary_language
+from parallelcheck.rules.base import excerpt, finding, rule
+from parallelcheck.script import (
+    LATIN,
+    ScriptProfile,
+    block_language,
+    is_latin_language,
+    language_name,
+    language_scripts,
+    script_profile,
+)
+
+#: Running-text letters below which a block is too short to judge ("Note", "See also:"); a
+#: list item or a table is often a list of terms, kept as they are on purpose, and needs more.
+MIN_LETTERS = 12
+MIN_LETTERS_TERMS = 30
+#: A block with fewer running-text letters than this whose characters are mostly code, names,
+#: numbers and URLs has nothing much to translate.
+MIXED_LETTERS = 40
+UNTRANSLATABLE_SHARE = 0.7
+#: rapidfuzz ratio (0–100) from which a block is the same text as the source's; between two
+#: translations only the very same text (after normalising whitespace) counts.
+IDENTICAL = 95
+#: Running-text letters (capitalised words counted as names) a block needs for being the same
+#: text as another version's to be reported.
+IDENTICAL_LETTERS = 20
+#: Confidence from which a block counts as clearly in its version's language: text near the
+#: source's but not equal to it is then no copy.
+AT_HOME = 0.9
+EXACT = 99.5
+#: A version in a non-Latin script: its own script's weighted share of the letters below which
+#: the text is in the other script's language.  A single native word among English terms
+#: ("authentication और authorization systems") is a translation that keeps terms in English.
+OWN_SHARE = 0.03
+#: Two languages sharing a script (English in a de version): py3langid's probability and the
+#: running-text letters needed to trust it.
+LATIN_CONFIDENCE = 0.98
+LATIN_LETTERS = 40
+#: py3langid is asked about a block in the version's own Latin script only when the block
+#: shows signs of another language of the article: more of that language's function words
+#: (the most frequent short words of its version, far rarer in the others) than of its own
+#: version's, or as many and at least 2.
+FUNCTION_WORDS = 60
+FUNCTION_WORD_LENGTH = 6
+DISTINCTIVE = 4
+#: Below this many words a version is too small for its word statistics to say anything (and
+#: cheap enough to ask py3langid about every block).
+SIGNS_MIN_WORDS = 500
+FOREIGN_HITS = 2
+#: A text kept alike by at least half of the versions, in three languages or more, is kept on
+#: purpose (a product list, a login example).
+KEPT_LANGUAGES = 3
+
+_QUOTED = re.compile(
+    r"“([^“”\n]{2,}?)”|\"([^\"\n]{2,}?)\"|„([^“”\n]{2,}?)[“”]|«\s?([^«»\n]{2,}?)\s?»"
+    r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
+)
+_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass
+class _Unit:
+    """One piece of a version's block judged on its own: a paragraph, a list item, a table."""
+
+    block: Block
+    text: str
+    code_spans: list[str]
+    noun: str
+    parent: Block
+
+    @cached_property
+    def key(self) -> str:
+        """The text with whitespace collapsed, for comparing."""
+        return _SPACE.sub(" ", unicodedata.normalize("NFKC", self.text)).strip()
+
+    @cached_property
+    def words(self) -> list[str]:
+        return _WORD.findall(self.text.lower())
+
+    @property
+    def terms(self) -> bool:
+        return self.block.kind in (BlockKind.ITEM, BlockKind.TABLE)
+
+
+def _units(block: Block, inside: str = "") -> list[_Unit]:
+    """The judged pieces of a block: code, HTML and quotations are never judged; a list is
+    judged item by item, an admonition by its body (not its title)."""
+    kind = block.kind
+    if kind in (BlockKind.CODE, BlockKind.HTML, BlockKind.QUOTE):
+        return []
+    if kind is BlockKind.LIST:
+        found = []
+        for child in block.children:
+            if child.kind is BlockKind.ITEM:
+                found.append(_Unit(child, child.text, child.all_code_spans(), "list item", block))
+            else:
+                found.extend(_units(child))
+        return found
+    if kind is BlockKind.ADMONITION:
+        found = []
+        for child in block.children:
+            for unit in _units(child, inside=block.info or "admonition"):
+                unit.parent = block
+                found.append(unit)
+        return found
+    if kind is BlockKind.TABLE:
+        cells = [cell for row in block.rows for cell in row]
+        return [_Unit(block, "\t".join(cells), block.all_code_spans(), "table", block)]
+    noun = "list item" if kind is BlockKind.ITEM else kind.value
+    if inside:
+        noun = f"{noun} in the {inside} box"
+    return [_Unit(block, block.text, block.all_code_spans(), noun, block)]
+
+
+# ---------------------------------------------------------------------------
+# Judging one unit
+
+
+@dataclass
+class _Verdict:
+    """What a unit's text says about its language."""
+
+    profile: ScriptProfile
+    excused: bool
+    language: str = "und"
+    confidence: float = 0.0
+    foreign: bool = False
+
+    def at_home(self, lang: str) -> bool:
+        """Whether the unit is clearly in *lang*'s language."""
+        return self.language == primary_language(lang) and self.confidence >= AT_HOME
+
+
+def _judge(
+    unit: _Unit,
+    lang: str,
+    langs: Sequence[str],
+    others: Callable[[], Sequence[str]],
+    signs: Callable[[_Unit, str], bool],
+) -> _Verdict:
+    """Judge the language of a unit of version *lang*: ``foreign`` when it is clearly not
+    *lang*'s language; ``excused`` when too short or mostly untranslatable to say."""
+    capitalised = not is_latin_language(lang)
+    if unit.block.kind is BlockKind.TABLE:
+        profile = _table_profile(unit, capitalised)
+        text = unit.text
+    else:
+        text, in_code = _drop_code(unit.text, unit.code_spans)
+        text, quoted = _drop_shared_quotes(text, others)
+        profile = script_profile(text, capitalised_are_names=capitalised)
+        profile = ScriptProfile(profile.letters, profile.untranslatable + in_code + quoted)
+    if _excused(profile, unit):
+        return _Verdict(profile, True)
+    statistical = profile.dominant != LATIN or not is_latin_language(lang) or signs(unit, lang)
+    guess, confidence = block_language(
+        text, lang, languages=langs, profile=profile, statistical=statistical
+    )
+    verdict = _Verdict(profile, False, guess, confidence)
+    if guess == "und" or guess == primary_language(lang):
+        return verdict
+    own = language_scripts(lang)
+    if language_scripts(guess) == own or (own == (LATIN,) and is_latin_language(guess)):
+        # Told apart by a statistical guess only: trust it when it is sure and has text.
+        if confidence < LATIN_CONFIDENCE or profile.total_letters < LATIN_LETTERS:
+            return verdict
+    elif profile.share(own) >= OWN_SHARE:
+        return verdict
+    verdict.foreign = True
+    return verdict
+
+
+def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
+    letters = profile.total_letters
+    if letters < (MIN_LETTERS_TERMS if unit.terms else MIN_LETTERS):
+        return True
+    return letters < MIXED_LETTERS and profile.untranslatable_share >= UNTRANSLATABLE_SHARE
+
+
+def _drop_code(text: str, code_spans: Sequence[str]) -> tuple[str, int]:
+    removed = 0
+    for span in code_spans:
+        if span and span in text:
+            text = text.replace(span, " ", 1)
+            removed += len(span.replace(" ", ""))
+    return text, removed
+
+
+def _drop_shared_quotes(text: str, others: Callable[[], Sequence[str]]) -> tuple[str, int]:
+    """Blank quotations that another version quotes verbatim too (a cited sentence, a UI
+    string): they are kept on purpose.  Returns the text and the characters blanked."""
+    if not _QUOTED.search(text):
+        return text, 0
+    removed = 0
+
+    def blank(match: re.Match[str]) -> str:
+        nonlocal removed
+        quoted = next(g for g in match.groups() if g is not None).strip()
+        if any(quoted in other for other in others()):
+            removed += len(quoted)
+            return " "
+        return match.group()
+
+    return _QUOTED.sub(blank, text), removed
+
+
+def _table_profile(unit: _Unit, capitalised: bool) -> ScriptProfile:
+    """A table's cells: a cell that is one Latin-script word (``str``, ``GET``, ``None``) is an
+    identifier."""
+    words: list[str] = []
+    identifiers = 0
+    for row in unit.block.rows:
+        for cell in row:
+            cell = cell.strip()
+            if cell and len(cell.split()) == 1 and cell.isascii():
+                identifiers += len(cell)
+            else:
+                words.append(cell)
+    profile = script_profile("\n".join(words), unit.code_spans, capitalised_are_names=capitalised)
+    return ScriptProfile(profile.letters, profile.untranslatable + identifiers)
+
+
+def _worth_comparing(unit: _Unit) -> bool:
+    """Whether a unit has enough running text for its being identical to another version's to
+    matter.  Capitalised words count as names here in every language (``Docker in Swarm
+    Mode``, ``Dependency Injection System`` are kept as they are by many translators)."""
+    if unit.block.kind is BlockKind.TABLE:
+        profile = _table_profile(unit, True)
+    else:
+        profile = script_profile(unit.text, unit.code_spans, capitalised_are_names=True)
+    return profile.total_letters >= IDENTICAL_LETTERS and not _excused(profile, unit)
+
+
+def _same(a: str, b: str) -> float:
+    """Similarity 0–100 of two normalised texts (0 when their lengths alone rule it out)."""
+    if not a or not b or min(len(a), len(b)) < 0.9 * max(len(a), len(b)):
+        return 0.0
+    return ratio(a, b, score_cutoff=IDENTICAL)
+
+
+# ---------------------------------------------------------------------------
+# The rule
+
+
+@rule(
+    "untranslated",
+    severity="error",
+    summary="a block is left in another language (or identical to another version's text)",
+)
+def untranslated(article: AlignedArticle) -> Iterator[Finding]:
+    """A block of a translation is not in that translation's language, or is the very text of
+    a version in another language.
+
+    Each paragraph, list item, table and admonition body of every version but the source is
+    judged on its own:
+
+    * **Wrong language** — the language is decided from the script first (Hangul is Korean,
+      Kana Japanese, Han without Kana Chinese, Cyrillic Russian …): a version written in a
+      non-Latin script is in another language when its own script has less than 3 % of the
+      (weighted) letters of running text.  When the block is in the version's own Latin
+      script, py3langid decides, restricted to the article's languages; it is asked only
+      when the block shows signs of another of them (more of that version's function words —
+      its most frequent short words, far rarer elsewhere — than of its own; every block of a
+      version under 500 words) and trusted when it is sure (probability ≥ 0.98) and the
+      block has at least 40 letters of running text.  A block that is the source's very text
+      is in the source's language.
+    * **Same text** — the block is identical or nearly identical (rapidfuzz ratio ≥ 95 after
+      collapsing whitespace) to the source's aligned block, or the very same text as another
+      translation's block that is in that translation's language.  Versions that share a
+      language (``en`` and ``en-GB``, ``zh-Hans`` and ``zh-Hant``) may be identical; a block
+      clearly in its own language (probability ≥ 0.9) is not near-identical by accident.
+
+    Not judged, as translators keep them on purpose: code blocks, HTML blocks, quotations
+    (quote blocks, and text in quotation marks that another version quotes verbatim),
+    admonition titles, blocks with fewer than 12 letters of running text (list items and
+    tables: 30), blocks with fewer than 40 whose characters are at least 70 % inline code,
+    URLs, numbers and names (``CamelCase``, ``ALLCAPS``, words with digits; in a non-Latin
+    version also capitalised words), table cells of one word (identifiers), and a text that
+    at least half of the versions, in three languages or more, have alike (a list of product
+    names every version keeps).  Being the same text as another version needs 20 letters of
+    running text, capitalised words not counted.
+
+    Example: ``paragraph “DeepInfer and LMDeploy are both optimized…” in ja is in English
+    (looks identical to en's)``.
+    """
+    signs = _ForeignSigns(article)
+    for section in article.sections:
+        for row in section.rows:
+            yield from _Row(article, section, row, signs).findings()
+
+
+class _ForeignSigns:
+    """Function words of each Latin-script version, learned from the article itself, to tell
+    cheaply which blocks py3langid should look at."""
+
+    def __init__(self, article: AlignedArticle):
+        self.article = article
+        self._words: dict[str, frozenset[str]] | None = None
+        self._sizes: dict[str, int] = {}
+
+    def words(self) -> dict[str, frozenset[str]]:
+        """Per Latin-script version: its most frequent short words that are at least
+        :data:`DISTINCTIVE` times as frequent there as in every other language's version (a
+        few words of a pasted paragraph do not make ``the`` a German word)."""
+        if self._words is None:
+            counts: dict[str, Counter[str]] = {}
+            for lang in self.article.langs:
+                if not is_latin_language(lang):
+                    continue
+                found: Counter[str] = Counter()
+                for block in self.article.documents[lang].iter_blocks():
+                    if block.kind not in (BlockKind.CODE, BlockKind.HTML):
+                        found.update(
+                            w
+                            for w in _WORD.findall(block.text.lower())
+                            if len(w) <= FUNCTION_WORD_LENGTH
+                        )
+                counts[lang] = found
+            totals = {lang: max(sum(found.values()), 1) for lang, found in counts.items()}
+            self._sizes = dict(totals)
+            self._words = {}
+            for lang, found in counts.items():
+                rivals = [o for o in counts if primary_language(o) != primary_language(lang)]
+                self._words[lang] = frozenset(
+                    word
+                    for word, count in found.most_common(FUNCTION_WORDS)
+                    if all(
+                        count / totals[lang] >= DISTINCTIVE * counts[o][word] / totals[o]
+                        for o in rivals
+                    )
+                )
+        return self._words
+
+    def __call__(self, unit: _Unit, lang: str) -> bool:
+        """Whether *unit* of version *lang* shows signs of another language of the article."""
+        table = self.words()
+        own = table.get(lang, frozenset())
+        if self._sizes.get(lang, 0) < SIGNS_MIN_WORDS or len(own) < FOREIGN_HITS * 2:
+            return True  # no distinctive words of its own: the version may be all foreign
+        tokens = unit.words
+        own_hits = sum(map(own.__contains__, tokens))
+        primary = primary_language(lang)
+        for other, words in table.items():
+            if primary_language(other) == primary:
+                continue
+            hits = sum(map(words.__contains__, tokens))
+            if hits > own_hits or (hits >= FOREIGN_HITS and hits == own_hits):
+                return True
+        return False
+
+
+class _Row:
+    """One aligned row: every version's units, and what each translation's units are."""
+
+    def __init__(
+        self,
+        article: AlignedArticle,
+        section: AlignedSection,
+        row: AlignedBlock,
+        signs: Callable[[_Unit, str], bool],
+    ):
+        self.article = article
+        self.signs = signs
+        self.section = section
+        self.row = row
+        self.present = [lang for lang in article.langs if row.cells.get(lang) is not None]
+        self.units: dict[str, list[_Unit]] = {}
+        self.holders: dict[str, set[str]] = {}
+        for lang in self.present:
+            found = _units(row.cells[lang])  # type: ignore[arg-type]
+            for extra in row.extra.get(lang, []):
+                found.extend(_units(extra))
+            for unit in found:
+                self.holders.setdefault(unit.key, set()).add(lang)
+            self.units[lang] = found
+        self._at_home: dict[int, bool] = {}
+
+    def kept_on_purpose(self, key: str) -> bool:
+        holders = self.holders.get(key, set())
+        languages = {primary_language(lang) for lang in holders}
+        return len(languages) >= KEPT_LANGUAGES and 2 * len(holders) >= len(self.present)
+
+    def source_unit(self, lang: str, index: int) -> _Unit | None:
+        source = self.units.get(self.article.source)
+        if not source:
+            return None
+        if len(source) == len(self.units[lang]):
+            return source[index]
+        return None
+
+    def other_texts(self, lang: str) -> Callable[[], list[str]]:
+        def texts() -> list[str]:
+            return [u.text for other in self.present if other != lang for u in self.units[other]]
+
+        return texts
+
+    def findings(self) -> Iterator[Finding]:
+        source = self.article.source
+        for lang in self.present:
+            if lang == source:
+                continue
+            others = self.other_texts(lang)
+            flagged: list[tuple[_Unit, _Verdict, list[str], float]] = []
+            for index, unit in enumerate(self.units[lang]):
+                if not unit.key or self.kept_on_purpose(unit.key):
+                    continue
+                paired = self.source_unit(lang, index)
+                verdict = _judge(unit, lang, self.article.langs, others, self.signs)
+                identical, similarity = self.identical(unit, lang, paired)
+                if identical and similarity < EXACT and verdict.at_home(lang):
+                    identical, similarity = [], 0.0
+                if identical and not _worth_comparing(unit):
+                    identical, similarity = [], 0.0
+                if verdict.foreign or identical:
+                    flagged.append((unit, verdict, identical, similarity))
+            yield from self.report(lang, flagged)
+
+    def identical(self, unit: _Unit, lang: str, paired: _Unit | None) -> tuple[list[str], float]:
+        """The versions in another language with the same text, and the best similarity.
+
+        Against the source, near-identical text counts; against another translation only the
+        very same text, and only when that translation's unit is in its own language (two
+        translations that both kept the English text copy the source, not each other; es and
+        pt share many sentences almost letter for letter).
+        """
+        primary = primary_language(lang)
+        source = self.article.source
+        found: list[str] = []
+        best = 0.0
+        if source in self.units and primary_language(source) != primary:
+            candidates = [paired] if paired is not None else self.units[source]
+            score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
+            if score >= IDENTICAL:
+                found.append(source)
+                best = score
+        for other in sorted(self.holders.get(unit.key, ()), key=self.present.index):
+            if other in (lang, source) or primary_language(other) == primary:
+                continue
+            if self.at_home(other, unit.key):
+                found.append(other)
+                best = 100.0
+        return found, best
+
+    def at_home(self, lang: str, key: str) -> bool:
+        for unit in self.units[lang]:
+            if unit.key == key:
+                if id(unit) not in self._at_home:
+                    guess, _ = block_language(
+                        unit.text, lang, languages=self.article.langs, code_spans=unit.code_spans
+                    )
+                    self._at_home[id(unit)] = guess == primary_language(lang)
+                return self._at_home[id(unit)]
+        return False
+
+    def report(
+        self, lang: str, flagged: list[tuple[_Unit, _Verdict, list[str], float]]
+    ) -> Iterator[Finding]:
+        if not flagged:
+            return
+        parent = flagged[0][0].parent
+        whole = (
+            len(flagged) > 1
+            and parent.kind is BlockKind.LIST
+            and all(unit.parent is parent for unit, *_ in flagged)
+            and len(flagged) == sum(1 for u in self.units[lang] if u.parent is parent)
+        )
+        if whole:
+            unit, verdict, identical, similarity = flagged[0]
+            said = f"list ({len(flagged)} items) “{excerpt(parent.text)}” in {lang}"
+            yield self.finding(lang, parent.line, said, verdict, identical, similarity)
+            return
+        for unit, verdict, identical, similarity in flagged:
+            said = f"{unit.noun} “{excerpt(unit.text)}” in {lang}"
+            yield self.finding(lang, unit.block.line, said, verdict, identical, similarity)
+
+    def finding(
+        self,
+        lang: str,
+        line: int,
+        said: str,
+        verdict: _Verdict,
+        identical: list[str],
+        similarity: float,
+    ) -> Finding:
+        language = verdict.language if verdict.foreign else None
+        if language is None and self.article.source in identical:
+            language = primary_language(self.article.source)  # the source's very text
+        if language is not None:
+            message = f"{said} is in {language_name(language)}"
+            if identical:
+                message += f" (looks identical to {_possessive(identical)})"
+        else:
+            message = f"{said} is the same text as {_possessive(identical)} (not translated)"
+        references = identical or self.reference(lang)
+        lines = {lang: line}
+        for other in references:
+            theirs = self.row.cells.get(other)
+            if theirs is not None:
+                lines[other] = theirs.line
+        evidence: dict = {}
+        if verdict.foreign:
+            evidence["language"] = verdict.language
+            evidence["confidence"] = round(verdict.confidence, 3)
+        if identical:
+            evidence["identical_to"] = list(identical)
+            evidence["similarity"] = round(similarity, 1)
+        return finding(
+            "untranslated", self.article, self.section, [lang], references, lines, message, evidence
+        )
+
+    def reference(self, lang: str) -> list[str]:
+        source = self.article.source
+        if source != lang and self.row.cells.get(source) is not None:
+            return [source]
+        return [other for other in self.present if other != lang]
+
+
+def _possessive(langs: Sequence[str]) -> str:
+    return ", ".join(f"{lang}'s" for lang in langs)

@@ -1,0 +1,102 @@
+"""The `length-ratio` rule: aligned blocks far shorter or longer than usual for the pair."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from conftest import CORPUS, REPO, need
+
+from parallelcheck.config import Config
+from parallelcheck.discover import discover
+from parallelcheck.engine import CheckOptions, check_all
+
+ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
+LANGS = ("en", "ja", "ko", "zh-Hant")
+
+
+def run(folder: Path):
+    sets = discover([str(folder)], root=str(folder), cwd=os.getcwd())
+    results = list(check_all(sets, Config(), CheckOptions(select=("length-ratio",))))
+    return [f for r in results for f in r.findings]
+
+
+def copy_article(tmp_path: Path, edit=None) -> Path:
+    folder = tmp_path / "deepinfer-vs-lmdeploy"
+    folder.mkdir()
+    for lang in LANGS:
+        lines = (ARTICLE / f"{lang}.md").read_text(encoding="utf-8").split("\n")
+        if edit is not None:
+            edit(lang, lines)
+        (folder / f"{lang}.md").write_text("\n".join(lines), encoding="utf-8")
+    return folder
+
+
+def test_the_shipped_article_gives_no_length_ratio_finding():
+    # Every aligned pair of the article stays within 2.2× of its language's usual ratio.
+    assert run(ARTICLE) == []
+
+
+def test_a_truncated_paragraph_is_reported(tmp_path):
+    def truncate(lang, lines):
+        if lang == "ja":
+            paragraph = lines[20]  # line 21: what LMDeploy is
+            lines[20] = paragraph[: len(paragraph) // 4] + "。"
+
+    findings = run(copy_article(tmp_path, truncate))
+    assert len(findings) == 1
+    found = findings[0]
+    assert found.rule == "length-ratio" and found.severity == "info"
+    assert found.langs == ("ja",) and found.reference_langs == ("en",)
+    assert [(loc.lang, loc.line) for loc in found.locations] == [("en", 21), ("ja", 21)]
+    assert found.message.startswith("ja paragraph is 0.")
+    assert "the length of en's where ja is usually" in found.message
+    assert found.message.endswith("(possible truncation)")
+    assert found.evidence["ratio"] < found.evidence["usual"] / 2.2
+
+
+def test_an_added_passage_is_reported(tmp_path):
+    def pad(lang, lines):
+        if lang == "ko":
+            extra = (
+                " 이 단락에는 원문에 없는 설명이 길게 덧붙여져 있으며, 번역자가 임의로 추가한"
+                " 배경 정보와 개인적인 의견, 그리고 여러 가지 예시가 포함되어 있습니다."
+            )
+            index = lines.index(next(x for x in lines if x.startswith("LMDeploy는 LLM을")))
+            lines[index] += extra * 5
+
+    findings = run(copy_article(tmp_path, pad))
+    assert [(f.langs, f.message.endswith("(possible addition)")) for f in findings] == [
+        (("ko",), True)
+    ]
+
+
+def test_short_blocks_are_not_judged(tmp_path):
+    def shorten(lang, lines):
+        # both sides of "The short answer" shrink to a few characters: nothing to measure
+        if lang == "ja":
+            lines[6] = "短い。"
+        if lang == "en":
+            lines[6] = "Short."
+
+    assert run(copy_article(tmp_path, shorten)) == []
+
+
+def test_too_few_rows_to_learn_from_says_nothing(tmp_path):
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "en.md").write_text(
+        "# Title\n\nA fairly long paragraph with enough words to be measured at all, surely.\n",
+        encoding="utf-8",
+    )
+    (folder / "ja.md").write_text("# タイトル\n\n短い。\n", encoding="utf-8")
+    assert run(folder) == []
+
+
+def test_fastapi_corpus_gives_few_length_ratio_findings():
+    root = need(CORPUS / "fastapi")
+    sets = discover([str(root)], root=str(root))
+    results = check_all(sets, Config(), CheckOptions(select=("length-ratio",), jobs=2))
+    findings = [f for r in results for f in r.findings]
+    pairs = sum(len(s.versions) - 1 for s in sets)
+    assert len(findings) * 100 <= pairs, [f.message for f in findings]

@@ -1,0 +1,223 @@
+"""The `regional-variant` rule: Chinese in the other script or with another region's terms."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+from parallelcheck.align import align_article
+from parallelcheck.config import RegionalConfig, load_config
+from parallelcheck.errors import InputError
+from parallelcheck.readers import read_document
+from parallelcheck.rules.regional import (
+    RegionalSettings,
+    other_region_terms,
+    regional_settings,
+    regional_variant,
+    wrong_script,
+)
+
+ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
+LANGS = ("en", "ja", "ko", "zh-Hant")
+
+TAIWAN = RegionalSettings(traditional=True, region="TW", script=True, vocabulary=True)
+MAINLAND = RegionalSettings(traditional=False, region="CN", script=True, vocabulary=True)
+
+
+def aligned_article(options=None):
+    documents = {lang: read_document(str(ARTICLE / f"{lang}.md"), lang) for lang in LANGS}
+    article = align_article("deepinfer-vs-lmdeploy", documents, "en")
+    if options is not None:
+        article.options = options  # what the engine fills from the configuration
+    return article
+
+
+# ---------------------------------------------------------------------------
+# Settings
+
+
+@pytest.mark.parametrize(
+    ("tag", "traditional", "region", "on"),
+    [
+        ("zh-TW", True, "TW", True),
+        ("zh-HK", True, "HK", True),
+        ("zh-MO", True, "MO", True),
+        ("zh-Hant-TW", True, "TW", True),
+        ("zh-CN", False, "CN", True),
+        ("zh-SG", False, "SG", True),
+        ("zh-Hans", False, "CN", False),
+        ("zh-Hant", True, "TW", False),
+        ("zh", False, "CN", False),
+    ],
+)
+def test_defaults_are_on_only_for_tags_naming_a_region(tag, traditional, region, on):
+    settings = regional_settings(tag, {})
+    assert settings is not None
+    assert (settings.traditional, settings.region) == (traditional, region)
+    assert (settings.script, settings.vocabulary) == (on, on)
+
+
+def test_non_chinese_versions_have_no_settings():
+    assert regional_settings("ja", {}) is None
+    assert regional_settings("en", {"en": True}) is None
+
+
+def test_configured_settings_override_the_defaults():
+    configured = {
+        "zh-hant": RegionalConfig(vocabulary=True),
+        "zh-TW": RegionalConfig(script=False),
+        "zh-CN": False,
+        "zh-HK": {"script": True, "vocabulary": None, "allow": ["唔該"]},
+    }
+    hant = regional_settings("zh-Hant", configured)
+    assert (hant.script, hant.vocabulary) == (False, True)
+    taiwan = regional_settings("zh-TW", configured)
+    assert (taiwan.script, taiwan.vocabulary) == (False, True)
+    mainland = regional_settings("zh-CN", configured)
+    assert (mainland.script, mainland.vocabulary) == (False, False)
+    hong_kong = regional_settings("zh-HK", configured)
+    assert (hong_kong.script, hong_kong.vocabulary, hong_kong.allow) == (
+        True,
+        True,
+        frozenset({"唔該"}),
+    )
+
+
+# ---------------------------------------------------------------------------
+# OpenCC decisions
+
+
+def test_simplified_characters_in_a_traditional_text():
+    found = wrong_script("這個版本沒有快取系统，也不支援这个模型。", traditional=True)
+    assert [(ch, right) for _, ch, right in found] == [("统", "統"), ("这", "這"), ("个", "個")]
+
+
+def test_characters_written_alike_in_both_scripts_are_not_reported():
+    # 台 (Hong Kong and Taiwan keep it), 了 in 了解, 系 in 系統, 只, 才, 占 (Taiwan standard)
+    text = "台灣的開發者了解系統，只有才能占用資源的服務。"
+    assert wrong_script(text, traditional=True) == []
+
+
+def test_traditional_characters_in_a_simplified_text():
+    found = wrong_script("簡单用法：这个参数會被忽略。", traditional=False)
+    assert [(ch, right) for _, ch, right in found] == [("簡", "简"), ("會", "会")]
+    # 著 in 著作 and 乾 in 乾坤 are Simplified too
+    assert wrong_script("鲁迅的著作，乾坤未定。", traditional=False) == []
+
+
+def test_mainland_terms_in_a_taiwan_text():
+    found = other_region_terms("這台伺服器的硬件兼容性很好，預設也不用改默認軟件。", TAIWAN)
+    assert [(term, right) for _, term, right in found] == [
+        ("硬件", "硬體"),
+        ("兼容", "相容"),
+        ("默認", "預設"),
+        ("軟件", "軟體"),
+    ]
+
+
+def test_terms_common_in_taiwan_are_allowed():
+    text = "請查看文件中的參數與項目，用戶端會建立實例並優化資料。"
+    assert other_region_terms(text, TAIWAN) == []
+    allowed = RegionalSettings(True, "TW", True, True, allow=frozenset({"硬件"}))
+    assert other_region_terms("相同硬件", allowed) == []
+
+
+def test_taiwan_terms_in_a_mainland_text():
+    found = other_region_terms("请把软体安装到硬碟，然后重新开机。", MAINLAND)
+    terms = {term for _, term, _ in found}
+    assert "软体" in terms
+
+
+def test_offsets_point_at_the_term():
+    text = "第一行\n這裡用了硬件。"
+    [(offset, term, _)] = other_region_terms(text, TAIWAN)
+    assert text[offset : offset + len(term)] == "硬件"
+
+
+# ---------------------------------------------------------------------------
+# The user's article
+
+EXPECTED_LINES = [3, 5, 23, 25, 33, 37, 41, 52, 56, 62, 64, 66, 72, 99, 100]
+
+
+def test_the_article_reports_nothing_with_the_defaults():
+    assert list(regional_variant(aligned_article())) == []
+    assert list(regional_variant(aligned_article({"regional": {}}))) == []
+
+
+def test_the_article_reports_mainland_terms_when_vocabulary_is_on():
+    options = {"regional": {"zh-Hant": RegionalConfig(vocabulary=True)}}
+    findings = list(regional_variant(aligned_article(options)))
+    assert [f.locations[0].line for f in findings] == EXPECTED_LINES
+    assert all(f.langs == ("zh-Hant",) and f.rule == "regional-variant" for f in findings)
+    terms = {term for f in findings for term, _ in f.evidence["terms"]}
+    assert terms == {"硬件", "兼容"}
+    table_row = next(f for f in findings if f.locations[0].line == 37)
+    assert table_row.message.startswith("table row “硬件")
+    assert "硬件 (Taiwan: 硬體)" in table_row.message
+    text = (ARTICLE / "zh-Hant.md").read_text(encoding="utf-8").split("\n")
+    for f in findings:
+        line = text[f.locations[0].line - 1]
+        assert any(term in line for term, _ in f.evidence["terms"])
+
+
+def test_the_article_has_no_wrong_script_characters():
+    options = {"regional": {"zh-Hant": {"script": True}}}
+    assert list(regional_variant(aligned_article(options))) == []
+
+
+def test_a_simplified_sentence_in_the_traditional_version_is_reported(tmp_path):
+    options = {"regional": {"zh-Hant": {"script": True}}}
+    article = aligned_article(options)
+    section = next(s for s in article.sections if s.rows and s.rows[0].cells.get("zh-Hant"))
+    block = section.rows[0].cells["zh-Hant"]
+    block.text = "这个版本只支持一个模型。" + block.text
+    findings = list(regional_variant(article))
+    assert len(findings) == 1
+    assert findings[0].locations[0].line == block.line
+    assert "Simplified characters" in findings[0].message
+    assert "这 (這)" in findings[0].message
+
+
+# ---------------------------------------------------------------------------
+# Configuration
+
+
+def _config(tmp_path: Path, text: str):
+    (tmp_path / "parallelcheck.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+    return load_config(None, cwd=str(tmp_path), known_rules=["regional-variant"])
+
+
+def test_the_regional_key_is_read(tmp_path):
+    config = _config(
+        tmp_path,
+        """\
+        regional:
+          zh-hant: {vocabulary: true, allow: [質量]}
+          zh-TW: off
+        """,
+    )
+    assert config.regional == {
+        "zh-Hant": RegionalConfig(vocabulary=True, allow=("質量",)),
+        "zh-TW": RegionalConfig(script=False, vocabulary=False),
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("regional:\n  zh-Hant:\n    scrpit: true\n", 3, "unknown key 'scrpit'"),
+        ("regional:\n  zh-Hant:\n    vocabulary: 1\n", 3, "must be true or false"),
+        ("regional:\n  zh-Hant: [script]\n", 2, "must be true, false or a mapping"),
+        ("regional: [zh-Hant]\n", 1, "'regional' must be a mapping"),
+        ("regional:\n  nonsense-tag-x: true\n", 2, "invalid language tag"),
+    ],
+)
+def test_bad_regional_settings_name_the_line(tmp_path, text, line, words):
+    with pytest.raises(InputError) as caught:
+        _config(tmp_path, text)
+    assert caught.value.line == line
+    assert words in caught.value.message
