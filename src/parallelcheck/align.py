@@ -26,9 +26,10 @@ one holding a table when its place and level agree.
 Block similarity requires compatible kinds (a table aligns only with a table, code only with
 code) and combines anchors, share of length and, for code, the code's text.
 
-When every version has the same number of elements and each aligns with the profile element at
-the same position clearly, that diagonal is taken without dynamic programming — the common case
-of versions in sync costs linear time.
+When a version has as many elements as the profile has columns and each aligns with the column
+at its position — clearly, or above the threshold by a margin when it has the same shape (block
+kind, heading level) — that diagonal is taken without dynamic programming: the common case of
+versions in sync costs linear time.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ if TYPE_CHECKING:  # glossary (issue "Terminology"): the type only, no import at
 SECTION_THRESHOLD = 0.42
 BLOCK_THRESHOLD = 0.36
 CLEAR_MATCH = 0.62
+SAME_SHAPE_MARGIN = 0.08
 LEFTOVER_PAIRING = 0.15
 REPRESENTATIVES = 4
 
@@ -139,6 +141,10 @@ class AlignedArticle:
 
 @dataclass
 class _SectionFeatures:
+    @property
+    def form(self) -> int:
+        return self.level
+
     section: Section
     level: int
     anchor: str | None
@@ -154,6 +160,10 @@ class _SectionFeatures:
 
 @dataclass
 class _BlockFeatures:
+    @property
+    def form(self) -> str:
+        return self.kind
+
     block: Block
     family: str
     kind: str
@@ -316,6 +326,13 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
 # Progressive alignment
 
 
+def _same_shape(column: dict, item) -> bool:
+    """Whether an element has the shape of a column's first member: the same block kind, or
+    the same heading level."""
+    first = next(iter(column.values()))
+    return first.form == item.form
+
+
 class _Profile(Generic[F]):
     """Columns of already aligned elements: one dict lang → feature per column."""
 
@@ -337,7 +354,8 @@ class _Profile(Generic[F]):
     ) -> None:
         columns = self.columns
         if len(columns) == len(items) and all(
-            self.score(col, item, similarity) >= max(threshold, CLEAR_MATCH)
+            self.score(col, item, similarity)
+            >= (threshold + SAME_SHAPE_MARGIN if _same_shape(col, item) else CLEAR_MATCH)
             for col, item in zip(columns, items, strict=True)
         ):
             for col, item in zip(columns, items, strict=True):

@@ -273,6 +273,13 @@ def language_name(lang: str) -> str:
 def strip_untranslatable(
     text: str, code_spans: Sequence[str] = (), *, capitalised_are_names: bool = False
 ) -> tuple[str, int]:
+    return _strip_untranslatable(text, tuple(code_spans), capitalised_are_names)
+
+
+@lru_cache(maxsize=16384)  # several rules ask for the same blocks
+def _strip_untranslatable(
+    text: str, code_spans: tuple[str, ...], capitalised_are_names: bool
+) -> tuple[str, int]:
     """*text* with code spans, URLs, numbers and name-like tokens blanked out.
 
     Returns the running text and the number of characters set aside.  With
@@ -311,6 +318,7 @@ def _blank(pattern: re.Pattern[str], text: str, removed: int) -> tuple[str, int]
     return kept, removed + len(text) - len(kept) + matches
 
 
+@lru_cache(maxsize=16384)
 def count_letters(text: str) -> dict[str, int]:
     """Letters per script in *text* (scripts with none are left out; letters of scripts not
     listed in this module are not counted)."""
