@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Every run the tests make, in process or as a subprocess, caches into a private folder.
+os.environ.setdefault("PARALLELCHECK_CACHE_DIR", tempfile.mkdtemp(prefix="pc-test-cache-"))
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PARALLELCHECK_SHARED", REPO.parent / "shared"))

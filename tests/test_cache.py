@@ -18,6 +18,7 @@ from parallelcheck.cache import Cache
 
 
 def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    """The CLI in ``cwd``, caching into ``cwd/cache`` unless ``env`` says otherwise."""
     return subprocess.run(
         [sys.executable, "-m", "parallelcheck", *args],
         cwd=cwd,
@@ -25,7 +26,7 @@ def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedP
         text=True,
         encoding="utf-8",
         timeout=300,
-        env={**os.environ, **(env or {})},
+        env={**os.environ, "PARALLELCHECK_CACHE_DIR": str(cwd / "cache"), **(env or {})},
     )
 
 
@@ -36,7 +37,7 @@ def _project(tmp_path: Path) -> Path:
 
 
 def _entries(folder: Path) -> list[Path]:
-    return sorted((folder / ".parallelcheck_cache").rglob("*.pickle"))
+    return sorted((folder / "cache").rglob("*.pickle"))
 
 
 def test_a_warm_run_uses_the_cache_and_gives_byte_identical_output(tmp_path):
@@ -120,3 +121,19 @@ def test_a_run_killed_midway_leaves_no_corrupt_entry(tmp_path):
     warm = run("check", str(root), "--format", "json", "--jobs", "1", cwd=tmp_path, env=env)
     cold = run("check", str(root), "--format", "json", "--no-cache", "--jobs", "1", cwd=tmp_path)
     assert warm.stdout == cold.stdout
+
+
+def test_the_cache_lives_outside_the_checked_repository(tmp_path):
+    """Entries are pickles: a repository must not be able to ship one for the tool to load."""
+    project = _project(tmp_path / "repo")
+    home = tmp_path / "xdg"
+    environment = {k: v for k, v in os.environ.items() if k != "PARALLELCHECK_CACHE_DIR"}
+    subprocess.run(
+        [sys.executable, "-m", "parallelcheck", "check"],
+        cwd=project,
+        capture_output=True,
+        timeout=300,
+        env={**environment, "XDG_CACHE_HOME": str(home)},
+    )
+    assert list((home / "parallelcheck").rglob("*.pickle"))
+    assert not [p for p in project.rglob("*") if "cache" in p.name.lower()]

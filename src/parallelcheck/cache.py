@@ -7,7 +7,8 @@ of its file, and — when a rule reads git history — the repository's HEAD.  A
 of them is a different key, so a stale entry is never used; old entries are simply left for
 ``parallelcheck cache clear`` (or ``rm -r``) to remove.
 
-Entries are pickles in ``<cache dir>/v1/<first two hex digits>/<key>.pickle``, written to a
+Entries are pickles in ``<cache dir>/v1/<first two hex digits>/<key>.pickle`` (see
+:func:`default_dir`: never inside the checked repository), written to a
 temporary file in the same folder and renamed into place, so concurrent runs never see half an
 entry and a run killed mid-write leaves at most a stray temporary file, which is ignored.  An
 entry that cannot be read (truncated, from another Python) counts as a miss.
@@ -23,7 +24,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-DEFAULT_DIR = ".parallelcheck_cache"
+
+def default_dir() -> Path:
+    """Where entries go: ``$PARALLELCHECK_CACHE_DIR``, else the user's cache folder
+    (``$XDG_CACHE_HOME/parallelcheck`` or ``~/.cache/parallelcheck``).  Never inside the
+    checked repository: entries are pickles, and a repository (a pull request) must not be
+    able to ship one for the tool to load."""
+    configured = os.environ.get("PARALLELCHECK_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "parallelcheck"
+
+
 LAYOUT = "v1"
 
 
@@ -31,14 +44,16 @@ def article_key(settings: bytes, article_id: str, versions: dict[str, str]) -> s
     """The key of one article, or ``None`` when a version cannot be read (no caching then:
     the reader will report the problem)."""
     digest = hashlib.sha256(settings)
-    digest.update(b"\0" + article_id.encode("utf-8"))
+    # surrogateescape: file and folder names that are not UTF-8 (their bytes, as on disk)
+    digest.update(b"\0" + article_id.encode("utf-8", "surrogateescape"))
     for lang in sorted(versions):
         path = versions[lang]
         try:
             data = Path(path).read_bytes()
         except OSError:
             return None
-        digest.update(b"\0" + lang.encode("utf-8") + b"\0" + path.encode("utf-8") + b"\0")
+        name = path.encode("utf-8", "surrogateescape")
+        digest.update(b"\0" + lang.encode("utf-8") + b"\0" + name + b"\0")
         digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()
 
@@ -51,8 +66,8 @@ def settings_digest(*parts: Any) -> bytes:
 class Cache:
     """Get and put results by key in one cache folder."""
 
-    def __init__(self, folder: str | os.PathLike = DEFAULT_DIR):
-        self.root = Path(folder) / LAYOUT
+    def __init__(self, folder: str | os.PathLike | None = None):
+        self.root = Path(folder if folder is not None else default_dir()) / LAYOUT
 
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.pickle"

@@ -153,10 +153,10 @@ def _run(
     """Configuration → discovery → engine; returns the report (exits 2 on bad input).
     ``use_cache`` is false for formats that show the articles' text, which the cache omits;
     the others keep only each article's outline, so memory does not grow with its text."""
-    from parallelcheck.cache import DEFAULT_DIR, Cache
+    from parallelcheck.cache import Cache
     from parallelcheck.config import load_config
     from parallelcheck.discover import discover, shard_of
-    from parallelcheck.engine import CheckOptions, check_all, outline_only
+    from parallelcheck.engine import CheckOptions, check_all
     from parallelcheck.report import Report
     from parallelcheck.report.base import RuleInfo
     from parallelcheck.rules import REGISTRY
@@ -180,14 +180,9 @@ def _run(
         )
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
         articles, findings = [], []
-        cache = (
-            None
-            if no_cache or not use_cache
-            else Cache(os.environ.get("PARALLELCHECK_CACHE_DIR", DEFAULT_DIR))
-        )
-        for result in check_all(article_sets, config, options, cache):
-            if use_cache:  # formats that need no article text keep only outlines in memory
-                result = outline_only(result)
+        cache = None if no_cache or not use_cache else Cache()
+        # Formats that need no article text keep only outlines, in workers and in memory.
+        for result in check_all(article_sets, config, options, cache, outlines=use_cache):
             articles.append(result.article)
             findings.extend(result.findings)
             progress.advance()

@@ -140,8 +140,10 @@ def check_article(
     return ArticleResult(article, findings)
 
 
-def _check_packed(args: tuple[ArticleSet, Config, CheckOptions, Glossary]) -> ArticleResult:
-    return check_article(*args)
+def _check_packed(args: tuple[ArticleSet, Config, CheckOptions, Glossary, bool]) -> ArticleResult:
+    *checked, outlines = args
+    result = check_article(*checked)
+    return outline_only(result) if outlines else result
 
 
 def check_all(
@@ -149,8 +151,13 @@ def check_all(
     config: Config,
     options: CheckOptions,
     cache: Cache | None = None,
+    outlines: bool = False,
 ) -> Iterator[ArticleResult]:
     """Check every article set, in the order given, using ``options.jobs`` processes.
+
+    With ``outlines`` the results carry only each article's outline (see
+    :func:`outline_only`) — what every format but html needs, and far cheaper to send back
+    from worker processes.
 
     Results are yielded one article at a time, so memory does not grow with the number of
     articles.  With a ``cache``, an article whose files and settings are unchanged since an
@@ -173,12 +180,12 @@ def check_all(
             )
     cached = [cache.get(key) if cache is not None and key else None for key in keys]
     todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
-    fresh = _compute(todo, config, options, glossary)
+    fresh = _compute(todo, config, options, glossary, outlines)
     for index, hit in enumerate(cached):
         if hit is None:
             hit = next(fresh)
             if cache is not None and keys[index]:
-                cache.put(keys[index], outline_only(hit))
+                cache.put(keys[index], hit if outlines else outline_only(hit))
         yield hit
 
 
@@ -225,12 +232,12 @@ def _compute(
     config: Config,
     options: CheckOptions,
     glossary: Glossary | None,
+    outlines: bool,
 ) -> Iterator[ArticleResult]:
     jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
+    packed = [(a, config, options, glossary, outlines) for a in article_sets]
     if jobs <= 1 or len(article_sets) < 4:
-        for article_set in article_sets:
-            yield check_article(article_set, config, options, glossary)
+        yield from map(_check_packed, packed)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        packed = [(a, config, options, glossary) for a in article_sets]
         yield from pool.map(_check_packed, packed, chunksize=max(1, len(packed) // (jobs * 8)))
