@@ -37,6 +37,7 @@ UNTRANSLATABLE_SHARE = 0.7
 #: rapidfuzz ratio (0–100) from which a block is the same text as the source's; between two
 #: translations only the very same text (after normalising whitespace) counts.
 IDENTICAL = 95
+NEARBY = 20  # source units compared with an unpaired unit: this many either side
 #: Running-text letters (capitalised words counted as names) a block needs for being the same
 #: text as another version's to be reported.
 IDENTICAL_LETTERS = 20
@@ -390,6 +391,7 @@ class _Row:
                 self.holders.setdefault(unit.key, set()).add(lang)
             self.units[lang] = found
         self._at_home: dict[int, bool] = {}
+        self._by_key: dict[str, dict[str, _Unit]] = {}
 
     def kept_on_purpose(self, key: str) -> bool:
         holders = self.holders.get(key, set())
@@ -405,8 +407,15 @@ class _Row:
         return None
 
     def other_texts(self, lang: str) -> Callable[[], list[str]]:
+        """The other versions' unit texts, gathered once and only when first asked for."""
+        gathered: list[list[str]] = []
+
         def texts() -> list[str]:
-            return [u.text for other in self.present if other != lang for u in self.units[other]]
+            if not gathered:
+                gathered.append(
+                    [u.text for other in self.present if other != lang for u in self.units[other]]
+                )
+            return gathered[0]
 
         return texts
 
@@ -422,7 +431,7 @@ class _Row:
                     continue
                 paired = self.source_unit(lang, index)
                 verdict = _judge(unit, lang, self.article.langs, others, self.signs)
-                identical, similarity = self.identical(unit, lang, paired)
+                identical, similarity = self.identical(unit, lang, paired, index)
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
                 if identical and not _worth_comparing(unit):
@@ -431,7 +440,9 @@ class _Row:
                     flagged.append((unit, verdict, identical, similarity))
             yield from self.report(lang, flagged)
 
-    def identical(self, unit: _Unit, lang: str, paired: _Unit | None) -> tuple[list[str], float]:
+    def identical(
+        self, unit: _Unit, lang: str, paired: _Unit | None, index: int = 0
+    ) -> tuple[list[str], float]:
         """The versions in another language with the same text, and the best similarity.
 
         Against the source, near-identical text counts; against another translation only the
@@ -444,7 +455,10 @@ class _Row:
         found: list[str] = []
         best = 0.0
         if source in self.units and primary_language(source) != primary:
-            candidates = [paired] if paired is not None else self.units[source]
+            # Without a paired unit, the source's units near the same place (a window keeps
+            # this linear in the number of units; a 20,000-item list stays fast).
+            window = self.units[source][max(0, index - NEARBY) : index + NEARBY + 1]
+            candidates = [paired] if paired is not None else window
             score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
             if score >= IDENTICAL:
                 found.append(source)
@@ -458,15 +472,21 @@ class _Row:
         return found, best
 
     def at_home(self, lang: str, key: str) -> bool:
-        for unit in self.units[lang]:
-            if unit.key == key:
-                if id(unit) not in self._at_home:
-                    guess, _ = block_language(
-                        unit.text, lang, languages=self.article.langs, code_spans=unit.code_spans
-                    )
-                    self._at_home[id(unit)] = guess == primary_language(lang)
-                return self._at_home[id(unit)]
-        return False
+        """Whether ``lang``'s (first) unit with this key is in ``lang``'s own language."""
+        by_key = self._by_key.get(lang)
+        if by_key is None:
+            by_key = self._by_key[lang] = {}
+            for candidate in self.units[lang]:
+                by_key.setdefault(candidate.key, candidate)
+        unit = by_key.get(key)
+        if unit is None:
+            return False
+        if id(unit) not in self._at_home:
+            guess, _ = block_language(
+                unit.text, lang, languages=self.article.langs, code_spans=unit.code_spans
+            )
+            self._at_home[id(unit)] = guess == primary_language(lang)
+        return self._at_home[id(unit)]
 
     def report(
         self, lang: str, flagged: list[tuple[_Unit, _Verdict, list[str], float]]
