@@ -31,6 +31,7 @@ import yaml
 
 from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag
+from parallelcheck.safe_yaml import check_node_tree
 
 SEVERITIES = ("error", "warning", "info")
 TOP_KEYS = ("root", "source", "languages", "glossary", "rules", "links", "regional")
@@ -45,7 +46,6 @@ YAML_NAMES = (
 )
 PYPROJECT = "pyproject.toml"
 MAX_CONFIG_BYTES = 1_000_000
-MAX_NODES = 100_000
 
 _OFF = frozenset({"off", "false", "no", "disable", "disabled"})
 _ON = frozenset({"on", "true", "yes", "enable", "enabled"})
@@ -339,57 +339,13 @@ class _TomlLines:
 # Hostile YAML
 
 
-def _children(node: yaml.Node) -> Iterable[yaml.Node]:
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            yield key
-            yield value
-    elif isinstance(node, yaml.SequenceNode):
-        yield from node.value
-
-
-def _check_expansion(root: yaml.Node, shown: str) -> None:
-    """Refuse documents whose aliases would expand to over MAX_NODES nodes, or loop."""
-    sizes: dict[int, int] = {}
-    open_nodes: set[int] = set()
-    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
-    while stack:
-        node, finished = stack.pop()
-        key = id(node)
-        if finished:
-            open_nodes.discard(key)
-            total = 1 + sum(sizes[id(child)] for child in _children(node))
-            if total > MAX_NODES:
-                raise InputError(
-                    f"YAML document too large once its aliases are expanded (over {MAX_NODES:,} "
-                    "nodes); refusing to read it",
-                    shown,
-                    node.start_mark.line + 1,
-                )
-            sizes[key] = total
-            continue
-        if key in sizes:
-            continue
-        open_nodes.add(key)
-        stack.append((node, True))
-        for child in _children(node):
-            if id(child) in open_nodes:
-                raise InputError(
-                    "YAML alias refers to a node that contains it (recursive alias)",
-                    shown,
-                    child.start_mark.line + 1,
-                )
-            if id(child) not in sizes:
-                stack.append((child, False))
-
-
 def _parse_yaml(text: str, shown: str) -> tuple[Any, _YamlLines | _NoLines]:
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None, _NoLines()
-        _check_expansion(node, shown)
+        check_node_tree(node, shown)
         lines = _YamlLines(node, shown)
         return loader.construct_document(node), lines
     except yaml.MarkedYAMLError as exc:

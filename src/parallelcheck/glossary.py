@@ -77,10 +77,10 @@ import yaml
 
 from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag, primary_language
+from parallelcheck.safe_yaml import check_node_tree
 
 MAX_YAML_BYTES = 1_000_000
 MAX_XML_CSV_BYTES = 20_000_000
-MAX_NODES = 100_000
 EXTENSIONS = (".yaml", ".yml", ".tbx", ".csv")
 TERM_KEYS = ("id", "keep", "note", "forbidden", "case_sensitive")
 LANG_KEYS = ("term", "forbidden", "case_sensitive")
@@ -482,57 +482,13 @@ class _TermBuilder:
 # YAML (CONTRACT §4)
 
 
-def _node_children(node: yaml.Node) -> Iterator[yaml.Node]:
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            yield key
-            yield value
-    elif isinstance(node, yaml.SequenceNode):
-        yield from node.value
-
-
 def _check_expansion(root: yaml.Node, path: str, problems: _Problems) -> None:
-    """Refuse alias bombs: count the nodes the document would have once aliases are expanded."""
-    sizes: dict[int, int] = {}
-    on_path: set[int] = set()
-    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        key = id(node)
-        if done:
-            on_path.discard(key)
-            total = 1 + sum(sizes[id(child)] for child in _node_children(node))
-            if total > MAX_NODES:
-                problems.error(
-                    f"YAML document too large once its aliases are expanded (over {MAX_NODES:,} "
-                    "nodes); refusing to read it",
-                    path,
-                    node.start_mark.line + 1,
-                )
-                raise _Skip
-            sizes[key] = total
-            continue
-        if key in sizes:
-            continue
-        if node.tag not in yaml.SafeLoader.yaml_constructors:  # !!python/object, !custom …
-            problems.error(
-                f"YAML tag '{node.tag}' is not allowed (plain YAML only: nothing is constructed)",
-                path,
-                node.start_mark.line + 1,
-            )
-            raise _Skip
-        on_path.add(key)
-        stack.append((node, True))
-        for child in _node_children(node):
-            if id(child) in on_path:
-                problems.error(
-                    "YAML alias refers to a node that contains it (recursive alias)",
-                    path,
-                    child.start_mark.line + 1,
-                )
-                raise _Skip
-            if id(child) not in sizes:
-                stack.append((child, False))
+    """Refuse alias bombs, recursive aliases and tags (see :mod:`parallelcheck.safe_yaml`)."""
+    try:
+        check_node_tree(root, path, refuse_tags=True)
+    except InputError as error:
+        problems.error(error.message, path, error.line)
+        raise _Skip from None
 
 
 def _line(node: yaml.Node) -> int:
