@@ -399,3 +399,18 @@ def test_the_shipped_article_through_the_command_line_gives_no_term_finding(monk
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["findings"] == []
+
+
+def test_a_plain_zh_version_is_simplified_and_never_takes_a_traditional_entry():
+    from parallelcheck.glossary import Glossary, LangTerms, Term
+
+    term = Term(
+        id="expert",
+        keep=None,
+        langs={"zh-Hant": LangTerms(("專家",), ("专家",), False)},
+        note="",
+        origin="test:1",
+    )
+    assert term.entry("zh") is None
+    assert term.entry("zh-TW") is not None
+    assert Glossary.of([term]) is not None

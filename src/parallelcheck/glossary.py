@@ -47,7 +47,8 @@ Formats (the file's extension decides)
 Language tags are canonicalised with :func:`parallelcheck.langtag.canonical_tag`.  A term's
 language entry applies to a version whose tag is the same, or more specific (``zh`` applies to
 ``zh-Hant``), or the same Chinese script by region (``zh-Hant`` ↔ ``zh-TW``/``zh-HK``/``zh-MO``,
-``zh-Hans`` ↔ ``zh-CN``/``zh-SG``); a bare version tag (``pt``) takes the one entry of that
+``zh-Hans`` ↔ ``zh-CN``/``zh-SG``, and a plain ``zh`` version counts as Simplified — it never
+takes a ``zh-Hant`` entry); a bare version tag (``pt``) takes the one entry of that
 language when there is exactly one.
 
 Errors and lint
@@ -217,7 +218,7 @@ def _zh_script(tag: str) -> str | None:
     for part in parts[1:]:
         if part in _ZH_REGIONS:
             return _ZH_REGIONS[part]
-    return None
+    return "Hans"  # plain zh is written in Simplified characters by convention
 
 
 def _resolve_tag(langs: Mapping[str, LangTerms], lang: str) -> str | None:
