@@ -130,9 +130,9 @@ _inline = st.sampled_from(
 )
 word = st.one_of(_latin_words, _cjk_words, _numberish, _inline, any_text.map(lambda s: s[:12]))
 
-# Numbers every language reads the same way, and no number words: identical text then states
-# the same values in every version.  (Number words and CJK numerals are read by the version's
-# language, and a /ja/ link by the ja version only: see the two xfail tests at the end.)
+# Numbers every language reads the same way: identical text then states the same values in
+# every version.  (Number words, CJK numerals and localised links in identical text have tests
+# of their own at the end.)
 _neutral_numbers = st.sampled_from(
     ["42", "131,072", "75%", "1.8×", "2026-10-20", "v1.2.3", "3.5", "1024", "0"]
 )
@@ -451,21 +451,11 @@ def _identical_pair(tmp_path: Path, text: str, rule: str) -> list[dict]:
     return found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="numbers.py reads number words and CJK numerals by the version's language: "
-    "'twenty' counts in en but not in ja, '十三萬' in ja but not in en",
-)
 def test_identical_text_with_number_words_states_the_same_numbers(tmp_path):
     text = "# Models\n\nWe serve twenty models on 十三萬 GPUs.\n"
     assert _identical_pair(tmp_path, text, "number-mismatch") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="links.py drops the /ja/ prefix in the ja version only, so a language switcher "
-    "kept identical in every version is a link-mismatch",
-)
 def test_identical_localised_link_is_the_same_link(tmp_path):
     text = "# Docs\n\nRead this in [English](/docs/x/) or [日本語](/ja/docs/x/).\n"
     assert _identical_pair(tmp_path, text, "link-mismatch") == []

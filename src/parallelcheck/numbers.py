@@ -112,6 +112,7 @@ _DECIMAL_COMMA = frozenset(
 )
 _SPACE_GROUPS = frozenset("fr ru uk pl cs sk sv nb nn no fi et lv lt bg hu be kk".split())
 _CJK_LANGS = frozenset({"zh", "ja"})
+_ENGLISH_INSIDE = frozenset({"zh", "ja", "ko"})
 
 # Other decimal digits (full-width, Arabic-Indic, Devanagari, Bengali) become ASCII, one
 # character for one, so offsets stay those of the original text.
@@ -459,21 +460,21 @@ def _profile(lang: str) -> _Profile:
     passes: list[_Pass] = []
 
     # Chinese / Japanese numerals and Korean number words: passes of their own, before the
-    # digits (百分之75 is one percent).
-    if lang in _CJK_LANGS:
-        chars = cjk_numeral_chars(with_trillion=lang == "ja")
-        digits = "〇零一二三四五六七八九兩两"
-        passes.append(
-            _Pass(
-                re.compile(
-                    rf"[第{chars}][{chars}]*(?:[點点][{digits}]+[{chars}]*)?"
-                    rf"(?:(?<=百)分之(?:{_D}+(?:\.{_D}+)?|[{chars}]+(?:[點点][{digits}]+)?))?"
-                ),
-                _h_han,
-            )
+    # digits (百分之75 is one percent).  Han numerals are read in every language, since any
+    # text may quote Chinese or Japanese (a cheap pass: it starts only at a Han numeral).
+    chars = cjk_numeral_chars(with_trillion=lang == "ja")
+    digits = "〇零一二三四五六七八九兩两"
+    passes.append(
+        _Pass(
+            re.compile(
+                rf"[第{chars}][{chars}]*(?:[點点][{digits}]+[{chars}]*)?"
+                rf"(?:(?<=百)分之(?:{_D}+(?:\.{_D}+)?|[{chars}]+(?:[點点][{digits}]+)?))?"
+            ),
+            _h_han,
         )
-        if lang == "ja":
-            passes.append(_Pass(re.compile(_alternation(_KANA_NUMBERS)), _h_kana))
+    )
+    if lang == "ja":
+        passes.append(_Pass(re.compile(_alternation(_KANA_NUMBERS)), _h_kana))
     if lang == "ko":
         sino = "일이삼사오육칠팔구십백천만억"
         passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos))
@@ -540,11 +541,14 @@ def _profile(lang: str) -> _Profile:
     # Number words after the digits: a scale word the digits took (1.8 million) is theirs.
     number_words: frozenset[str] = frozenset()
     words_next = None
-    if lang in NUMBER_WORDS:
-        number_words = frozenset(NUMBER_WORDS[lang])
+    # Chinese, Japanese and Korean texts quote English words as they are: read those.
+    words_lang = lang if lang in NUMBER_WORDS else ("en" if lang in _ENGLISH_INSIDE else None)
+    if words_lang is not None:
+        number_words = frozenset(NUMBER_WORDS[words_lang])
         branches = _word_branches(number_words, r"[\w-]")
         passes.append(_Pass(re.compile(rf"(?:{branches})(?!\w)"), _h_words, lowered=True))
-        joiner = r"(?:[ \t\u00a0]+(?:and[ \t\u00a0]+)?|-)" if lang == "en" else r"[ \t\u00a0]+"
+        english = words_lang == "en"
+        joiner = r"(?:[ \t\u00a0]+(?:and[ \t\u00a0]+)?|-)" if english else r"[ \t\u00a0]+"
         words_next = re.compile(rf"{joiner}({_alternation(number_words)})(?![\w])", re.IGNORECASE)
 
     scales = SCALE_WORDS.get(lang, {})

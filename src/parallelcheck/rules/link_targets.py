@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import reduce
 
 from parallelcheck.align import AlignedArticle
 from parallelcheck.finding import Finding
@@ -22,7 +23,8 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     For each aligned block the targets of its links and images (nested ones included) are
     compared as multisets.  A target is compared without a localised prefix (configurable,
     default ``/{lang}/``: ``/ja/tutorial/`` in the ja version equals ``/tutorial/``, and so does
-    ``/en/tutorial/`` when en is the source) and without a trailing slash.  Versions are
+    ``/en/tutorial/`` when en is the source) and without a trailing slash; a target written
+    the very same way in every version (a language switcher) always agrees.  Versions are
     grouped by the targets they hold; the versions sharing the source's targets are the
     reference and each other group is one finding, saying which targets it lacks and which it
     has instead.  Blocks missing as a whole are reported by the block rules
@@ -58,9 +60,13 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
 def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
     if len(targets_by_lang) < 2:
         return
+    raw = {lang: Counter(targets) for lang, (_, targets) in targets_by_lang.items()}
+    everywhere = reduce(lambda a, b: a & b, raw.values())  # the very same target in all
     counts = {
-        lang: tuple(sorted(normalise_target(t, patterns[lang]) for t in targets))
-        for lang, (_, targets) in targets_by_lang.items()
+        lang: tuple(
+            sorted(normalise_target(t, patterns[lang]) for t in (raw[lang] - everywhere).elements())
+        )
+        for lang in targets_by_lang
     }
     reference, deviating = group_by_value(article, counts)
     for langs, targets in deviating:
