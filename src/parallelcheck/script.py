@@ -378,6 +378,7 @@ def block_language(
     code_spans: Sequence[str] = (),
     profile: ScriptProfile | None = None,
     statistical: bool = True,
+    name_foreign: bool = True,
 ) -> tuple[str, float]:
     """The most likely language of *text*, as ``(primary subtag, confidence 0..1)``.
 
@@ -387,7 +388,10 @@ def block_language(
     running-text letters.  Script decides first; the identifier is asked only to tell apart
     languages that share the text's script.  With *statistical* false it is not asked about
     text in the version's own script: the answer is then the expected language with
-    confidence 0 (the caller saw no sign of another language).
+    confidence 0 (the caller saw no sign of another language).  With *name_foreign* false,
+    text in another script than the version's is not put to the statistical identifier: the
+    answer names a likely language of that script (English for Latin) — enough to know the
+    text is foreign, and much cheaper; ask again with it true to name the language.
     """
     expected = primary_language(expected_lang)
     if profile is None:
@@ -431,6 +435,8 @@ def block_language(
         return _identify(text, code_spans, rivals)
     # Another script than ours: the script is the evidence; which language of that script
     # it is only names it.
+    if len(rivals) > 1 and not name_foreign:
+        return ("en" if "en" in rivals else rivals[0]), share
     if len(rivals) > 1:
         named, sure = _identify(text, code_spans, rivals)
         if sure < NAMING_CONFIDENCE and "en" in rivals:

@@ -171,7 +171,7 @@ def _judge(
         return _Verdict(profile, True)
     statistical = profile.dominant != LATIN or not is_latin_language(lang) or signs(unit, lang)
     guess, confidence = block_language(
-        text, lang, languages=langs, profile=profile, statistical=statistical
+        text, lang, languages=langs, profile=profile, statistical=statistical, name_foreign=False
     )
     verdict = _Verdict(profile, False, guess, confidence)
     if guess == "und" or guess == primary_language(lang):
@@ -184,6 +184,9 @@ def _judge(
     elif profile.share(own) >= OWN_SHARE:
         return verdict
     verdict.foreign = True
+    verdict.language, verdict.confidence = block_language(  # now name it for the message
+        text, lang, languages=langs, profile=profile, statistical=statistical
+    )
     return verdict
 
 
