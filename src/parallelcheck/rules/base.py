@@ -10,7 +10,7 @@ configured severity on every finding.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from parallelcheck.align import AlignedArticle, AlignedSection
@@ -108,6 +108,32 @@ def group_by_value(
         reference_value = max(groups, key=lambda v: len(groups[v]))
     others = [(langs, value) for value, langs in groups.items() if value != reference_value]
     return groups[reference_value], others
+
+
+def differing_values(
+    rule_id: str,
+    article: AlignedArticle,
+    section: AlignedSection,
+    lines: dict[str, int],
+    values: dict[str, Hashable],
+    message: Callable[[list[str], list[str], Hashable, Hashable], str],
+    evidence: dict | None = None,
+) -> Iterator[Finding]:
+    """One finding per group of versions whose value differs from the reference group's
+    (see :func:`group_by_value`); ``message(langs, reference, value, reference_value)`` words
+    it and ``lines`` gives each version's line."""
+    reference, deviating = group_by_value(article, values)
+    for langs, value in deviating:
+        yield finding(
+            rule_id,
+            article,
+            section,
+            langs,
+            reference,
+            {lang: lines[lang] for lang in (*langs, *reference)},
+            message(langs, reference, value, values[reference[0]]),
+            evidence,
+        )
 
 
 def excerpt(text: str, limit: int = 48) -> str:

@@ -8,7 +8,7 @@ from parallelcheck.align import AlignedArticle
 from parallelcheck.code_text import code_skeleton
 from parallelcheck.document import BlockKind
 from parallelcheck.finding import Finding
-from parallelcheck.rules.base import excerpt, finding, group_by_value, join_langs, rule
+from parallelcheck.rules.base import differing_values, excerpt, join_langs, rule
 from parallelcheck.rules.missing import missing_block_finding, missing_blocks
 
 
@@ -40,38 +40,36 @@ def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
             }
             if len(blocks) < 2:
                 continue
+            lines = {lang: b.line for lang, b in blocks.items()}
             skeletons = {lang: code_skeleton(b.text, b.info) for lang, b in blocks.items()}
-            reference, deviating = group_by_value(article, skeletons)
-            for langs, skeleton in deviating:
-                ours, theirs = _first_difference(skeleton, skeletons[reference[0]])
-                lines = {lang: blocks[lang].line for lang in (*langs, *reference)}
-                yield finding(
-                    "code-mismatch",
-                    article,
-                    section,
-                    langs,
-                    reference,
-                    lines,
-                    f"code differs in {join_langs(langs)} from {join_langs(reference)}: "
-                    f"“{excerpt(ours, 40)}” where {join_langs(reference)} has "
-                    f"“{excerpt(theirs, 40)}”",
-                    {"kind": "code"},
-                )
+            yield from differing_values(
+                "code-mismatch", article, section, lines, skeletons, _code_differs, {"kind": "code"}
+            )
             infos = {lang: b.info.strip() for lang, b in blocks.items()}
-            reference, deviating = group_by_value(article, infos)
-            for langs, info in deviating:
-                lines = {lang: blocks[lang].line for lang in (*langs, *reference)}
-                yield finding(
-                    "code-mismatch",
-                    article,
-                    section,
-                    langs,
-                    reference,
-                    lines,
-                    f"code block is marked “{info or '(none)'}” in {join_langs(langs)} but "
-                    f"“{infos[reference[0]] or '(none)'}” in {join_langs(reference)}",
-                    {"kind": "info-string"},
-                )
+            yield from differing_values(
+                "code-mismatch",
+                article,
+                section,
+                lines,
+                infos,
+                _info_differs,
+                {"kind": "info-string"},
+            )
+
+
+def _code_differs(langs, reference, skeleton, theirs) -> str:
+    ours, other = _first_difference(skeleton, theirs)
+    return (
+        f"code differs in {join_langs(langs)} from {join_langs(reference)}: "
+        f"“{excerpt(ours, 40)}” where {join_langs(reference)} has “{excerpt(other, 40)}”"
+    )
+
+
+def _info_differs(langs, reference, info, theirs) -> str:
+    return (
+        f"code block is marked “{info or '(none)'}” in {join_langs(langs)} but "
+        f"“{theirs or '(none)'}” in {join_langs(reference)}"
+    )
 
 
 def _first_difference(a: str, b: str) -> tuple[str, str]:

@@ -3,33 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from parallelcheck.align import AlignedArticle
 from parallelcheck.document import BlockKind
 from parallelcheck.finding import Finding
-from parallelcheck.rules.base import excerpt, finding, group_by_value, join_langs, rule
+from parallelcheck.rules.base import differing_values, excerpt, join_langs, rule
 
 
 def _shape_findings(rule_id, article, section, blocks, value, describe, noun) -> Iterator[Finding]:
     values = {lang: value(block) for lang, block in blocks.items()}
-    reference, deviating = group_by_value(article, values)
-    for langs, shape in deviating:
-        lines = {lang: blocks[lang].line for lang in (*langs, *reference)}
-        yield finding(
-            rule_id,
-            article,
-            section,
-            langs,
-            reference,
-            lines,
+    yield from differing_values(
+        rule_id,
+        article,
+        section,
+        {lang: block.line for lang, block in blocks.items()},
+        values,
+        lambda langs, reference, shape, theirs: (
             f"{noun} has {describe(shape)} in {join_langs(langs)} but "
-            f"{describe(values[reference[0]])} in {join_langs(reference)}",
-            {
-                "values": {
-                    lang: list(v) if isinstance(v, tuple) else v for lang, v in values.items()
-                }
-            },
-        )
+            f"{describe(theirs)} in {join_langs(reference)}"
+        ),
+        {"values": {lang: list(v) if isinstance(v, tuple) else v for lang, v in values.items()}},
+    )
 
 
 def _aligned_blocks(article: AlignedArticle, kind: BlockKind):
@@ -83,6 +78,13 @@ def list_shape(article: AlignedArticle) -> Iterator[Finding]:
         )
 
 
+def _level_differs(sections, langs, reference, level, theirs) -> str:
+    return (
+        f"heading “{excerpt(sections[reference[0]].title)}” is level {level} in "
+        f"{join_langs(langs)} but level {theirs} in {join_langs(reference)}"
+    )
+
+
 @rule("heading-level", severity="warning", summary="aligned headings differ in level")
 def heading_level(article: AlignedArticle) -> Iterator[Finding]:
     """Aligned section headings have different levels (``##`` in one version, ``###`` in
@@ -90,18 +92,12 @@ def heading_level(article: AlignedArticle) -> Iterator[Finding]:
     for row in article.sections[1:]:
         sections = {lang: s for lang, s in row.cells.items() if s is not None}
         values = {lang: s.level for lang, s in sections.items()}
-        reference, deviating = group_by_value(article, values)
-        for langs, level in deviating:
-            lines = {lang: sections[lang].line for lang in (*langs, *reference)}
-            title = excerpt(sections[reference[0]].title)
-            yield finding(
-                "heading-level",
-                article,
-                row,
-                langs,
-                reference,
-                lines,
-                f"heading “{title}” is level {level} in {join_langs(langs)} but level "
-                f"{values[reference[0]]} in {join_langs(reference)}",
-                {"levels": values},
-            )
+        yield from differing_values(
+            "heading-level",
+            article,
+            row,
+            {lang: s.line for lang, s in sections.items()},
+            values,
+            partial(_level_differs, sections),
+            {"levels": values},
+        )
