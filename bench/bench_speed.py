@@ -96,26 +96,12 @@ def main() -> None:
     version = [timed(["--version"], scratch, env) for _ in range(args.repeat)]
     print(f"--version:                {median(version)[0]:6.2f} s   (target ≤ 0.3 s)")
 
-    jobs1 = median(
-        [
-            timed(
-                ["check", str(corpus), "--format", "json", "--no-cache", "--jobs", "1"],
-                scratch,
-                env,
-            )
-            for _ in range(args.repeat)
-        ]
-    )[0]
-    jobs2 = median(
-        [
-            timed(
-                ["check", str(corpus), "--format", "json", "--no-cache", "--jobs", "2"],
-                scratch,
-                env,
-            )
-            for _ in range(args.repeat)
-        ]
-    )[0]
+    def corpus_run(path: Path, *options: str) -> tuple[float, float]:
+        command = ["check", str(path), "--format", "json", "--no-cache", *options]
+        return median([timed(command, scratch, env) for _ in range(args.repeat)])
+
+    jobs1 = corpus_run(corpus, "--jobs", "1")[0]
+    jobs2 = corpus_run(corpus, "--jobs", "2")[0]
     print(
         f"--jobs 1 / --jobs 2:      {jobs1:6.2f} s / {jobs2:.2f} s = {jobs1 / jobs2:.2f}× "
         "(target ≥ 1.7×)"
@@ -124,18 +110,8 @@ def main() -> None:
     copies = scratch / "four-copies"
     for index in range(4):
         shutil.copytree(corpus, copies / f"copy{index}")
-    four = median(
-        [
-            timed(["check", str(copies), "--format", "json", "--no-cache"], scratch, env)
-            for _ in range(args.repeat)
-        ]
-    )
-    single = median(
-        [
-            timed(["check", str(corpus), "--format", "json", "--no-cache"], scratch, env)
-            for _ in range(args.repeat)
-        ]
-    )
+    four = corpus_run(copies)
+    single = corpus_run(corpus)
     print(
         f"four copies / one copy:   {four[0]:6.2f} s / {single[0]:.2f} s = "
         f"{four[0] / single[0]:.2f}× (target ≤ 4.4×)"

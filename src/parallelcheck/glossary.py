@@ -1202,35 +1202,38 @@ def lint(glossary: Glossary, *, shadowing: bool = True) -> list[Problem]:
     # Forms compared across terms: folded (case-insensitively) unless both sides are
     # case-sensitive; a keep form ("*") is in every language.
     approved_by: dict[str, list[tuple[str, str, bool, Term, str]]] = {}
+
+    def owner_of(term: Term, tag: str, key: str, exact: bool) -> tuple[Term, str] | None:
+        """Another term with an approved form this form could not be told from, and where."""
+        for other_tag, other_key, other_exact, other, _ in approved_by.get(key.casefold(), []):
+            if other.id == term.id or not _same_scope(tag, other_tag):
+                continue
+            if exact and other_exact and key != other_key:
+                continue
+            return other, "every language" if "*" in (tag, other_tag) else tag
+        return None
+
     for term in glossary.terms:
         for tag, key, form, exact in _approved_keys(term, langs):
-            for other_tag, other_key, other_exact, other, _ in approved_by.get(key.casefold(), []):
-                if other.id == term.id or not _same_scope(tag, other_tag):
-                    continue
-                if exact and other_exact and key != other_key:
-                    continue
-                where = "every language" if "*" in (tag, other_tag) else tag
+            clash = owner_of(term, tag, key, exact)
+            if clash:
+                other, where = clash
                 report(
                     term,
                     f"'{form}' is also an approved form of term '{other.id}' ({other.origin}) "
                     f"in {where}: a match could not tell the two apart",
                 )
-                break
             approved_by.setdefault(key.casefold(), []).append((tag, key, exact, term, form))
     for term in glossary.terms:
         for tag, key, form, exact in _forbidden_keys(term, langs):
-            for other_tag, other_key, other_exact, owner, _ in approved_by.get(key.casefold(), []):
-                if owner.id == term.id or not _same_scope(tag, other_tag):
-                    continue
-                if exact and other_exact and key != other_key:
-                    continue
-                where = "every language" if "*" in (tag, other_tag) else tag
+            clash = owner_of(term, tag, key, exact)
+            if clash:
+                owner, where = clash
                 report(
                     term,
                     f"forbidden form '{form}' is an approved form of term '{owner.id}' "
                     f"({owner.origin}) in {where}",
                 )
-                break
     if shadowing:
         found.extend(_shadowing(glossary, langs))
     return found
