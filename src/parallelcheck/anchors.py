@@ -53,13 +53,16 @@ def text_anchors(text: str, *, non_latin: bool) -> Counter[str]:
     *non_latin* says whether the version is written in a non-Latin script, in which case every
     capitalised Latin word is name-like.
     """
-    text = normalise(text)
+    if not text.isascii():
+        text = normalise(text)
     found: Counter[str] = Counter()
     for match in _NUMBER.finditer(text):
         value = match.group().replace(",", "")
         found["#" + value] += 1
     for match in _WORD.finditer(text):
         word = match.group()
+        if word.islower() and word.isalpha():
+            continue  # an ordinary word: the common case, decided without a call
         strength = _name_strength(word, text, match.start(), non_latin)
         if strength == 2:
             found[word.lower()] += 1
@@ -72,7 +75,7 @@ def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
     """2 for a strong anchor (digit, inner capital), 1 for a weak one, 0 for none."""
     if word.isalpha():
         if word.islower():
-            return 0  # the common case, decided by two C-level calls
+            return 0
         rest = word[1:]
         if rest and not rest.islower():
             return 2

@@ -88,20 +88,23 @@ def length_ratio(article: AlignedArticle) -> Iterator[Finding]:
     usually 0.52× (possible truncation)``.
     """
     source = article.source
+    prose_rows = [
+        (section, row, _row_length(row, source))
+        for section in article.sections
+        for row in section.rows
+        if (theirs := row.cells.get(source)) is not None and theirs.kind in _PROSE
+    ]
     for lang in article.langs:
         if lang == source:
             continue
         rows = []
-        for section in article.sections:
-            for row in section.rows:
-                ours, theirs = row.cells.get(lang), row.cells.get(source)
-                if ours is None or theirs is None:
-                    continue
-                if ours.kind not in _PROSE or theirs.kind not in _PROSE:
-                    continue
-                own, reference = _row_length(row, lang), _row_length(row, source)
-                if reference and own:
-                    rows.append((section, row, own, reference))
+        for section, row, reference in prose_rows:
+            ours = row.cells.get(lang)
+            if ours is None or ours.kind not in _PROSE or not reference:
+                continue
+            own = _row_length(row, lang)
+            if own:
+                rows.append((section, row, own, reference))
         learned = [own / ref for _, _, own, ref in rows if ref >= MIN_LEARN]
         if len(learned) < MIN_ROWS:
             continue

@@ -33,7 +33,12 @@ class _NumberComparison(ValueComparison[_Number]):
         return sorted(found, key=lambda pair: pair[1])
 
     def matches(self, a: _Number, b: _Number) -> bool:
-        return bool(set(a.fact.readings) & set(b.fact.readings))
+        return not set(a.fact.readings).isdisjoint(b.fact.readings)
+
+    keys_decide = True  # two numbers match when they share a reading
+
+    def keys(self, value: _Number) -> tuple[str, ...]:
+        return value.fact.readings
 
     def show(self, value: _Number) -> str:
         return value.fact.text.strip()

@@ -44,6 +44,9 @@ class _TokenComparison(ValueComparison[_Token]):
     def matches(self, a: _Token, b: _Token) -> bool:
         return same_token(a.text, b.text)
 
+    def keys(self, value: _Token) -> tuple[str]:
+        return (value.text,)  # the same text is the same token (strong or not)
+
     def show(self, value: _Token) -> str:
         return value.text
 

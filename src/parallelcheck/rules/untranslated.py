@@ -62,7 +62,7 @@ FUNCTION_WORD_LENGTH = 6
 DISTINCTIVE = 4
 #: Below this many words a version is too small for its word statistics to say anything (and
 #: cheap enough to ask py3langid about every block).
-SIGNS_MIN_WORDS = 500
+SIGNS_MIN_WORDS = 300
 FOREIGN_HITS = 2
 #: A text kept alike by at least half of the versions, in three languages or more, is kept on
 #: purpose (a product list, a login example).
@@ -72,7 +72,6 @@ _QUOTED = re.compile(
     r"“([^“”\n]{2,}?)”|\"([^\"\n]{2,}?)\"|„([^“”\n]{2,}?)[“”]|«\s?([^«»\n]{2,}?)\s?»"
     r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
 )
-_SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -88,8 +87,9 @@ class _Unit:
 
     @cached_property
     def key(self) -> str:
-        """The text with whitespace collapsed, for comparing."""
-        return _SPACE.sub(" ", unicodedata.normalize("NFKC", self.text)).strip()
+        """The text in NFKC with whitespace collapsed, for comparing."""
+        text = self.text if self.text.isascii() else unicodedata.normalize("NFKC", self.text)
+        return " ".join(text.split())
 
     @cached_property
     def words(self) -> list[str]:
@@ -281,7 +281,7 @@ def untranslated(article: AlignedArticle) -> Iterator[Finding]:
       script, py3langid decides, restricted to the article's languages; it is asked only
       when the block shows signs of another of them (more of that version's function words —
       its most frequent short words, far rarer elsewhere — than of its own; every block of a
-      version under 500 words) and trusted when it is sure (probability ≥ 0.98) and the
+      version under 300 words) and trusted when it is sure (probability ≥ 0.98) and the
       block has at least 40 letters of running text.  A block that is the source's very text
       is in the source's language.
     * **Same text** — the block is identical or nearly identical (rapidfuzz ratio ≥ 95 after

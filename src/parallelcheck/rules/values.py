@@ -19,7 +19,7 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -57,6 +57,14 @@ class ValueComparison(Generic[V]):
     def matches(self, a: V, b: V) -> bool:
         return a == b
 
+    #: Whether two values match exactly when they share a key (else sharing a key is enough
+    #: for a match, and values that share none are compared with :meth:`matches`).
+    keys_decide = False
+
+    def keys(self, value: V) -> Iterable[Hashable]:
+        """Keys of a value: two values sharing one match (the values themselves by default)."""
+        return (value,)
+
     def show(self, value: V) -> str:
         return str(value)
 
@@ -65,17 +73,33 @@ class ValueComparison(Generic[V]):
         ``theirs`` are all the (value, line) pairs of the two sides."""
         return extra, lacking
 
-    def unmatched(self, ours: list, theirs: list, section_theirs: list) -> list:
-        """The (value, line) pairs of ``ours`` that nothing in ``theirs`` (pairs) nor in
-        ``section_theirs`` (bare values of the other version's whole section) matches."""
+    def pool(self, values: Iterable[V]) -> ValuePool[V]:
+        """Some values gathered for matching against (a version's whole section)."""
+        values = list(values)
+        return ValuePool(values, {key for value in values for key in self.keys(value)})
+
+    def unmatched(self, ours: list, theirs: list, section_theirs: ValuePool[V]) -> list:
+        """The (value, line) pairs of ``ours`` that nothing in ``section_theirs`` (the other
+        version's whole section, which holds ``theirs``, the pairs of its aligned block)
+        matches."""
         found = []
         for value, line in ours:
-            if any(self.matches(value, other) for other, _ in theirs):
+            if not section_theirs.keys.isdisjoint(self.keys(value)):
                 continue
-            if any(self.matches(value, other) for other in section_theirs):
+            if not self.keys_decide and any(
+                self.matches(value, other) for other in section_theirs.values
+            ):
                 continue
             found.append((value, line))
         return found
+
+
+@dataclass
+class ValuePool(Generic[V]):
+    """Values and the set of their keys, for telling quickly whether one is among them."""
+
+    values: list[V]
+    keys: set[Hashable]
 
 
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
@@ -109,8 +133,10 @@ def compare_values(
             for block in s.blocks
         }
         section_values = {
-            lang: [v for block in s.blocks for v, _ in per_block[id(block)]]
-            + [v for v, _ in headings[lang][1]]
+            lang: comparison.pool(
+                [v for block in s.blocks for v, _ in per_block[id(block)]]
+                + [v for v, _ in headings[lang][1]]
+            )
             for lang, s in present.items()
         }
         yield from _compare_row(
