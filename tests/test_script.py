@@ -166,13 +166,13 @@ def test_siblings_sharing_a_non_latin_script_are_not_guessed_apart():
 
 def test_the_identifier_is_not_loaded_for_script_decisions():
     code = (
-        "from parallelcheck import script\n"
+        "from parallelcheck import identifier, script\n"
         "for text, lang in [('テストです', 'ja'), ('測試', 'zh-Hant'), ('테스트', 'ko'),"
         " ('English words here', 'ja'), ('Тест', 'ru')]:\n"
         "    script.block_language(text, lang, languages=['en', 'ja', 'ko', 'zh-Hant', 'ru'])\n"
-        "assert script._IDENTIFIER._identifier is None\n"
+        "assert not identifier.is_loaded()\n"
         "script.block_language('English words here', 'de', languages=['en', 'de'])\n"
-        "assert script._IDENTIFIER._identifier is not None\n"
+        "assert identifier.is_loaded()\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
+from parallelcheck.identifier import identify
 from parallelcheck.langtag import primary_language
 
 LATIN = "Latin"
@@ -206,21 +207,29 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？：；]\s*|[\n\t(（「『“
 
 @dataclass(frozen=True)
 class ScriptProfile:
-    """Letters of running text per script, and the characters set aside as untranslatable."""
+    """Letters of running text per script, and the characters set aside as untranslatable.
+
+    ``total_letters``, ``total_weighted`` (letters weighted by :data:`WEIGHT`) and
+    ``dominant`` (the script with the largest weighted count, ``None`` without letters) are
+    worked out once, when the profile is made: rules ask for them many times.
+    """
 
     letters: dict[str, int]
     untranslatable: int
+    total_letters: int = field(init=False)
+    total_weighted: float = field(init=False)
+    dominant: str | None = field(init=False)
 
-    @property
-    def total_letters(self) -> int:
-        return sum(self.letters.values())
+    def __post_init__(self) -> None:
+        letters = self.letters
+        weighted = {script: count * WEIGHT.get(script, 1.0) for script, count in letters.items()}
+        dominant = max(sorted(weighted), key=weighted.__getitem__) if weighted else None
+        object.__setattr__(self, "total_letters", sum(letters.values()))
+        object.__setattr__(self, "total_weighted", sum(weighted.values()))
+        object.__setattr__(self, "dominant", dominant)
 
     def weighted(self, script: str) -> float:
         return self.letters.get(script, 0) * WEIGHT.get(script, 1.0)
-
-    @property
-    def total_weighted(self) -> float:
-        return sum(self.weighted(script) for script in self.letters)
 
     def share(self, scripts: Iterable[str]) -> float:
         """Weighted share of *scripts* among all running-text letters (0 when there are none)."""
@@ -228,13 +237,6 @@ class ScriptProfile:
         if not total:
             return 0.0
         return sum(self.weighted(s) for s in set(scripts)) / total
-
-    @property
-    def dominant(self) -> str | None:
-        """The script with the largest weighted letter count, or ``None`` without letters."""
-        if not self.letters:
-            return None
-        return max(sorted(self.letters), key=self.weighted)
 
     @property
     def untranslatable_share(self) -> float:
@@ -276,7 +278,7 @@ def strip_untranslatable(
     return _strip_untranslatable(text, tuple(code_spans), capitalised_are_names)
 
 
-@lru_cache(maxsize=16384)  # several rules ask for the same blocks
+@lru_cache(maxsize=32768)  # several rules ask for the same blocks
 def _strip_untranslatable(
     text: str, code_spans: tuple[str, ...], capitalised_are_names: bool
 ) -> tuple[str, int]:
@@ -286,17 +288,8 @@ def _strip_untranslatable(
     *capitalised_are_names*, capitalised Latin words that do not start a sentence count as
     names too (right for text in a version written in a non-Latin script).
     """
-    removed = 0
-    for span in code_spans:
-        if span and span in text:
-            text = text.replace(span, " ", 1)
-            removed += len(span.replace(" ", ""))
-    if "://" in text or "www." in text:
-        text, removed = _blank(_URL, text, removed)
-    if "@" in text:
-        text, removed = _blank(_EMAIL, text, removed)
-    text, removed = _blank(_NAME_LIKE, text, removed)
-    if capitalised_are_names:
+    if capitalised_are_names:  # the other blanking first: cached, it serves both callers
+        text, removed = _strip_untranslatable(text, code_spans, False)
         pieces: list[str] = []
         last = 0
         for match in _CAPITALISED.finditer(text):
@@ -310,7 +303,17 @@ def _strip_untranslatable(
         if last:
             pieces.append(text[last:])
             text = "".join(pieces)
-    return text, removed
+        return text, removed
+    removed = 0
+    for span in code_spans:
+        if span and span in text:
+            text = text.replace(span, " ", 1)
+            removed += len(span.replace(" ", ""))
+    if "://" in text or "www." in text:
+        text, removed = _blank(_URL, text, removed)
+    if "@" in text:
+        text, removed = _blank(_EMAIL, text, removed)
+    return _blank(_NAME_LIKE, text, removed)
 
 
 def _blank(pattern: re.Pattern[str], text: str, removed: int) -> tuple[str, int]:
@@ -450,44 +453,6 @@ def block_language(
 @lru_cache(maxsize=256)
 def _candidates(languages: tuple[str, ...], expected: str) -> frozenset[str]:
     return frozenset({primary_language(lang) for lang in languages} | {expected, "en"})
-
-
-# ---------------------------------------------------------------------------
-# The statistical identifier, loaded on first use
-
-
-class _Identifier:
-    """One py3langid identifier per process, restricted to the languages asked about."""
-
-    def __init__(self) -> None:
-        self._identifier = None
-        self._restricted: tuple[str, ...] | None = None
-        self._labels: frozenset[str] = frozenset()
-
-    def classify(self, text: str, langs: Sequence[str]) -> tuple[str, float]:
-        if self._identifier is None:
-            from py3langid.langid import MODEL_FILE, LanguageIdentifier
-
-            self._identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-            self._labels = frozenset(self._identifier.labels)
-        wanted = tuple(sorted(lang for lang in set(langs) if lang in self._labels))
-        if not wanted:
-            return "und", 0.0
-        if len(wanted) == 1:
-            return wanted[0], 1.0
-        if wanted != self._restricted:
-            self._identifier.set_languages(list(wanted))
-            self._restricted = wanted
-        lang, confidence = self._identifier.classify(text)
-        return str(lang), float(confidence)
-
-
-_IDENTIFIER = _Identifier()
-
-
-def identify(text: str, langs: Sequence[str]) -> tuple[str, float]:
-    """py3langid's guess for *text* among *langs* (primary subtags), with its probability."""
-    return _IDENTIFIER.classify(text, langs)
 
 
 def _identify(text: str, code_spans: Sequence[str], langs: Sequence[str]) -> tuple[str, float]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections.abc import Iterator
 
@@ -23,7 +22,6 @@ MIN_LEARN = 20
 MIN_SOURCE = 60
 MIN_GAP = 40
 
-_SPACE = re.compile(r"\s+")
 _PROSE = (
     BlockKind.PARAGRAPH,
     BlockKind.LIST,
@@ -54,7 +52,7 @@ def text_length(block: Block, lang: str = "") -> int:
     running, _ = strip_untranslatable(
         text, block.code_spans, capitalised_are_names=not capitalises_nouns(lang)
     )
-    return len(_SPACE.sub("", running)) + nested
+    return len("".join(running.split())) + nested
 
 
 def _row_length(row: AlignedBlock, lang: str) -> int:

@@ -6,8 +6,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from rapidfuzz.fuzz import ratio
 
@@ -73,6 +72,7 @@ _QUOTED = re.compile(
     r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
 
 
 @dataclass
@@ -84,16 +84,20 @@ class _Unit:
     code_spans: list[str]
     noun: str
     parent: Block
+    #: The text in NFKC with whitespace collapsed, for comparing.
+    key: str = field(init=False)
+    _words: list[str] | None = field(init=False, default=None)
 
-    @cached_property
-    def key(self) -> str:
-        """The text in NFKC with whitespace collapsed, for comparing."""
+    def __post_init__(self) -> None:
         text = self.text if self.text.isascii() else unicodedata.normalize("NFKC", self.text)
-        return " ".join(text.split())
+        self.key = " ".join(text.split())
 
-    @cached_property
+    @property
     def words(self) -> list[str]:
-        return _WORD.findall(self.text.lower())
+        """The lower-cased words of the text (read on first use)."""
+        if self._words is None:
+            self._words = _WORD.findall(self.text.lower())
+        return self._words
 
     @property
     def terms(self) -> bool:
@@ -159,19 +163,29 @@ def _judge(
     """Judge the language of a unit of version *lang*: ``foreign`` when it is clearly not
     *lang*'s language; ``excused`` when too short or mostly untranslatable to say."""
     capitalised = not is_latin_language(lang)
+    text, code_spans = unit.text, unit.code_spans
     if unit.block.kind is BlockKind.TABLE:
         profile = _table_profile(unit, capitalised)
-        text = unit.text
+        code_spans = []
+    elif not _QUOTE_MARK.search(text):  # the common case: the same profile, shared by rules
+        profile = script_profile(text, code_spans, capitalised_are_names=capitalised)
     else:
-        text, in_code = _drop_code(unit.text, unit.code_spans)
+        text, in_code = _drop_code(text, code_spans)
         text, quoted = _drop_shared_quotes(text, others)
+        code_spans = []
         profile = script_profile(text, capitalised_are_names=capitalised)
         profile = ScriptProfile(profile.letters, profile.untranslatable + in_code + quoted)
     if _excused(profile, unit):
         return _Verdict(profile, True)
     statistical = profile.dominant != LATIN or not is_latin_language(lang) or signs(unit, lang)
     guess, confidence = block_language(
-        text, lang, languages=langs, profile=profile, statistical=statistical, name_foreign=False
+        text,
+        lang,
+        languages=langs,
+        code_spans=code_spans,
+        profile=profile,
+        statistical=statistical,
+        name_foreign=False,
     )
     verdict = _Verdict(profile, False, guess, confidence)
     if guess == "und" or guess == primary_language(lang):
@@ -185,7 +199,7 @@ def _judge(
         return verdict
     verdict.foreign = True
     verdict.language, verdict.confidence = block_language(  # now name it for the message
-        text, lang, languages=langs, profile=profile, statistical=statistical
+        text, lang, languages=langs, code_spans=code_spans, profile=profile, statistical=statistical
     )
     return verdict
 
