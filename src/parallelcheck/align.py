@@ -42,11 +42,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from rapidfuzz.fuzz import ratio as text_ratio
 
 from parallelcheck.anchors import (
-    code_and_link_anchors,
+    anchors_of,
     dice,
     mostly_non_latin,
     strong_only,
-    text_anchors,
 )
 from parallelcheck.code_text import code_skeleton
 from parallelcheck.document import Block, BlockKind, Document, Section
@@ -195,10 +194,10 @@ def _block_length(block: Block) -> int:
 def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:
     if block.kind is BlockKind.CODE:
         return Counter()
-    anchors = text_anchors(block.text, non_latin=non_latin)
     targets = [normalise_target(link.target, patterns) for link in block.all_links()]
-    anchors.update(code_and_link_anchors(block.all_code_spans(), targets))
-    return anchors
+    return anchors_of(
+        block.text, non_latin=non_latin, code_spans=block.all_code_spans(), targets=targets
+    )
 
 
 def _document_features(doc: Document, prefixes: Sequence[str], source: str):
@@ -241,9 +240,10 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                     else (0, 0),
                 )
             )
-        title_anchors = text_anchors(section.title, non_latin=non_latin)
         targets = [normalise_target(link.target, patterns) for link in section.links]
-        title_anchors.update(code_and_link_anchors(section.code_spans, targets))
+        title_anchors = anchors_of(
+            section.title, non_latin=non_latin, code_spans=section.code_spans, targets=targets
+        )
         sections.append(
             _SectionFeatures(
                 section=section,

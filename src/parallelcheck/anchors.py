@@ -28,11 +28,12 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+_NUMBER = re.compile(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a dot
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
 _DIGIT = re.compile(r"[0-9]")
-_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_NOT_ASCII_LETTER = bytes(b for b in range(256) if not chr(b).isascii() or not chr(b).isalpha())
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _NON_LATIN_LETTER = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
 
 
@@ -44,31 +45,42 @@ def normalise(text: str) -> str:
 def mostly_non_latin(text: str) -> bool:
     """Whether letters of a non-Latin script outnumber Latin letters in *text*."""
     sample = text[:2000]
-    return len(_NON_LATIN_LETTER.findall(sample)) > len(_LATIN_LETTER.findall(sample))
+    if sample.isascii():
+        return False
+    latin = len(sample.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTER))
+    beyond_ascii = "".join(_NON_ASCII.findall(sample))  # where non-Latin letters can be
+    return _NON_LATIN_LETTER.subn("", beyond_ascii)[1] > latin
 
 
-def text_anchors(text: str, *, non_latin: bool) -> Counter[str]:
-    """The anchors of a piece of running text, as a multiset.
+def anchors_of(
+    text: str,
+    *,
+    non_latin: bool,
+    code_spans: Iterable[str] = (),
+    targets: Iterable[str] = (),
+) -> Counter[str]:
+    """The anchors of a piece of running text, its inline code and its link targets, as a
+    multiset.
 
     *non_latin* says whether the version is written in a non-Latin script, in which case every
-    capitalised Latin word is name-like.
+    capitalised Latin word is name-like.  Inline code and link targets are kept verbatim
+    apart from outer spaces.
     """
     if not text.isascii():
         text = normalise(text)
-    found: Counter[str] = Counter()
-    for match in _NUMBER.finditer(text):
-        value = match.group().replace(",", "")
-        found["#" + value] += 1
+    keys = ["#" + value.replace(",", "") for value in _NUMBER.findall(text)]
     for match in _WORD.finditer(text):
         word = match.group()
         if word.islower() and word.isalpha():
             continue  # an ordinary word: the common case, decided without a call
         strength = _name_strength(word, text, match.start(), non_latin)
         if strength == 2:
-            found[word.lower()] += 1
+            keys.append(word.lower())
         elif strength == 1:
-            found["~" + word.lower()] += 1
-    return found
+            keys.append("~" + word.lower())
+    keys.extend("`" + code.strip() for code in code_spans)
+    keys.extend("@" + target.strip() for target in targets)
+    return Counter(keys)
 
 
 def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
@@ -90,18 +102,11 @@ def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
 
 
 def strong_only(anchors: Counter[str]) -> Counter[str]:
-    """The anchors without the weak (capitalised-word) ones."""
-    return Counter({key: n for key, n in anchors.items() if not key.startswith("~")})
-
-
-def code_and_link_anchors(code_spans: Iterable[str], targets: Iterable[str]) -> Counter[str]:
-    """Inline code and link targets as anchors (kept verbatim apart from outer spaces)."""
-    found: Counter[str] = Counter()
-    for code in code_spans:
-        found["`" + code.strip()] += 1
-    for target in targets:
-        found["@" + target.strip()] += 1
-    return found
+    """The anchors without the weak (capitalised-word) ones (*anchors* itself when it has
+    none: callers never change what they are given)."""
+    if not any(key[0] == "~" for key in anchors):
+        return anchors
+    return Counter({key: n for key, n in anchors.items() if key[0] != "~"})
 
 
 def dice(a: Counter[str], b: Counter[str], smoothing: float = 0.0) -> float:

@@ -153,6 +153,9 @@ def _run(
     """Configuration → discovery → engine; returns the report (exits 2 on bad input).
     ``use_cache`` is false for formats that show the articles' text, which the cache omits;
     the others keep only each article's outline, so memory does not grow with its text."""
+    from parallelcheck import identifier
+
+    identifier.read_ahead()  # while the rest is imported and the articles found (if needed)
     from parallelcheck.cache import Cache
     from parallelcheck.config import load_config
     from parallelcheck.discover import discover, shard_of

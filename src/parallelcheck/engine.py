@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
-from parallelcheck import __version__
+from parallelcheck import __version__, identifier
 from parallelcheck.align import AlignedArticle, AlignedSection, align_article
 from parallelcheck.article import ArticleSet
 from parallelcheck.cache import Cache, article_key, settings_digest
@@ -23,9 +23,10 @@ from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
 from parallelcheck.glossary import Glossary, load_glossaries
 from parallelcheck.history import head_commit, source_changes, work_tree
-from parallelcheck.langtag import canonical_tag
+from parallelcheck.langtag import canonical_tag, primary_language
 from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
+from parallelcheck.script import is_latin_language
 from parallelcheck.suppress import is_suppressed, silenced_ranges
 
 
@@ -180,6 +181,8 @@ def check_all(
             )
     cached = [cache.get(key) if cache is not None and key else None for key in keys]
     todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
+    if not _needs_identifier(todo, rules):
+        identifier.drop_read_ahead()  # started by the command line, in case it was needed
     fresh = _compute(todo, config, options, glossary, outlines)
     for index, hit in enumerate(cached):
         if hit is None:
@@ -236,8 +239,24 @@ def _compute(
 ) -> Iterator[ArticleResult]:
     jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
     packed = [(a, config, options, glossary, outlines) for a in article_sets]
-    if jobs <= 1 or len(article_sets) < 4:
+    parallel = jobs > 1 and len(article_sets) >= 4
+    if parallel and _needs_identifier(article_sets, active_rules(config, options)):
+        identifier.load()  # once, shared by the workers forked below
+    if not parallel:
         yield from map(_check_packed, packed)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_check_packed, packed, chunksize=max(1, len(packed) // (jobs * 8)))
+
+
+def _needs_identifier(article_sets: Sequence[ArticleSet], rules: dict[str, str]) -> bool:
+    """Whether the statistical language identifier may be asked: only ``untranslated`` asks
+    it, and only to tell apart languages written in the Latin script (English always among
+    them), so an article needs two Latin-script languages for it."""
+    if "untranslated" not in rules:
+        return False
+    for article_set in article_sets:
+        latin = {primary_language(lang) for lang in article_set.versions if is_latin_language(lang)}
+        if latin - {"en"}:
+            return True
+    return False

@@ -9,18 +9,22 @@ is most of what the identifier costs a run:
   article, ``--version``) never pay for it;
 * it is decompressed in memory (py3langid's own loader goes through a temporary file, which
   takes half as long again);
-* :func:`load_ahead` starts reading it in a background thread (decompression runs outside
-  the interpreter lock) while the command line imports the rules, so that worker processes
-  forked afterwards share one copy instead of each reading their own.
+* :func:`read_ahead` starts decompressing it in a background thread (the decompressor runs
+  outside the interpreter lock) while the command line imports the rules and finds the
+  articles; the engine then loads it (:func:`load`) before forking worker processes when
+  the run needs it, so that they share one copy instead of each reading their own, or drops
+  the read (:func:`drop_read_ahead`) when it does not.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import lzma
 import threading
 from array import array
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 #: The arrays of py3langid's model archive (layout of py3langid 0.4).
@@ -33,30 +37,63 @@ def _as_array(values: Any) -> array:
     import numpy as np
 
     found = array(_TYPECODES[values.dtype.itemsize])
-    found.frombytes(np.ascontiguousarray(values).tobytes())
+    found.frombytes(memoryview(np.ascontiguousarray(values)).cast("B"))
     return found
 
 
-def _read_model() -> Any:
-    """py3langid's identifier with normalised probabilities, its model read in memory; with
-    py3langid's own loader when the archive has another layout than the one known here."""
-    import numpy as np
-    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
+#: Where py3langid 0.4 keeps its model, inside its package.
+_MODEL_FILE = ("data", "model.npz.xz")
 
-    with lzma.open(MODEL_DIR / MODEL_FILE) as packed:
-        raw = packed.read()
-    with np.load(io.BytesIO(raw), allow_pickle=False) as data:
+
+def _model_path() -> Path | None:
+    """The model archive's path, found without importing py3langid (which imports NumPy)."""
+    spec = importlib.util.find_spec("py3langid")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(folder).joinpath(*_MODEL_FILE)
+        if path.is_file():
+            return path
+    return None
+
+
+def _decompress(stop: threading.Event | None = None) -> bytes | None:
+    """The model archive decompressed, 256 kB of it at a time; ``None`` once *stop* is set,
+    or when the archive is not where py3langid 0.4 keeps it."""
+    path = _model_path()
+    if path is None:
+        return None
+    decompressor = lzma.LZMADecompressor()
+    pieces = []
+    with open(path, "rb") as packed:
+        while chunk := packed.read(1 << 18):
+            if stop is not None and stop.is_set():
+                return None
+            pieces.append(decompressor.decompress(chunk))
+    return b"".join(pieces)
+
+
+def _build(archive: io.BytesIO | None) -> Any:
+    """py3langid's identifier with normalised probabilities from the decompressed archive
+    (closed once its arrays are read, so that it is freed before they are converted); with
+    py3langid's own loader when there is none or it has another layout than the one known
+    here."""
+    import numpy as np
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    if archive is None:
+        return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    with archive, np.load(archive, allow_pickle=False) as data:
         if not set(_MODEL_ARRAYS) <= set(data.files):
             return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-        return LanguageIdentifier(
-            np.asarray(data["ptc"]),
-            np.asarray(data["pc"]),
-            data["classes"].tolist(),
-            _as_array(data["nextmove"]),
-            data["out_feat"].tolist(),
-            norm_probs=True,
-            tk_row=_as_array(data["nextmove_row"]),
-        )
+        arrays = {name: data[name] for name in _MODEL_ARRAYS}
+    return LanguageIdentifier(
+        arrays["ptc"],
+        arrays["pc"],
+        arrays["classes"].tolist(),
+        _as_array(arrays.pop("nextmove")),
+        arrays["out_feat"].tolist(),
+        norm_probs=True,
+        tk_row=_as_array(arrays["nextmove_row"]),
+    )
 
 
 class _Identifier:
@@ -64,7 +101,9 @@ class _Identifier:
 
     def __init__(self) -> None:
         self._identifier: Any = None
-        self._loading: threading.Thread | None = None
+        self._reading: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._raw: bytes | None = None
         self._restricted: tuple[str, ...] | None = None
         self._labels: frozenset[str] = frozenset()
 
@@ -72,27 +111,41 @@ class _Identifier:
     def loaded(self) -> bool:
         return self._identifier is not None
 
-    def _load(self) -> None:
-        identifier = _read_model()
-        self._labels = frozenset(identifier.labels)
-        self._identifier = identifier
+    def read_ahead(self) -> None:
+        if self._identifier is None and self._reading is None:
+            self._stop.clear()
+            self._reading = threading.Thread(
+                target=self._read_in_background, name="langid-model", daemon=True
+            )
+            self._reading.start()
 
-    def load_ahead(self) -> None:
-        if self._identifier is None and self._loading is None:
-            self._loading = threading.Thread(target=self._load, name="langid-model", daemon=True)
-            self._loading.start()
+    def _read_in_background(self) -> None:
+        self._raw = _decompress(self._stop)
 
-    def wait(self) -> None:
-        """Wait for a load started by :meth:`load_ahead`, or load now."""
-        if self._loading is not None:
-            self._loading.join()
-            self._loading = None
+    def _join(self) -> bytes | None:
+        if self._reading is not None:
+            self._reading.join()
+            self._reading = None
+        raw, self._raw = self._raw, None
+        return raw
+
+    def drop_read_ahead(self) -> None:
+        self._stop.set()
+        self._join()
+
+    def load(self) -> None:
         if self._identifier is None:
-            self._load()
+            raw = self._join()
+            if raw is None:
+                raw = _decompress()
+            archive = io.BytesIO(raw) if raw is not None else None
+            del raw  # the archive holds the only reference: _build frees it early
+            self._identifier = _build(archive)
+            self._labels = frozenset(self._identifier.labels)
 
     def classify(self, text: str, langs: Sequence[str]) -> tuple[str, float]:
         if self._identifier is None:
-            self.wait()
+            self.load()
         wanted = tuple(sorted(lang for lang in set(langs) if lang in self._labels))
         if not wanted:
             return "und", 0.0
@@ -118,11 +171,18 @@ def is_loaded() -> bool:
     return _IDENTIFIER.loaded
 
 
-def load_ahead() -> None:
-    """Start reading the model in a background thread; the first guess waits for it."""
-    _IDENTIFIER.load_ahead()
+def read_ahead() -> None:
+    """Start decompressing the model in a background thread (the decompressor runs outside
+    the interpreter lock); the first guess, or :func:`load`, uses what it read."""
+    _IDENTIFIER.read_ahead()
 
 
-def finish_loading() -> None:
-    """Wait until the model is read (call before forking worker processes that share it)."""
-    _IDENTIFIER.wait()
+def load() -> None:
+    """Load the model now (before forking worker processes that are to share it)."""
+    _IDENTIFIER.load()
+
+
+def drop_read_ahead() -> None:
+    """Stop a read started by :func:`read_ahead` that the run turned out not to need (no
+    thread may be running when worker processes are forked)."""
+    _IDENTIFIER.drop_read_ahead()
