@@ -14,6 +14,7 @@ upper case (``pt-BR``), anything else in lower case.  ``_`` is accepted as a sep
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TAG = re.compile(
     r"^(?P<lang>[a-z]{2,3})"
@@ -69,6 +70,7 @@ def canonical_tag(text: str) -> str | None:
     return "-".join(parts)
 
 
+@lru_cache(maxsize=1024)  # asked for the same few tags again and again
 def primary_language(tag: str) -> str:
     """The language subtag alone: ``zh-Hant`` → ``zh``."""
     return tag.split("-", 1)[0].lower()

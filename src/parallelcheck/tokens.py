@@ -124,7 +124,8 @@ def _compound_core(word: str) -> str:
 
 def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> Tokens:
     """The untranslatable tokens of a block's text and inline code (rules above)."""
-    text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
     strong: set[str] = set()
     names: set[str] = set()
     for code in code_spans:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from parallelcheck.align import AlignedArticle
 from parallelcheck.finding import Finding
@@ -27,7 +28,7 @@ class _NumberComparison(ValueComparison[_Number]):
             offset = text.find(code)
             if offset >= 0:
                 text = text[:offset] + " " * len(code) + text[offset + len(code) :]
-            for fact in extract_numbers(code, lang):
+            for fact in _code_numbers(code, lang):
                 found.append((_Number(fact, True), max(offset, 0)))
         found.extend((_Number(fact, False), fact.start) for fact in extract_numbers(text, lang))
         return sorted(found, key=lambda pair: pair[1])
@@ -45,6 +46,8 @@ class _NumberComparison(ValueComparison[_Number]):
 
     def prune(self, extra: list, lacking: list, ours: list, theirs: list) -> tuple[list, list]:
         """Soft values are reported only as part of a substitution (see the rule's policy)."""
+        if not extra and not lacking:
+            return extra, lacking
         hard_extra = [pair for pair in extra if not is_soft(pair[0])]
         hard_lacking = [pair for pair in lacking if not is_soft(pair[0])]
         swapped_in = [pair for pair in extra if _countable(pair[0])]
@@ -56,6 +59,12 @@ class _NumberComparison(ValueComparison[_Number]):
         if swapped_in and swapped_out and written_in_digits and same_number_of_counts:
             return hard_extra + swapped_in, hard_lacking + swapped_out
         return hard_extra, hard_lacking
+
+
+@lru_cache(maxsize=4096)
+def _code_numbers(code: str, lang: str) -> tuple[NumberFact, ...]:
+    """The numbers of an inline code span (the same spans recur throughout a version)."""
+    return tuple(extract_numbers(code, lang))
 
 
 def _countable(number: _Number) -> bool:

@@ -52,6 +52,8 @@ class _TokenComparison(ValueComparison[_Token]):
 
     def unmatched(self, ours, theirs, section_theirs):
         found = super().unmatched(ours, theirs, section_theirs)
+        if not found:
+            return found
         their_texts = {t.text for t, _ in theirs}
         our_texts = {t.text for t, _ in ours}
         kept = []

@@ -341,15 +341,15 @@ class _ForeignSigns:
             for lang in self.article.langs:
                 if not is_latin_language(lang):
                     continue
-                found: Counter[str] = Counter()
-                for block in self.article.documents[lang].iter_blocks():
-                    if block.kind not in (BlockKind.CODE, BlockKind.HTML):
-                        found.update(
-                            w
-                            for w in _WORD.findall(block.text.lower())
-                            if len(w) <= FUNCTION_WORD_LENGTH
-                        )
-                counts[lang] = found
+                text = "\n".join(
+                    block.text
+                    for block in self.article.documents[lang].iter_blocks()
+                    if block.kind not in (BlockKind.CODE, BlockKind.HTML)
+                )
+                every = Counter(_WORD.findall(text.lower()))
+                counts[lang] = Counter(
+                    {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
+                )
             totals = {lang: max(sum(found.values()), 1) for lang, found in counts.items()}
             self._sizes = dict(totals)
             self._words = {}

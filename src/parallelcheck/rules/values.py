@@ -163,8 +163,8 @@ def compare_values(
 def _compare_row(
     rule_id, article, section: AlignedSection, cells, section_values, comparison, describe
 ) -> Iterator[Finding]:
-    if len(cells) < 2:
-        return
+    if len(cells) < 2 or not any(values for _, values in cells.values()):
+        return  # nothing stated, nothing to differ
     order = [lang for lang in article.langs if lang in cells]
     reference = article.source if article.source in cells else order[0]
     reference_values = cells[reference][1]
@@ -179,13 +179,13 @@ def _compare_row(
         extra = comparison.unmatched(values, reference_values, section_values[reference])
         lacking = comparison.unmatched(reference_values, values, section_values[lang])
         extra, lacking = comparison.prune(extra, lacking, values, reference_values)
+        if not extra and not lacking:
+            agreeing.append(lang)
+            continue
         difference = Difference(
             tuple(sorted({comparison.show(v) for v, _ in extra})),
             tuple(sorted({comparison.show(v) for v, _ in lacking})),
         )
-        if not difference:
-            agreeing.append(lang)
-            continue
         groups.setdefault(difference, []).append(lang)
         lines[lang] = extra[0][1] if extra else cells[lang][0]
         lacked.setdefault(difference, [value for value, _ in lacking])
