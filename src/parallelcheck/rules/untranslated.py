@@ -19,6 +19,7 @@ from parallelcheck.script import (
     LATIN,
     ScriptProfile,
     block_language,
+    count_letters,
     is_latin_language,
     language_name,
     language_scripts,
@@ -202,6 +203,23 @@ def _judge(
         text, lang, languages=langs, code_spans=code_spans, profile=profile, statistical=statistical
     )
     return verdict
+
+
+def _clearly_own_script(unit: _Unit, lang: str) -> bool:
+    """Whether a unit of a version written in a non-Latin script cannot be foreign: its own
+    script has :data:`OWN_SHARE` of the letters outside inline code, and nothing else that
+    :func:`_judge` sets aside (URLs, e-mail addresses, quotations) could hold some of them.
+    Setting aside names and numbers only removes other letters, so :func:`_judge` would find
+    at least that share and never call the unit foreign."""
+    if is_latin_language(lang) or unit.block.kind is BlockKind.TABLE:
+        return False
+    text = unit.text
+    if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
+        return False
+    text, _ = _drop_code(text, unit.code_spans)
+    profile = ScriptProfile(count_letters(text), 0)
+    own = profile.share(language_scripts(lang))
+    return own >= OWN_SHARE
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
@@ -447,8 +465,10 @@ class _Row:
                 if not unit.key or self.kept_on_purpose(unit.key):
                     continue
                 paired = self.source_unit(lang, index)
-                verdict = _judge(unit, lang, self.article.langs, others, self.signs)
                 identical, similarity = self.identical(unit, lang, paired, index)
+                if not identical and _clearly_own_script(unit, lang):
+                    continue  # the common case, decided without the full judgement
+                verdict = _judge(unit, lang, self.article.langs, others, self.signs)
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
                 if identical and not _worth_comparing(unit):
