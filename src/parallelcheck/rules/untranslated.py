@@ -205,21 +205,27 @@ def _judge(
     return verdict
 
 
-def _clearly_own_script(unit: _Unit, lang: str) -> bool:
-    """Whether a unit of a version written in a non-Latin script cannot be foreign: its own
-    script has :data:`OWN_SHARE` of the letters outside inline code, and nothing else that
-    :func:`_judge` sets aside (URLs, e-mail addresses, quotations) could hold some of them.
-    Setting aside names and numbers only removes other letters, so :func:`_judge` would find
-    at least that share and never call the unit foreign."""
-    if is_latin_language(lang) or unit.block.kind is BlockKind.TABLE:
+def _clearly_at_home(unit: _Unit, lang: str, signs: Callable[[_Unit, str], bool]) -> bool:
+    """Whether :func:`_judge` would certainly not call a unit of version *lang* foreign,
+    told from the letters of its text without setting aside names and numbers (which only
+    ever removes Latin letters):
+
+    * in a version written in a non-Latin script, its own script has :data:`OWN_SHARE` of
+      the letters outside inline code, and nothing else that could hold some of them is set
+      aside (URLs, e-mail addresses, quotations);
+    * in a Latin-script version, the text has no letters of another script and shows no
+      sign of another Latin-script language of the article.
+    """
+    if unit.block.kind is BlockKind.TABLE:
         return False
+    if is_latin_language(lang):
+        letters = count_letters(unit.text)
+        return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)
     text = unit.text
     if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
         return False
     text, _ = _drop_code(text, unit.code_spans)
-    profile = ScriptProfile(count_letters(text), 0)
-    own = profile.share(language_scripts(lang))
-    return own >= OWN_SHARE
+    return ScriptProfile(count_letters(text), 0).share(language_scripts(lang)) >= OWN_SHARE
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
@@ -466,7 +472,7 @@ class _Row:
                     continue
                 paired = self.source_unit(lang, index)
                 identical, similarity = self.identical(unit, lang, paired, index)
-                if not identical and _clearly_own_script(unit, lang):
+                if not identical and _clearly_at_home(unit, lang, self.signs):
                     continue  # the common case, decided without the full judgement
                 verdict = _judge(unit, lang, self.article.langs, others, self.signs)
                 if identical and similarity < EXACT and verdict.at_home(lang):
