@@ -7,6 +7,7 @@ done (bad option, configuration, input) — with a one-paragraph message on stde
 from __future__ import annotations
 
 import codecs
+import gc
 import os
 import stat
 import sys
@@ -156,6 +157,7 @@ def _run(
     from parallelcheck import identifier
 
     identifier.read_ahead()  # while the rest is imported and the articles found (if needed)
+    _tune_garbage_collector()
     from parallelcheck.cache import Cache
     from parallelcheck.config import load_config
     from parallelcheck.discover import discover, shard_of
@@ -202,6 +204,17 @@ def _run(
         _fail(error.describe())
     rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
     return Report(articles=articles, findings=findings, rules=rules)
+
+
+#: Objects allocated between two collections of the youngest generation (CPython's default
+#: is 700), and how many collections of one generation trigger the next.  A check allocates
+#: millions of short-lived objects that reference counting frees; collecting less often saves
+#: about a tenth of the run, and the settings carry over to forked worker processes.
+_GC_THRESHOLDS = (100_000, 50, 100)
+
+
+def _tune_garbage_collector() -> None:
+    gc.set_threshold(*_GC_THRESHOLDS)
 
 
 class Progress:
