@@ -507,12 +507,14 @@ def _is_split(column, neighbour, langs) -> bool:
             together = _share_similarity(column[p].share + neighbour[p].share, neighbour[a].share)
             better += together - alone
             joined += together
-            if column[p].strong - neighbour[a].strong:
-                return False
             target = neighbour[a].strong
-            if sum(target.values()) >= 3:
-                carried = sum((neighbour[p].strong & target).values()) / sum(target.values())
-                if carried >= 0.9:
+            if any(n > target.get(key, 0) for key, n in column[p].strong.items()):
+                return False  # the extra block brings an anchor A's block lacks
+            size = sum(target.values())
+            if size >= 3:
+                held = neighbour[p].strong
+                carried = sum(min(n, held[key]) for key, n in target.items() if key in held)
+                if carried / size >= 0.9:
                     return False
     pairs = len(present) * len(absent)
     return better / pairs >= 0.15 and joined / pairs >= 0.75

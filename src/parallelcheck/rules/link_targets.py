@@ -58,7 +58,7 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
 
 
 def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
-    if len(targets_by_lang) < 2:
+    if len(targets_by_lang) < 2 or not any(targets for _, targets in targets_by_lang.values()):
         return
     raw = {lang: Counter(targets) for lang, (_, targets) in targets_by_lang.items()}
     everywhere = reduce(lambda a, b: a & b, raw.values())  # the very same target in all
