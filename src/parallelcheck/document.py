@@ -87,6 +87,8 @@ class Block:
 
     def all_code_spans(self) -> list[str]:
         """Inline code of this block and of every block nested in it, in order."""
+        if not self.children:
+            return list(self.code_spans)
         found = list(self.code_spans)
         for child in self.children:
             found.extend(child.all_code_spans())
