@@ -69,6 +69,14 @@ class Cache:
     def __init__(self, folder: str | os.PathLike | None = None):
         self.root = Path(folder if folder is not None else default_dir()) / LAYOUT
 
+    def is_empty(self) -> bool:
+        """Whether the folder holds no entry at all (a first run, or a cleared cache)."""
+        try:
+            with os.scandir(self.root) as entries:
+                return next(entries, None) is None
+        except OSError:
+            return True
+
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.pickle"
 

@@ -155,10 +155,14 @@ def _run(
     ``use_cache`` is false for formats that show the articles' text, which the cache omits;
     the others keep only each article's outline, so memory does not grow with its text."""
     from parallelcheck import identifier
-
-    identifier.read_ahead()  # while the rest is imported and the articles found (if needed)
-    _tune_garbage_collector()
     from parallelcheck.cache import Cache
+
+    cache = None if no_cache or not use_cache else Cache()
+    if cache is None or cache.is_empty():
+        # Nothing to answer from: the language model will likely be needed.  Read it while
+        # the rest is imported and the articles found (the engine drops it if not needed).
+        identifier.read_ahead()
+    _tune_garbage_collector()
     from parallelcheck.config import load_config
     from parallelcheck.discover import discover, shard_of
     from parallelcheck.engine import CheckOptions, check_all
@@ -185,7 +189,6 @@ def _run(
         )
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
         articles, findings = [], []
-        cache = None if no_cache or not use_cache else Cache()
         # Formats that need no article text keep only outlines, in workers and in memory.
         for result in check_all(article_sets, config, options, cache, outlines=use_cache):
             articles.append(result.article)

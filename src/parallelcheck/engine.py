@@ -242,6 +242,8 @@ def _compute(
     parallel = jobs > 1 and len(article_sets) >= 4
     if parallel and _needs_identifier(article_sets, active_rules(config, options)):
         identifier.load()  # once, shared by the workers forked below
+    elif parallel:
+        identifier.drop_read_ahead(wait=True)  # no thread may run while workers fork
     if not parallel:
         yield from map(_check_packed, packed)
         return

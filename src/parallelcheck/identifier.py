@@ -130,9 +130,10 @@ class _Identifier:
         raw, self._raw = self._raw, None
         return raw
 
-    def drop_read_ahead(self) -> None:
+    def drop_read_ahead(self, wait: bool) -> None:
         self._stop.set()
-        self._join()
+        if wait:
+            self._join()
 
     def load(self) -> None:
         if self._identifier is None:
@@ -183,7 +184,7 @@ def load() -> None:
     _IDENTIFIER.load()
 
 
-def drop_read_ahead() -> None:
-    """Stop a read started by :func:`read_ahead` that the run turned out not to need (no
-    thread may be running when worker processes are forked)."""
-    _IDENTIFIER.drop_read_ahead()
+def drop_read_ahead(wait: bool = False) -> None:
+    """Stop a read started by :func:`read_ahead` that the run turned out not to need; with
+    *wait*, until the thread has ended (no thread may run when worker processes fork)."""
+    _IDENTIFIER.drop_read_ahead(wait)
