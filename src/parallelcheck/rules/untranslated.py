@@ -17,6 +17,7 @@ from parallelcheck.langtag import primary_language
 from parallelcheck.rules.base import excerpt, finding, rule
 from parallelcheck.script import (
     LATIN,
+    WEIGHT,
     ScriptProfile,
     block_language,
     count_letters,
@@ -225,7 +226,11 @@ def _clearly_at_home(unit: _Unit, lang: str, signs: Callable[[_Unit, str], bool]
     if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
         return False
     text, _ = _drop_code(text, unit.code_spans)
-    return ScriptProfile(count_letters(text), 0).share(language_scripts(lang)) >= OWN_SHARE
+    letters = count_letters(text)
+    own = language_scripts(lang)
+    weighted = {script: count * WEIGHT.get(script, 1.0) for script, count in letters.items()}
+    total = sum(weighted.values())
+    return bool(total) and sum(weighted.get(s, 0.0) for s in own) / total >= OWN_SHARE
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
