@@ -188,7 +188,8 @@ _KIND_FAMILY = {
 
 
 def _block_length(block: Block) -> int:
-    return len(block.text.replace(" ", ""))
+    text = block.text
+    return len(text) - text.count(" ")
 
 
 def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:

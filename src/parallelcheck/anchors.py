@@ -27,6 +27,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 _NUMBER = re.compile(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a dot
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
@@ -37,9 +38,11 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _NON_LATIN_LETTER = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
 
 
+@lru_cache(maxsize=32768)  # alignment, tokens and untranslated normalise the same blocks
 def normalise(text: str) -> str:
-    """NFKC (full-width letters and digits become ASCII) — the form anchors are taken from."""
-    return unicodedata.normalize("NFKC", text)
+    """NFKC (full-width letters and digits become ASCII) — the form anchors, tokens and
+    identical-text comparisons are taken from."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
 def mostly_non_latin(text: str) -> bool:
@@ -66,8 +69,7 @@ def anchors_of(
     capitalised Latin word is name-like.  Inline code and link targets are kept verbatim
     apart from outer spaces.
     """
-    if not text.isascii():
-        text = normalise(text)
+    text = normalise(text)
     keys = ["#" + value.replace(",", "") for value in _NUMBER.findall(text)]
     for match in _WORD.finditer(text):
         word = match.group()

@@ -32,8 +32,9 @@ Two tokens match when :func:`same_token` says so (compounds, plural and genitive
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
+
+from parallelcheck.anchors import normalise
 
 _URL = re.compile(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
 _PATH = re.compile(
@@ -124,8 +125,7 @@ def _compound_core(word: str) -> str:
 
 def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> Tokens:
     """The untranslatable tokens of a block's text and inline code (rules above)."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
+    text = normalise(text)
     strong: set[str] = set()
     names: set[str] = set()
     for code in code_spans:

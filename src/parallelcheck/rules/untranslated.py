@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -11,6 +10,7 @@ from dataclasses import dataclass, field
 from rapidfuzz.fuzz import ratio
 
 from parallelcheck.align import AlignedArticle, AlignedBlock, AlignedSection
+from parallelcheck.anchors import normalise
 from parallelcheck.document import Block, BlockKind
 from parallelcheck.finding import Finding
 from parallelcheck.langtag import primary_language
@@ -91,8 +91,7 @@ class _Unit:
     _words: list[str] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        text = self.text if self.text.isascii() else unicodedata.normalize("NFKC", self.text)
-        self.key = " ".join(text.split())
+        self.key = " ".join(normalise(self.text).split())
 
     @property
     def words(self) -> list[str]:
