@@ -1,0 +1,162 @@
+"""Shortcuts taken for speed give the answers of the full computations they skip."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import textwrap
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parallelcheck import identifier
+from parallelcheck.anchors import mostly_non_latin
+from parallelcheck.document import Block, BlockKind
+from parallelcheck.numbers import extract_numbers
+from parallelcheck.rules.numbers import _NumberComparison
+from parallelcheck.rules.untranslated import _clearly_at_home, _judge, _Unit
+
+PIECES = [
+    "the request body",
+    "Die Anfrage",
+    "la requête",
+    "FastAPI",
+    "OpenAPI-Schema",
+    "Pydantic",
+    "リクエストボディ",
+    "を使います",
+    "要求主體",
+    "請求",
+    "요청 본문을",
+    "사용합니다",
+    "тело запроса",
+    "अनुरोध",
+    "https://example.com/路径",
+    "user@example.com",
+    "“quoted text”",
+    "「引用」",
+    "3.14",
+    "v0.110",
+    "`model_config`",
+    "`日本語`",
+    "\n",
+]
+LANGS = ["ja", "ko", "zh-Hant", "ru", "hi", "de", "en", "fr"]
+texts = st.lists(st.sampled_from(PIECES), min_size=1, max_size=14).map(" ".join)
+
+
+def _unit(text: str) -> _Unit:
+    spans = re.findall(r"`([^`]+)`", text)
+    block = Block(BlockKind.PARAGRAPH, text.replace("`", ""), 1, 1, code_spans=spans)
+    return _Unit(block, block.text, spans, "paragraph", block)
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts, st.sampled_from(LANGS), st.booleans(), st.lists(st.sampled_from(PIECES)))
+def test_a_unit_clearly_at_home_is_never_judged_foreign(text, lang, sign, others):
+    unit = _unit(text)
+
+    def signs(_unit, _lang):
+        return sign
+
+    if _clearly_at_home(unit, lang, signs):
+        verdict = _judge(unit, lang, LANGS, lambda: others, signs)
+        assert not verdict.foreign
+
+
+def test_the_shortcut_is_taken_for_ordinary_paragraphs():
+    def no_signs(_unit, _lang):
+        return False
+
+    assert _clearly_at_home(
+        _unit("リクエストボディを使います。FastAPI が読みます。"), "ja", no_signs
+    )
+    assert _clearly_at_home(_unit("Die Anfrage wird gelesen."), "de", no_signs)
+    assert not _clearly_at_home(_unit("The request body is read by FastAPI."), "ja", no_signs)
+    assert not _clearly_at_home(_unit("Die Anfrage wird gelesen."), "de", lambda u, lang: True)
+
+
+_NON_LATIN = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=2500))
+def test_the_non_latin_test_counts_letters_as_its_definition_says(text):
+    sample = text[:2000]
+    assert mostly_non_latin(text) == (len(_NON_LATIN.findall(sample)) > len(_LATIN.findall(sample)))
+
+
+numbers_text = st.lists(
+    st.sampled_from(["1", "2", "10", "1,000", "1.5", "3.14", "50%", "2×", "十", "two", "2024"]),
+    max_size=6,
+).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbers_text, numbers_text, st.sampled_from(["en", "de", "ja", "fr"]))
+def test_numbers_are_matched_by_shared_readings_as_pairwise_comparison_would(ours, theirs, lang):
+    comparison = _NumberComparison()
+    mine = comparison.values(ours, [], lang)
+    other = [value for value, _ in comparison.values(theirs, [], lang)]
+    expected = [
+        (value, line)
+        for value, line in mine
+        if not any(comparison.matches(value, candidate) for candidate in other)
+    ]
+    assert comparison.unmatched(mine, [], comparison.pool(other)) == expected
+    assert extract_numbers(ours, lang) == extract_numbers(ours, lang)  # no shared state
+
+
+def test_the_model_read_in_memory_classifies_as_py3langid_loads_it():
+    raw = identifier._decompress()
+    assert raw is not None
+    ours = identifier._build(io.BytesIO(raw))
+    theirs = identifier._build(None)  # py3langid's own loader
+    for languages in (["de", "en"], ["en", "es", "fr", "pt"]):
+        ours.set_languages(languages)
+        theirs.set_languages(languages)
+        for text in ("Die Anfrage wird gelesen", "The request body", "Le corps de la requête"):
+            assert ours.classify(text) == theirs.classify(text)
+
+
+def test_a_stopped_read_ahead_gives_nothing():
+    import threading
+
+    stop = threading.Event()
+    stop.set()
+    assert identifier._decompress(stop) is None
+
+
+def _run(code: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path):
+    for name, langs in (("latin", ("en", "de")), ("cjk", ("en", "ja"))):
+        for index in range(4):
+            folder = tmp_path / name / f"a{index}"
+            folder.mkdir(parents=True)
+            (folder / "en.md").write_text("# Title\n\nThe request body is read.\n")
+            text = {"de": "Die Anfrage wird gelesen.", "ja": "リクエストを読みます。"}[langs[1]]
+            (folder / f"{langs[1]}.md").write_text(f"# Title\n\n{text}\n")
+    output = _run(
+        f"""
+        import os
+        from parallelcheck import identifier
+        from parallelcheck.config import Config
+        from parallelcheck.discover import discover
+        from parallelcheck.engine import CheckOptions, check_all
+        for name in ("cjk", "latin"):
+            folder = os.path.join({str(tmp_path)!r}, name)
+            identifier.read_ahead()
+            sets = discover([folder], root=folder, cwd=os.getcwd())
+            list(check_all(sets, Config(), CheckOptions(jobs=2)))
+            print(name, identifier.is_loaded())
+        """
+    )
+    assert output.split() == ["cjk", "False", "latin", "True"]
