@@ -13,12 +13,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
-from parallelcheck import __version__, identifier
+from parallelcheck import __version__, identifier, numbers
 from parallelcheck.align import AlignedArticle, AlignedSection, align_article
 from parallelcheck.article import ArticleSet
 from parallelcheck.cache import Cache, article_key, settings_digest
 from parallelcheck.config import Config
-from parallelcheck.document import Block, BlockKind, Section
+from parallelcheck.document import Block, BlockKind, Document, Section
 from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
 from parallelcheck.glossary import Glossary, load_glossaries
@@ -117,7 +117,7 @@ def check_article(
         keep = {*_canonical_list(options.langs), source}
         versions = {lang: path for lang, path in versions.items() if lang in keep}
         expected = tuple(lang for lang in expected if lang in keep)
-    documents = {lang: read_document(path, lang) for lang, path in sorted(versions.items())}
+    documents = {lang: _read(path, lang) for lang, path in sorted(versions.items())}
     article = align_article(
         article_set.id,
         documents,
@@ -241,14 +241,47 @@ def _compute(
     packed = [(a, config, options, glossary, outlines) for a in article_sets]
     parallel = jobs > 1 and len(article_sets) >= 4
     if parallel and _needs_identifier(article_sets, active_rules(config, options)):
+        _read_while_model_loads(article_sets)
         identifier.load()  # once, shared by the workers forked below
     elif parallel:
         identifier.drop_read_ahead(wait=True)  # no thread may run while workers fork
     if not parallel:
         yield from map(_check_packed, packed)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_check_packed, packed, chunksize=max(1, len(packed) // (jobs * 8)))
+    try:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            chunks = max(1, len(packed) // (jobs * 8))
+            yield from pool.map(_check_packed, packed, chunksize=chunks)
+    finally:
+        _READ_AHEAD.clear()
+
+
+#: Documents read before worker processes fork, which they find here instead of reading
+#: again (see :func:`_read_while_model_loads`).
+_READ_AHEAD: dict[tuple[str, str], Document] = {}
+
+
+def _read(path: str, lang: str) -> Document:
+    document = _READ_AHEAD.pop((path, lang), None)
+    return document if document is not None else read_document(path, lang)
+
+
+def _read_while_model_loads(article_sets: Sequence[ArticleSet]) -> None:
+    """Read documents while the language model is decompressed in the background, so that
+    this process does not sit idle: worker processes forked afterwards inherit them.  The
+    last article sets are read first (workers start with the first ones).  A file that
+    cannot be read is left to the worker, which reports it in its turn.  Each language's
+    number patterns are built first, for the same reason."""
+    for lang in sorted({lang for article_set in article_sets for lang in article_set.versions}):
+        numbers.prepare(lang)
+    for article_set in reversed(article_sets):
+        for lang, path in article_set.versions.items():
+            if not identifier.reading_ahead():
+                return
+            try:
+                _READ_AHEAD[(path, lang)] = read_document(path, lang)
+            except InputError:
+                continue
 
 
 def _needs_identifier(article_sets: Sequence[ArticleSet], rules: dict[str, str]) -> bool:

@@ -123,6 +123,10 @@ class _Identifier:
     def _read_in_background(self) -> None:
         self._raw = _decompress(self._stop)
 
+    @property
+    def reading(self) -> bool:
+        return self._reading is not None and self._reading.is_alive()
+
     def _join(self) -> bytes | None:
         if self._reading is not None:
             self._reading.join()
@@ -177,6 +181,11 @@ def read_ahead() -> None:
     """Start decompressing the model in a background thread (the decompressor runs outside
     the interpreter lock); the first guess, or :func:`load`, uses what it read."""
     _IDENTIFIER.read_ahead()
+
+
+def reading_ahead() -> bool:
+    """Whether a read started by :func:`read_ahead` is still decompressing."""
+    return _IDENTIFIER.reading
 
 
 def load() -> None:

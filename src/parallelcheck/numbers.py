@@ -582,6 +582,13 @@ _NEXT_WORD = re.compile(r"[ \u00a0\u202f]+([^\W\d_]+)")
 # Extraction
 
 
+def prepare(lang: str) -> None:
+    """Build *lang*'s number patterns now rather than on its first text (a process about to
+    fork workers builds them once for all of them)."""
+    if lang not in _PROFILES:
+        _PROFILES[lang] = _profile(primary_language(lang) if lang else "en")
+
+
 def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     """The numeric facts of *text* (a paragraph, list item, table cell or heading) in *lang*,
     in the order they occur.
@@ -593,7 +600,8 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
         return []
     profile = _PROFILES.get(lang)
     if profile is None:
-        profile = _PROFILES[lang] = _profile(primary_language(lang) if lang else "en")
+        prepare(lang)
+        profile = _PROFILES[lang]
     t = text.translate(_DIGIT_MAP) if _NEEDS_MAP.search(text) else text
     facts: list[NumberFact] = []
     for scan in profile.passes:
