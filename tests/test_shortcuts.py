@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
@@ -113,7 +112,8 @@ def test_numbers_are_matched_by_shared_readings_as_pairwise_comparison_would(our
 def test_the_model_read_in_memory_classifies_as_py3langid_loads_it():
     raw = identifier._decompress()
     assert raw is not None
-    ours = identifier._build(io.BytesIO(raw))
+    ours = identifier._build(raw)
+    assert isinstance(ours.tk_nextmove, memoryview)  # views, not py3langid's own loader
     theirs = identifier._build(None)  # py3langid's own loader
     for languages in (["de", "en"], ["en", "es", "fr", "pt"]):
         ours.set_languages(languages)

@@ -7,42 +7,35 @@ is most of what the identifier costs a run:
 
 * it is read on first use only, so runs that never need it (a Chinese–Japanese–Korean
   article, ``--version``) never pay for it;
-* it is decompressed in memory (py3langid's own loader goes through a temporary file, which
-  takes half as long again);
-* :func:`read_ahead` starts decompressing it in a background thread (the decompressor runs
-  outside the interpreter lock) while the command line imports the rules and finds the
-  articles; the engine then loads it (:func:`load`) before forking worker processes when
-  the run needs it, so that they share one copy instead of each reading their own, or drops
-  the read (:func:`drop_read_ahead`) when it does not.
+* it is decompressed in memory, and its arrays are views into the decompressed bytes
+  (py3langid's own loader goes through a temporary file and copies every array, which takes
+  half as long again and twice the memory);
+* :func:`read_ahead` reads it in a background thread (the decompressor runs outside the
+  interpreter lock) while the command line imports the rules and finds the articles; the
+  engine then waits for it (:func:`load`) before forking worker processes when the run
+  needs it, so that they share one copy instead of each reading their own, or drops the
+  read (:func:`drop_read_ahead`) when it does not.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
-import io
 import lzma
+import struct
 import threading
-from array import array
+import zipfile
 from collections.abc import Sequence
+from io import BytesIO
+from math import prod
 from pathlib import Path
 from typing import Any
 
 #: The arrays of py3langid's model archive (layout of py3langid 0.4).
 _MODEL_ARRAYS = ("ptc", "pc", "classes", "nextmove", "nextmove_row", "out_feat")
-_TYPECODES = {2: "H", 4: "I", 8: "L"}
-
-
-def _as_array(values: Any) -> array:
-    """A NumPy array of unsigned integers as the ``array.array`` py3langid walks."""
-    import numpy as np
-
-    found = array(_TYPECODES[values.dtype.itemsize])
-    found.frombytes(memoryview(np.ascontiguousarray(values)).cast("B"))
-    return found
-
-
 #: Where py3langid 0.4 keeps its model, inside its package.
 _MODEL_FILE = ("data", "model.npz.xz")
+_TYPECODES = {2: "H", 4: "I"}  # unsigned integers as the tables py3langid walks
 
 
 def _model_path() -> Path | None:
@@ -72,29 +65,72 @@ def _decompress(stop: threading.Event | None = None) -> bytes | None:
     return b"".join(pieces)
 
 
-def _build(archive: io.BytesIO | None) -> Any:
-    """py3langid's identifier with normalised probabilities from the decompressed archive
-    (closed once its arrays are read, so that it is freed before they are converted); with
-    py3langid's own loader when there is none or it has another layout than the one known
-    here."""
+def _views(raw: bytes) -> dict[str, Any] | None:
+    """The model's arrays as views into the decompressed archive, copying nothing: an
+    ``.npz`` file is a ZIP archive of stored ``.npy`` files, each a small header and then
+    the array's bytes.  ``None`` when the archive is laid out otherwise."""
     import numpy as np
+
+    try:
+        with zipfile.ZipFile(BytesIO(raw)) as archive:
+            members = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
+    except zipfile.BadZipFile:
+        return None
+    views: dict[str, Any] = {}
+    for name in _MODEL_ARRAYS:
+        info = members.get(name)
+        if info is None or info.compress_type != zipfile.ZIP_STORED:
+            return None
+        # A local file header is 30 bytes, then the file name and an extra field.
+        name_length, extra_length = struct.unpack_from("<HH", raw, info.header_offset + 26)
+        start = info.header_offset + 30 + name_length + extra_length
+        if raw[start : start + 6] != b"\x93NUMPY":
+            return None
+        if raw[start + 6] == 1:
+            (length,) = struct.unpack_from("<H", raw, start + 8)
+            header_start = start + 10
+        else:
+            (length,) = struct.unpack_from("<I", raw, start + 8)
+            header_start = start + 12
+        header = ast.literal_eval(raw[header_start : header_start + length].decode("latin-1"))
+        dtype = np.dtype(header["descr"])
+        if dtype.hasobject or header["fortran_order"]:
+            return None
+        shape = tuple(header["shape"])
+        views[name] = np.frombuffer(
+            raw, dtype=dtype, count=prod(shape), offset=header_start + length
+        ).reshape(shape)
+    return views
+
+
+def _table(values: Any) -> memoryview | None:
+    """A little-endian unsigned integer array as a flat table of ints (no copy)."""
+    code = _TYPECODES.get(values.dtype.itemsize)
+    if code is None or values.dtype.kind != "u" or values.dtype.byteorder == ">":
+        return None
+    return memoryview(values).cast("B").cast(code)
+
+
+def _build(raw: bytes | None) -> Any:
+    """py3langid's identifier with normalised probabilities, its arrays views into the
+    decompressed archive; with py3langid's own loader when there is none or it is laid out
+    otherwise than py3langid 0.4 lays it out."""
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-    if archive is None:
-        return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-    with archive, np.load(archive, allow_pickle=False) as data:
-        if not set(_MODEL_ARRAYS) <= set(data.files):
-            return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-        arrays = {name: data[name] for name in _MODEL_ARRAYS}
-    return LanguageIdentifier(
-        arrays["ptc"],
-        arrays["pc"],
-        arrays["classes"].tolist(),
-        _as_array(arrays.pop("nextmove")),
-        arrays["out_feat"].tolist(),
-        norm_probs=True,
-        tk_row=_as_array(arrays["nextmove_row"]),
-    )
+    views = _views(raw) if raw is not None else None
+    if views is not None:
+        nextmove, row = _table(views["nextmove"]), _table(views["nextmove_row"])
+        if nextmove is not None and row is not None:
+            return LanguageIdentifier(
+                views["ptc"],
+                views["pc"],
+                views["classes"].tolist(),
+                nextmove,
+                views["out_feat"].tolist(),
+                norm_probs=True,
+                tk_row=row,
+            )
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
 class _Identifier:
@@ -104,7 +140,7 @@ class _Identifier:
         self._identifier: Any = None
         self._reading: threading.Thread | None = None
         self._stop = threading.Event()
-        self._raw: bytes | None = None
+        self._built: Any = None
         self._restricted: tuple[str, ...] | None = None
         self._labels: frozenset[str] = frozenset()
 
@@ -121,18 +157,20 @@ class _Identifier:
             self._reading.start()
 
     def _read_in_background(self) -> None:
-        self._raw = _decompress(self._stop)
+        raw = _decompress(self._stop)
+        if raw is not None and not self._stop.is_set():
+            self._built = _build(raw)
 
     @property
     def reading(self) -> bool:
         return self._reading is not None and self._reading.is_alive()
 
-    def _join(self) -> bytes | None:
+    def _join(self) -> Any:
         if self._reading is not None:
             self._reading.join()
             self._reading = None
-        raw, self._raw = self._raw, None
-        return raw
+        built, self._built = self._built, None
+        return built
 
     def drop_read_ahead(self, wait: bool) -> None:
         self._stop.set()
@@ -141,12 +179,8 @@ class _Identifier:
 
     def load(self) -> None:
         if self._identifier is None:
-            raw = self._join()
-            if raw is None:
-                raw = _decompress()
-            archive = io.BytesIO(raw) if raw is not None else None
-            del raw  # the archive holds the only reference: _build frees it early
-            self._identifier = _build(archive)
+            built = self._join()
+            self._identifier = built if built is not None else _build(_decompress())
             self._labels = frozenset(self._identifier.labels)
 
     def classify(self, text: str, langs: Sequence[str]) -> tuple[str, float]:
@@ -184,7 +218,7 @@ def read_ahead() -> None:
 
 
 def reading_ahead() -> bool:
-    """Whether a read started by :func:`read_ahead` is still decompressing."""
+    """Whether a read started by :func:`read_ahead` is still going on."""
     return _IDENTIFIER.reading
 
 
