@@ -8,6 +8,7 @@ processes; the results are the same, in the same order, whatever the number of j
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -248,12 +249,30 @@ def _compute(
     if not parallel:
         yield from map(_check_packed, packed)
         return
+    # Largest article sets first, so that no worker is left with a large one at the end;
+    # results are put back in the given order.
+    order = sorted(range(len(packed)), key=lambda i: (-_size(article_sets[i]), i))
+    waiting: dict[int, ArticleResult] = {}
+    following = 0
     try:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            chunks = max(1, len(packed) // (jobs * 8))
-            yield from pool.map(_check_packed, packed, chunksize=chunks)
+            results = pool.map(_check_packed, [packed[i] for i in order])
+            for index, result in zip(order, results, strict=True):
+                waiting[index] = result
+                while following in waiting:
+                    yield waiting.pop(following)
+                    following += 1
     finally:
         _READ_AHEAD.clear()
+
+
+def _size(article_set: ArticleSet) -> int:
+    """Bytes of an article set's files (0 for a file that cannot be read: reported later)."""
+    total = 0
+    for path in article_set.versions.values():
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(path)
+    return total
 
 
 #: Documents read before worker processes fork, which they find here instead of reading
@@ -267,14 +286,14 @@ def _read(path: str, lang: str) -> Document:
 
 
 def _read_while_model_loads(article_sets: Sequence[ArticleSet]) -> None:
-    """Read documents while the language model is decompressed in the background, so that
-    this process does not sit idle: worker processes forked afterwards inherit them.  The
-    last article sets are read first (workers start with the first ones).  A file that
-    cannot be read is left to the worker, which reports it in its turn.  Each language's
-    number patterns are built first, for the same reason."""
+    """Read documents while the language model is read in the background, so that this
+    process does not sit idle: worker processes forked afterwards inherit them, and each
+    document read here is one a worker does not read.  A file that cannot be read is left
+    to the worker, which reports it in its turn.  Each language's number patterns are built
+    first, for the same reason."""
     for lang in sorted({lang for article_set in article_sets for lang in article_set.versions}):
         numbers.prepare(lang)
-    for article_set in reversed(article_sets):
+    for article_set in article_sets:
         for lang, path in article_set.versions.items():
             if not identifier.reading_ahead():
                 return
