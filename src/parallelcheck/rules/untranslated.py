@@ -219,6 +219,8 @@ def _clearly_at_home(unit: _Unit, lang: str, signs: Callable[[_Unit, str], bool]
     if unit.block.kind is BlockKind.TABLE:
         return False
     if is_latin_language(lang):
+        if unit.text.isascii() or max(unit.text) < "\u0370":  # before Greek: Latin only
+            return not signs(unit, lang)
         letters = count_letters(unit.text)
         return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)
     text = unit.text
@@ -504,13 +506,18 @@ class _Row:
         if source in self.units and primary_language(source) != primary:
             # Without a paired unit, the source's units near the same place (a window keeps
             # this linear in the number of units; a 20,000-item list stays fast).
-            window = self.units[source][max(0, index - NEARBY) : index + NEARBY + 1]
-            candidates = [paired] if paired is not None else window
+            if paired is not None:
+                candidates = [paired]
+            else:
+                candidates = self.units[source][max(0, index - NEARBY) : index + NEARBY + 1]
             score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
             if score >= IDENTICAL:
                 found.append(source)
                 best = score
-        for other in sorted(self.holders.get(unit.key, ()), key=self.present.index):
+        holders = self.holders.get(unit.key, ())
+        if len(holders) < 2:
+            return found, best  # only this version has the text
+        for other in sorted(holders, key=self.present.index):
             if other in (lang, source) or primary_language(other) == primary:
                 continue
             if self.at_home(other, unit.key):
