@@ -6,11 +6,12 @@ import re
 import subprocess
 import sys
 import textwrap
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parallelcheck import identifier
+from parallelcheck import anchors, identifier
 from parallelcheck.anchors import mostly_non_latin
 from parallelcheck.document import Block, BlockKind
 from parallelcheck.numbers import extract_numbers
@@ -160,3 +161,28 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
         """
     )
     assert output.split() == ["cjk", "False", "latin", "True"]
+
+
+def _anchors_word_by_word(text: str, non_latin: bool) -> Counter:
+    """Every word of the text, in turn, at the place the word pattern finds it."""
+    text = anchors.normalise(text)
+    keys = ["#" + value.replace(",", "") for value in anchors._NUMBER.findall(text)]
+    for match in anchors._WORD.finditer(text):
+        strength = anchors._name_strength(match.group(), text, match.start(), non_latin)
+        if strength:
+            keys.append(("" if strength == 2 else "~") + match.group().lower())
+    return Counter(keys)
+
+
+_ANCHOR_WORDS = ["FastAPI", "the", "The", "Foo", "api", "foo_bar", "a.B", "v2", "9abc", "x.y"]
+_ANCHOR_WORDS += ["ＡＰＩ", "DeepSeek-V3", "日本", "e.g.", "1,000"]
+anchor_text = st.lists(
+    st.tuples(st.sampled_from(_ANCHOR_WORDS), st.sampled_from([" ", ". ", "-", "\n", "", "("])),
+    max_size=30,
+).map(lambda pairs: "".join(word + gap for word, gap in pairs))
+
+
+@settings(max_examples=500, deadline=None)
+@given(anchor_text, st.booleans())
+def test_anchors_are_those_found_word_by_word(text, non_latin):
+    assert anchors.anchors_of(text, non_latin=non_latin) == _anchors_word_by_word(text, non_latin)

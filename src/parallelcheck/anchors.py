@@ -71,11 +71,15 @@ def anchors_of(
     """
     text = normalise(text)
     keys = ["#" + value.replace(",", "") for value in _NUMBER.findall(text)]
-    for match in _WORD.finditer(text):
-        word = match.group()
-        if word.islower() and word.isalpha():
-            continue  # an ordinary word: the common case, decided without a call
-        strength = _name_strength(word, text, match.start(), non_latin)
+    # Words of small letters alone are never anchors.  Any other word's text occurs nowhere
+    # between the end of the previous such word and its own start (the words in between are
+    # small letters alone, and what lies between words holds no letter), so searching for it
+    # from there finds where it stands.
+    end = 0
+    for word in [w for w in _WORD.findall(text) if not (w.islower() and w.isalpha())]:
+        start = text.find(word, end)
+        end = start + len(word)
+        strength = _name_strength(word, text, start, non_latin)
         if strength == 2:
             keys.append(word.lower())
         elif strength == 1:
