@@ -9,6 +9,7 @@ processes; the results are the same, in the same order, whatever the number of j
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -241,11 +242,12 @@ def _compute(
     jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
     packed = [(a, config, options, glossary, outlines) for a in article_sets]
     parallel = jobs > 1 and len(article_sets) >= 4
-    if parallel and _needs_identifier(article_sets, active_rules(config, options)):
+    forking = parallel and _FORK is not None  # workers inherit what this process holds
+    if forking and _needs_identifier(article_sets, active_rules(config, options)):
         _read_while_model_loads(article_sets)
         identifier.load()  # once, shared by the workers forked below
     elif parallel:
-        identifier.drop_read_ahead(wait=True)  # no thread may run while workers fork
+        identifier.drop_read_ahead(wait=True)  # no thread may run while workers start
     if not parallel:
         yield from map(_check_packed, packed)
         return
@@ -255,7 +257,7 @@ def _compute(
     waiting: dict[int, ArticleResult] = {}
     following = 0
     try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_FORK) as pool:
             results = pool.map(_check_packed, [packed[i] for i in order])
             for index, result in zip(order, results, strict=True):
                 waiting[index] = result
@@ -264,6 +266,16 @@ def _compute(
                     following += 1
     finally:
         _READ_AHEAD.clear()
+
+
+#: Worker processes are forked where the system can (every system but Windows), whatever
+#: Python's default start method, so that they inherit the language model and the documents
+#: read ahead; elsewhere they start afresh and read both themselves.
+_FORK = (
+    multiprocessing.get_context("fork")
+    if "fork" in multiprocessing.get_all_start_methods()
+    else None
+)
 
 
 def _size(article_set: ArticleSet) -> int:
