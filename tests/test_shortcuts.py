@@ -186,3 +186,35 @@ anchor_text = st.lists(
 @given(anchor_text, st.booleans())
 def test_anchors_are_those_found_word_by_word(text, non_latin):
     assert anchors.anchors_of(text, non_latin=non_latin) == _anchors_word_by_word(text, non_latin)
+
+
+def test_a_failing_read_ahead_is_silent_and_the_model_loads_in_the_foreground():
+    output = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                """
+                from parallelcheck import identifier
+
+                real = identifier._decompress
+                calls = []
+
+                def failing(stop=None):
+                    calls.append(stop)
+                    if stop is not None:
+                        raise MemoryError("no room for the model")
+                    return real(stop)
+
+                identifier._decompress = failing
+                identifier.read_ahead()
+                print(identifier.identify("Die Anfrage wird gelesen", ["de", "en"])[0], len(calls))
+                """
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert output.stdout.split() == ["de", "2"]
+    assert output.stderr == ""  # no traceback from the background thread

@@ -157,9 +157,12 @@ class _Identifier:
             self._reading.start()
 
     def _read_in_background(self) -> None:
-        raw = _decompress(self._stop)
-        if raw is not None and not self._stop.is_set():
-            self._built = _build(raw)
+        try:
+            raw = _decompress(self._stop)
+            if raw is not None and not self._stop.is_set():
+                self._built = _build(raw)
+        except Exception:  # the first guess loads it again, and reports why it cannot
+            self._built = None
 
     @property
     def reading(self) -> bool:
