@@ -287,6 +287,9 @@ def _size(article_set: ArticleSet) -> int:
     return total
 
 
+#: Files larger than this are not read ahead (bytes; reading one takes about 30 ms).
+READ_AHEAD_LIMIT = 256 * 1024
+
 #: Documents read before worker processes fork, which they find here instead of reading
 #: again (see :func:`_read_while_model_loads`).
 _READ_AHEAD: dict[tuple[str, str], Document] = {}
@@ -309,6 +312,9 @@ def _read_while_model_loads(article_sets: Sequence[ArticleSet]) -> None:
         for lang, path in article_set.versions.items():
             if not identifier.reading_ahead():
                 return
+            with contextlib.suppress(OSError):
+                if os.path.getsize(path) > READ_AHEAD_LIMIT:
+                    continue  # reading it could outlast the wait: a worker will
             try:
                 _READ_AHEAD[(path, lang)] = read_document(path, lang)
             except InputError:
