@@ -8,19 +8,16 @@ processes; the results are the same, in the same order, whatever the number of j
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
-from parallelcheck import __version__, identifier, numbers
+from parallelcheck import __version__, identifier, workers
 from parallelcheck.align import AlignedArticle, AlignedSection, align_article
 from parallelcheck.article import ArticleSet
 from parallelcheck.cache import Cache, article_key, settings_digest
 from parallelcheck.config import Config
-from parallelcheck.document import Block, BlockKind, Document, Section
+from parallelcheck.document import Block, BlockKind, Section
 from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
 from parallelcheck.glossary import Glossary, load_glossaries
@@ -119,7 +116,10 @@ def check_article(
         keep = {*_canonical_list(options.langs), source}
         versions = {lang: path for lang, path in versions.items() if lang in keep}
         expected = tuple(lang for lang in expected if lang in keep)
-    documents = {lang: _read(path, lang) for lang, path in sorted(versions.items())}
+    documents = {
+        lang: workers.read_before(path, lang) or read_document(path, lang)
+        for lang, path in sorted(versions.items())
+    }
     article = align_article(
         article_set.id,
         documents,
@@ -241,84 +241,17 @@ def _compute(
 ) -> Iterator[ArticleResult]:
     jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
     packed = [(a, config, options, glossary, outlines) for a in article_sets]
-    parallel = jobs > 1 and len(article_sets) >= 4
-    forking = parallel and _FORK is not None  # workers inherit what this process holds
-    if forking and _needs_identifier(article_sets, active_rules(config, options)):
-        _read_while_model_loads(article_sets)
-        identifier.load()  # once, shared by the workers forked below
-    elif parallel:
-        identifier.drop_read_ahead(wait=True)  # no thread may run while workers start
-    if not parallel:
+    if jobs <= 1 or len(article_sets) < 4:
         yield from map(_check_packed, packed)
         return
-    # Largest article sets first, so that no worker is left with a large one at the end;
-    # results are put back in the given order.
-    order = sorted(range(len(packed)), key=lambda i: (-_size(article_sets[i]), i))
-    waiting: dict[int, ArticleResult] = {}
-    following = 0
-    try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_FORK) as pool:
-            results = pool.map(_check_packed, [packed[i] for i in order])
-            for index, result in zip(order, results, strict=True):
-                waiting[index] = result
-                while following in waiting:
-                    yield waiting.pop(following)
-                    following += 1
-    finally:
-        _READ_AHEAD.clear()
-
-
-#: Worker processes are forked where the system can (every system but Windows), whatever
-#: Python's default start method, so that they inherit the language model and the documents
-#: read ahead; elsewhere they start afresh and read both themselves.
-_FORK = (
-    multiprocessing.get_context("fork")
-    if "fork" in multiprocessing.get_all_start_methods()
-    else None
-)
-
-
-def _size(article_set: ArticleSet) -> int:
-    """Bytes of an article set's files (0 for a file that cannot be read: reported later)."""
-    total = 0
-    for path in article_set.versions.values():
-        with contextlib.suppress(OSError):
-            total += os.path.getsize(path)
-    return total
-
-
-#: Files larger than this are not read ahead (bytes; reading one takes about 30 ms).
-READ_AHEAD_LIMIT = 256 * 1024
-
-#: Documents read before worker processes fork, which they find here instead of reading
-#: again (see :func:`_read_while_model_loads`).
-_READ_AHEAD: dict[tuple[str, str], Document] = {}
-
-
-def _read(path: str, lang: str) -> Document:
-    document = _READ_AHEAD.pop((path, lang), None)
-    return document if document is not None else read_document(path, lang)
-
-
-def _read_while_model_loads(article_sets: Sequence[ArticleSet]) -> None:
-    """Read documents while the language model is read in the background, so that this
-    process does not sit idle: worker processes forked afterwards inherit them, and each
-    document read here is one a worker does not read.  A file that cannot be read is left
-    to the worker, which reports it in its turn.  Each language's number patterns are built
-    first, for the same reason."""
-    for lang in sorted({lang for article_set in article_sets for lang in article_set.versions}):
-        numbers.prepare(lang)
-    for article_set in article_sets:
-        for lang, path in article_set.versions.items():
-            if not identifier.reading_ahead():
-                return
-            with contextlib.suppress(OSError):
-                if os.path.getsize(path) > READ_AHEAD_LIMIT:
-                    continue  # reading it could outlast the wait: a worker will
-            try:
-                _READ_AHEAD[(path, lang)] = read_document(path, lang)
-            except InputError:
-                continue
+    if workers.INHERIT and _needs_identifier(article_sets, active_rules(config, options)):
+        # While the model is read in the background, read documents the workers inherit.
+        workers.read_ahead(article_sets, identifier.reading_ahead)
+        identifier.load()  # once, shared by the workers forked below
+    else:
+        identifier.drop_read_ahead(wait=True)  # no thread may run while workers start
+    sizes = [workers.size(article_set) for article_set in article_sets]
+    yield from workers.map_largest_first(_check_packed, packed, sizes, jobs)
 
 
 def _needs_identifier(article_sets: Sequence[ArticleSet], rules: dict[str, str]) -> bool:
