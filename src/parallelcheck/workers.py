@@ -6,10 +6,11 @@ make that pay on a small machine:
 * **Largest first.**  Workers take the largest article sets first (by the bytes of their
   files), so that no worker is left with a large one while the others are idle; results are
   handed back in the order given.
-* **Forked workers.**  Where the system can fork (every system but Windows), workers are
-  forked, whatever Python's default start method: they inherit what the main process holds —
-  the language model (:mod:`parallelcheck.identifier`), number patterns and the documents
-  read ahead — instead of each building its own.  Elsewhere they start afresh and do it
+* **Forked workers.**  On Linux, workers are forked, whatever Python's default start
+  method: they inherit what the main process holds — the language model
+  (:mod:`parallelcheck.identifier`), number patterns and the documents read ahead — instead
+  of each building its own.  Elsewhere (Windows cannot fork; on macOS forking a process
+  that has loaded system frameworks is unsafe) they start Python's default way and do it
   themselves.
 * **Reading ahead.**  While the main process waits for something before forking (the
   language model), it reads documents (:func:`read_ahead`); a worker takes a document read
@@ -21,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -33,11 +35,7 @@ from parallelcheck.readers import read_document
 
 R = TypeVar("R")
 
-_FORK = (
-    multiprocessing.get_context("fork")
-    if "fork" in multiprocessing.get_all_start_methods()
-    else None
-)
+_FORK = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
 #: Whether workers inherit what this process holds when they start.
 INHERIT = _FORK is not None
 
