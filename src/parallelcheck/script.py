@@ -304,16 +304,23 @@ def _strip_untranslatable(
             pieces.append(text[last:])
             text = "".join(pieces)
         return text, removed
-    removed = 0
-    for span in code_spans:
-        if span and span in text:
-            text = text.replace(span, " ", 1)
-            removed += len(span.replace(" ", ""))
+    text, removed = blank_code_spans(text, code_spans)
     if "://" in text or "www." in text:
         text, removed = _blank(_URL, text, removed)
     if "@" in text:
         text, removed = _blank(_EMAIL, text, removed)
     return _blank(_NAME_LIKE, text, removed)
+
+
+def blank_code_spans(text: str, code_spans: Sequence[str]) -> tuple[str, int]:
+    """*text* with each inline code span (its first occurrence) blanked out, and the number
+    of characters set aside (spaces inside the spans not counted)."""
+    removed = 0
+    for span in code_spans:
+        if span and span in text:
+            text = text.replace(span, " ", 1)
+            removed += len(span.replace(" ", ""))
+    return text, removed
 
 
 def _blank(pattern: re.Pattern[str], text: str, removed: int) -> tuple[str, int]:
