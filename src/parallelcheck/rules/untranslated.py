@@ -19,6 +19,7 @@ from parallelcheck.script import (
     LATIN,
     WEIGHT,
     ScriptProfile,
+    blank_code_spans,
     block_language,
     count_letters,
     is_latin_language,
@@ -89,6 +90,9 @@ class _Unit:
     #: The text in NFKC with whitespace collapsed, for comparing.
     key: str = field(init=False)
     _words: list[str] | None = field(init=False, default=None)
+    #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`), once
+    #: asked: the shortcut and the full judgement both ask.
+    signs: bool | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.key = " ".join(normalise(self.text).split())
@@ -171,7 +175,7 @@ def _judge(
     elif not _QUOTE_MARK.search(text):  # the common case: the same profile, shared by rules
         profile = script_profile(text, code_spans, capitalised_are_names=capitalised)
     else:
-        text, in_code = _drop_code(text, code_spans)
+        text, in_code = blank_code_spans(text, code_spans)
         text, quoted = _drop_shared_quotes(text, others)
         code_spans = []
         profile = script_profile(text, capitalised_are_names=capitalised)
@@ -226,7 +230,7 @@ def _clearly_at_home(unit: _Unit, lang: str, signs: Callable[[_Unit, str], bool]
     text = unit.text
     if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
         return False
-    text, _ = _drop_code(text, unit.code_spans)
+    text, _ = blank_code_spans(text, unit.code_spans)
     letters = count_letters(text)
     own = language_scripts(lang)
     weighted = {script: count * WEIGHT.get(script, 1.0) for script, count in letters.items()}
@@ -239,15 +243,6 @@ def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
     if letters < (MIN_LETTERS_TERMS if unit.terms else MIN_LETTERS):
         return True
     return letters < MIXED_LETTERS and profile.untranslatable_share >= UNTRANSLATABLE_SHARE
-
-
-def _drop_code(text: str, code_spans: Sequence[str]) -> tuple[str, int]:
-    removed = 0
-    for span in code_spans:
-        if span and span in text:
-            text = text.replace(span, " ", 1)
-            removed += len(span.replace(" ", ""))
-    return text, removed
 
 
 def _drop_shared_quotes(text: str, others: Callable[[], Sequence[str]]) -> tuple[str, int]:
@@ -397,6 +392,11 @@ class _ForeignSigns:
 
     def __call__(self, unit: _Unit, lang: str) -> bool:
         """Whether *unit* of version *lang* shows signs of another language of the article."""
+        if unit.signs is None:
+            unit.signs = self._shows_signs(unit, lang)
+        return unit.signs
+
+    def _shows_signs(self, unit: _Unit, lang: str) -> bool:
         table = self.words()
         own = table.get(lang, frozenset())
         if self._sizes.get(lang, 0) < SIGNS_MIN_WORDS or len(own) < FOREIGN_HITS * 2:
