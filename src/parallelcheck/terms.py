@@ -49,6 +49,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -105,17 +106,39 @@ def _script(char: str) -> str:
     return "other"
 
 
+#: Runs of characters that NFKC leaves as they are one by one (ASCII, CJK ideographs, kana,
+#: Hangul syllables): most of any text, copied without looking at each character.
+_NFKC_STABLE = re.compile("[\x00-\x7f\u4e00-\u9fff\u3041-\u3096\u30a1-\u30fa\uac00-\ud7a3]+")
+
+
+@lru_cache(maxsize=4096)  # the term rules and near misses normalise the same texts
 def normalise(text: str) -> tuple[str, list[int] | None]:
-    """NFKC text and, when it differs from ``text``, the original index of each character."""
+    """NFKC text and, when it differs from ``text``, the original index of each character
+    (each character is then normalised on its own, so that every character of the result
+    comes from one character of ``text``).  Callers never change what they are given."""
     norm = unicodedata.normalize("NFKC", text)
     if norm == text:
         return text, None
-    pieces, index = [], []
-    for position, char in enumerate(text):
-        piece = char if char.isascii() else unicodedata.normalize("NFKC", char)
-        pieces.append(piece)
-        index.extend([position] * len(piece))
+    pieces: list[str] = []
+    index: list[int] = []
+    done = 0
+    for run in itertools.chain(_NFKC_STABLE.finditer(text), (None,)):
+        start = len(text) if run is None else run.start()
+        for position in range(done, start):
+            piece = _nfkc_char(text[position])
+            pieces.append(piece)
+            index.extend([position] * len(piece))
+        if run is None:
+            break
+        pieces.append(run.group())
+        index.extend(range(start, run.end()))
+        done = run.end()
     return "".join(pieces), index
+
+
+@lru_cache(maxsize=4096)
+def _nfkc_char(char: str) -> str:
+    return unicodedata.normalize("NFKC", char)
 
 
 def _span(index: list[int] | None, start: int, end: int, length: int) -> tuple[int, int]:
@@ -195,11 +218,21 @@ def _inflected(word: str) -> str:
     return f"{re.escape(word)}(?:s{apostrophe}?|{apostrophe}s)?"
 
 
+def _pieces(form: str) -> tuple[str, list[str]]:
+    """A form in NFKC with whitespace collapsed, and its runs of separators and of the rest."""
+    text = " ".join(unicodedata.normalize("NFKC", form).split())
+    return text, re.findall(f"{_SEP_CLASS}+|[^{_SEPARATORS}]+", text)
+
+
+def _inflects(piece: str, last: bool, exact: bool) -> re.Match | None:
+    """The English word at the end of a form's last piece that may take inflections."""
+    return re.search(r"[A-Za-z]{2,}$", piece) if last and not exact else None
+
+
 def form_pattern(form: str, *, exact: bool, case_sensitive: bool) -> tuple[re.Pattern, bool]:
     """The regex for one form (documented in the module docstring) and whether its end must be
     followed by Korean particles only (checked after the regex)."""
-    text = " ".join(unicodedata.normalize("NFKC", form).split())
-    pieces = re.findall(f"{_SEP_CLASS}+|[^{_SEPARATORS}]+", text)
+    text, pieces = _pieces(form)
     parts: list[str] = []
     for number, piece in enumerate(pieces):
         if _IS_SEP.fullmatch(piece[0]):
@@ -212,8 +245,8 @@ def form_pattern(form: str, *, exact: bool, case_sensitive: bool) -> tuple[re.Pa
             else:
                 parts.append(f"{_SEP_CLASS}*")
             continue
-        match = re.search(r"[A-Za-z]{2,}$", piece)
-        if number == len(pieces) - 1 and not exact and match:
+        match = _inflects(piece, number == len(pieces) - 1, exact)
+        if match:
             parts.append(re.escape(piece[: match.start()]) + _inflected(match.group()))
         else:
             parts.append(re.escape(piece))
@@ -229,6 +262,48 @@ def form_pattern(form: str, *, exact: bool, case_sensitive: bool) -> tuple[re.Pa
     return pattern, _script(last_char) == "hangul"
 
 
+#: Characters other than A–Z that Python's case-insensitive matching takes for an ASCII letter
+#: (dotted and dotless i, long s, Kelvin sign); every other character it matches with a
+#: letter of A–Z is that letter in either case.
+_ASCII_ALIKE = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+_ASCII_ALIKE_CHAR = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def _fold(norm: str) -> str:
+    """``norm`` folded so that a form's :func:`form_needle` is in it wherever the form's
+    pattern can match."""
+    if _ASCII_ALIKE_CHAR.search(norm):
+        norm = norm.translate(_ASCII_ALIKE)
+    return norm.lower()
+
+
+def _caseless(char: str) -> bool:
+    return char.isascii() or char == char.lower() == char.upper() == char.casefold()
+
+
+def form_needle(form: str, *, exact: bool) -> str | None:
+    """Text that a folded (:func:`_fold`) text must contain for the form's pattern to match
+    in it: the start of the form's first word, up to its first letter with case outside
+    A–Z (whose case-insensitive matches are many), and without a last letter an inflection
+    may change (``polic`` of ``policy``, matched as ``policies`` too).  ``None`` when no such
+    text is known: the pattern is then always tried.
+
+    Python's case-insensitive matching takes an ASCII letter only for itself in either case
+    or for one of :data:`_ASCII_ALIKE`, and a character without case only for itself, so the
+    test never turns away a text the pattern matches in."""
+    _, pieces = _pieces(form)
+    for number, piece in enumerate(pieces):
+        if _IS_SEP.fullmatch(piece[0]):
+            continue
+        if _inflects(piece, number == len(pieces) - 1, exact):
+            piece = piece[:-1]
+        safe = itertools.takewhile(_caseless, piece)
+        return "".join(safe).lower() or None
+    return None
+
+
 @dataclass(frozen=True)
 class _Form:
     term_id: str
@@ -236,6 +311,8 @@ class _Form:
     status: str
     pattern: re.Pattern
     hangul_tail: bool
+    #: See :func:`form_needle`.
+    needle: str | None
 
 
 @dataclass(frozen=True)
@@ -245,6 +322,12 @@ class _Keep:
     skeleton: str
     words: int
     ordinary: bool
+    #: Whether the term looks like a dotted name or path itself (then it is looked for in
+    #: those too), and the typos it tolerates (see :func:`allowed_edits`).
+    in_paths: bool
+    edits: int
+    #: The numbers of words a candidate may have: one more to one fewer than the term.
+    sizes: tuple[int, ...]
 
 
 _WORD = re.compile(f"[{_LATIN}]+")
@@ -274,14 +357,16 @@ class _LangMatcher:
             keep = term.keep is not None
             for form in entry.approved:
                 pattern, tail = form_pattern(form, exact=keep, case_sensitive=entry.case_sensitive)
-                self.forms.append(_Form(term.id, form, "approved", pattern, tail))
+                needle = form_needle(form, exact=keep)
+                self.forms.append(_Form(term.id, form, "approved", pattern, tail, needle))
                 if _WORD.search(form):
                     self.known.add(_skeleton(form))
                 if japanese and not keep:
                     self._ja_terms.append((term.id, form))
             for form in entry.forbidden:
                 pattern, tail = form_pattern(form, exact=False, case_sensitive=entry.case_sensitive)
-                self.forms.append(_Form(term.id, form, "forbidden", pattern, tail))
+                needle = form_needle(form, exact=False)
+                self.forms.append(_Form(term.id, form, "forbidden", pattern, tail, needle))
             if keep:
                 assert term.keep is not None
                 self.keeps.append(_keep(term))
@@ -303,7 +388,12 @@ def _keep(term: Term) -> _Keep:
     assert term.keep is not None
     form = term.keep
     ordinary = bool(re.fullmatch(r"[A-Z][a-z]+", form))
-    return _Keep(term.id, form, _skeleton(form), len(_WORD.findall(form)), ordinary)
+    skeleton = _skeleton(form)
+    words = len(_WORD.findall(form))
+    in_paths = bool(_PATHLIKE.search(form))
+    edits = allowed_edits(len(skeleton))
+    sizes = tuple(size for size in (words + 1, words, words - 1) if size >= 1)
+    return _Keep(term.id, form, skeleton, words, ordinary, in_paths, edits, sizes)
 
 
 _MATCHERS: dict[tuple[object, str], tuple[Glossary, _LangMatcher]] = {}
@@ -439,8 +529,11 @@ def find_terms(text: str, lang: str, glossary: Glossary | None) -> list[TermHit]
     if cached is not None:
         return list(cached)
     norm, index = normalise(text)
+    folded = _fold(norm)
     candidates: list[tuple] = []
     for form in matcher.forms:
+        if form.needle is not None and form.needle not in folded:
+            continue  # the pattern cannot match (see form_needle)
         for match in form.pattern.finditer(norm):
             if match.end() == match.start():
                 continue
@@ -579,53 +672,90 @@ def find_altered(text: str, lang: str, glossary: Glossary | None) -> list[Altere
     return list(cached)
 
 
+class _Words:
+    """The Latin-script words of a normalised text and what the search for near misses asks
+    about them, each worked out when first asked."""
+
+    def __init__(self, norm: str):
+        self.norm = norm
+        self.spans = [m.span() for m in _WORD.finditer(norm)]
+        #: first letter (case folded) → the words it starts, in order
+        self.by_initial: dict[str, list[int]] = {}
+        for number, (start, _) in enumerate(self.spans):
+            self.by_initial.setdefault(norm[start].casefold()[:1], []).append(number)
+        #: letters of the first i words
+        self.letters = [0, *itertools.accumulate(end - start for start, end in self.spans)]
+        self._joined: list[int] | None = None
+        self._chunks: list[tuple[int, int]] | None = None
+        self._chunk_starts: list[int] = []
+        self._pathlike: dict[int, bool] = {}
+
+    def joined(self, number: int) -> int:
+        """How many words follow word *number* joined to it by a gap a split term may have."""
+        if self._joined is None:
+            spans, norm = self.spans, self.norm
+            self._joined = joined = [0] * len(spans)
+            for i in range(len(spans) - 2, -1, -1):
+                if _GAP.fullmatch(norm, spans[i][1], spans[i + 1][0]):
+                    joined[i] = joined[i + 1] + 1
+        return self._joined[number]
+
+    def in_path(self, number: int) -> bool:
+        """Whether word *number* lies inside a path, identifier or dotted name: in a run of
+        non-space characters that :func:`_pathlike` calls one."""
+        if self._chunks is None:
+            self._chunks = [m.span() for m in _CHUNK.finditer(self.norm)]
+            self._chunk_starts = [start for start, _ in self._chunks]
+        position = self.spans[number][0]
+        chunk = bisect_right(self._chunk_starts, position) - 1
+        if chunk < 0 or self._chunks[chunk][1] <= position:
+            return False
+        known = self._pathlike.get(chunk)
+        if known is None:
+            start, end = self._chunks[chunk]
+            known = self._pathlike[chunk] = _pathlike(self.norm[start:end])
+        return known
+
+
 def _find_altered(
     text: str, lang: str, glossary: Glossary, matcher: _LangMatcher
 ) -> list[AlteredTerm]:
     norm, index = normalise(text)
-    covered = bytearray(len(norm) + 1)
-    inverse = None
-    if index is not None:
-        inverse = {}
-        for position, original in enumerate(index):
-            inverse.setdefault(original, position)
-    for hit in find_terms(text, lang, glossary):
-        start = hit.start if inverse is None else inverse.get(hit.start, 0)
-        end = hit.end if inverse is None else inverse.get(hit.end, len(norm))
-        covered[start:end] = b"\x01" * (end - start)
-    skip = bytearray(len(norm) + 1)
-    for chunk in _CHUNK.finditer(norm):
-        if _pathlike(chunk.group()):
-            skip[chunk.start() : chunk.end()] = b"\x01" * (chunk.end() - chunk.start())
-    words = [m.span() for m in _WORD.finditer(norm)]
-    initials = [norm[start].casefold()[:1] for start, _ in words]
+    words = _Words(norm)
+    # every alteration looked for keeps the first letter
+    keeps = [keep for keep in matcher.keeps if keep.skeleton[0] in words.by_initial]
+    if not keeps:
+        return []
+    spans, letters = words.spans, words.letters
+    covered: bytearray | None = None  # glossary forms found, read when first needed
     used = bytearray(len(norm) + 1)
     found: list[AlteredTerm] = []
-    for keep in matcher.keeps:
-        # a term that looks like a dotted name or path itself is looked for in those too
-        in_paths = bool(_PATHLIKE.search(keep.form))
-        edits = allowed_edits(len(keep.skeleton))
-        for size in (keep.words + 1, keep.words, keep.words - 1):
-            if size < 1:
-                continue
-            for first in range(len(words) - size + 1):
-                if initials[first] != keep.skeleton[0]:
-                    continue  # every alteration looked for keeps the first letter
-                window = words[first : first + size]
-                letters = sum(end - start for start, end in window)
-                if abs(letters - len(keep.skeleton)) > edits:
+    for keep in keeps:
+        edits, length = keep.edits, len(keep.skeleton)
+        starts = words.by_initial[keep.skeleton[0]]
+        for size in keep.sizes:
+            for first in starts:
+                last = first + size - 1
+                if last >= len(spans):
+                    break
+                if abs(letters[last + 1] - letters[first] - length) > edits:
                     continue
-                if any(
-                    not _GAP.fullmatch(norm[a[1] : b[0]]) for a, b in itertools.pairwise(window)
+                if size > 1 and words.joined(first) < size - 1:
+                    continue
+                start, end = spans[first][0], spans[last][1]
+                raw = norm[start:end]
+                spelled = _skeleton(raw)
+                if spelled != keep.skeleton and (
+                    not edits or spelled[0] != keep.skeleton[0] or _ordinary(raw, keep)
                 ):
-                    continue
-                start, end = window[0][0], window[-1][1]
+                    continue  # neither the term's letters nor a misspelling of it
+                if covered is None:
+                    covered = _covered(text, lang, glossary, norm, index)
                 if any(covered[start:end]) or any(used[start:end]):
                     continue
-                if not in_paths and all(skip[word[0]] for word in window):
+                if not keep.in_paths and all(map(words.in_path, range(first, last + 1))):
                     continue  # inside a path, identifier or dotted name
-                raw = norm[start:end]
-                how = _alteration(raw, keep, edits, matcher.known)
+                how = _alteration(raw, spelled, keep, matcher.known)
                 if how is None:
                     continue
                 used[start:end] = b"\x01" * (end - start)
@@ -637,13 +767,35 @@ def _find_altered(
     return found
 
 
-def _alteration(raw: str, keep: _Keep, edits: int, known: set[str]) -> str | None:
-    """How ``raw`` alters ``keep`` (None: it does not; see :func:`find_altered`)."""
+def _covered(
+    text: str, lang: str, glossary: Glossary, norm: str, index: list[int] | None
+) -> bytearray:
+    """1 at each character of ``norm`` inside a glossary form found in ``text``."""
+    covered = bytearray(len(norm) + 1)
+    inverse = None
+    if index is not None:
+        inverse = {}
+        for position, original in enumerate(index):
+            inverse.setdefault(original, position)
+    for hit in find_terms(text, lang, glossary):
+        start = hit.start if inverse is None else inverse.get(hit.start, 0)
+        end = hit.end if inverse is None else inverse.get(hit.end, len(norm))
+        covered[start:end] = b"\x01" * (end - start)
+    return covered
+
+
+def _ordinary(raw: str, keep: _Keep) -> bool:
+    """An all-lower-case candidate is an ordinary word unless the term is lower-case itself."""
+    return raw == raw.lower() and keep.form != keep.form.lower()
+
+
+def _alteration(raw: str, letters: str, keep: _Keep, known: set[str]) -> str | None:
+    """How ``raw`` (whose letters and digits, case folded, are ``letters``) alters ``keep``
+    (None: it does not; see :func:`find_altered`)."""
     if raw == keep.form:
         return None
-    letters = _skeleton(raw)
-    # an all-lower-case candidate is an ordinary word unless the term is lower-case itself
-    lower = raw == raw.lower() and keep.form != keep.form.lower()
+    edits = keep.edits
+    lower = _ordinary(raw, keep)
     if letters == keep.skeleton:
         joints, keep_joints = re.sub(f"[{_LATIN}]", "", raw), re.sub(f"[{_LATIN}]", "", keep.form)
         if lower and (keep.ordinary or joints):

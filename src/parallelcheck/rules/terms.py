@@ -11,7 +11,6 @@ finding points at the line of the occurrence (a table's own row, a list's own it
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -347,20 +346,10 @@ def term_missing(article: AlignedArticle) -> Iterator[Finding]:
 
 def _missing_in_section(article, section, rows, terms: dict[str, Term]) -> Iterator[Finding]:
     order = article.langs
-    # section tallies per (reference, other) pair over the rows both have
-    tally_ref: dict[tuple[str, str], Counter[str]] = {}
-    tally_other: dict[tuple[str, str], Counter[str]] = {}
     references = []
     for cells in rows:
         present = [lang for lang in order if lang in cells]
-        reference = article.source if article.source in cells else (present or [None])[0]
-        references.append(reference)
-        for a in present:
-            for b in present:
-                if a == b:
-                    continue
-                tally_ref.setdefault((a, b), Counter()).update(f.term_id for f in cells[a].found)
-                tally_other.setdefault((a, b), Counter()).update(f.term_id for f in cells[b].found)
+        references.append(article.source if article.source in cells else (present or [None])[0])
     remaining: dict[tuple[str, str, str], int] = {}
     for cells, reference in zip(rows, references, strict=True):
         if reference is None or len(cells) < 2:
@@ -384,7 +373,7 @@ def _missing_in_section(article, section, rows, terms: dict[str, Term]) -> Itera
                 pair = (reference, lang)
                 key = (reference, lang, term_id)
                 if key not in remaining:
-                    ours, theirs = tally_ref[pair][term_id], tally_other[pair][term_id]
+                    ours, theirs = _section_counts(rows, pair, term_id)
                     if term.keep is not None:  # names: only absence from the whole section
                         remaining[key] = 1 if ours and not theirs else 0
                     else:
@@ -400,6 +389,16 @@ def _missing_in_section(article, section, rows, terms: dict[str, Term]) -> Itera
             yield _missing_finding(
                 article, section, cells, reference, terms[term_id], (wanted, have, short), langs
             )
+
+
+def _section_counts(rows, pair: tuple[str, str], term_id: str) -> tuple[int, int]:
+    """How often each of two versions uses a term in a section, over the rows both have."""
+    first, second = pair
+    both = [cells for cells in rows if first in cells and second in cells]
+    return (
+        sum(cells[first].count(term_id) for cells in both),
+        sum(cells[second].count(term_id) for cells in both),
+    )
 
 
 def _missing_finding(article, section, cells, reference, term: Term, counts, langs):

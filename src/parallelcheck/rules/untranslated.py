@@ -164,9 +164,14 @@ def _judge(
     langs: Sequence[str],
     others: Callable[[], Sequence[str]],
     signs: Callable[[_Unit, str], bool],
+    named: bool = True,
 ) -> _Verdict:
     """Judge the language of a unit of version *lang*: ``foreign`` when it is clearly not
-    *lang*'s language; ``excused`` when too short or mostly untranslatable to say."""
+    *lang*'s language; ``excused`` when too short or mostly untranslatable to say.
+
+    With *named* false the caller needs only ``foreign``: a Latin-script unit of a
+    Latin-script version too short for py3langid's guess to be trusted is then not put to
+    it (``language`` stays ``und``)."""
     capitalised = not is_latin_language(lang)
     text, code_spans = unit.text, unit.code_spans
     if unit.block.kind is BlockKind.TABLE:
@@ -182,7 +187,10 @@ def _judge(
         profile = ScriptProfile(profile.letters, profile.untranslatable + in_code + quoted)
     if _excused(profile, unit):
         return _Verdict(profile, True)
-    statistical = profile.dominant != LATIN or not is_latin_language(lang) or signs(unit, lang)
+    own_script = profile.dominant == LATIN and is_latin_language(lang)
+    if own_script and not named and profile.total_letters < LATIN_LETTERS:
+        return _Verdict(profile, False)  # a guess between Latin-script languages not trusted
+    statistical = not own_script or signs(unit, lang)
     guess, confidence = block_language(
         text,
         lang,
@@ -356,6 +364,8 @@ class _ForeignSigns:
         self.article = article
         self._words: dict[str, frozenset[str]] | None = None
         self._sizes: dict[str, int] = {}
+        #: word → the versions it is a function word of (one look-up per word of a unit).
+        self._index: dict[str, tuple[str, ...]] = {}
 
     def words(self) -> dict[str, frozenset[str]]:
         """Per Latin-script version: its most frequent short words that are at least
@@ -388,6 +398,11 @@ class _ForeignSigns:
                         for o in rivals
                     )
                 )
+            index: dict[str, list[str]] = {}
+            for lang, words in self._words.items():
+                for word in words:
+                    index.setdefault(word, []).append(lang)
+            self._index = {word: tuple(langs) for word, langs in index.items()}
         return self._words
 
     def __call__(self, unit: _Unit, lang: str) -> bool:
@@ -401,14 +416,18 @@ class _ForeignSigns:
         own = table.get(lang, frozenset())
         if self._sizes.get(lang, 0) < SIGNS_MIN_WORDS or len(own) < FOREIGN_HITS * 2:
             return True  # no distinctive words of its own: the version may be all foreign
-        tokens = unit.words
-        own_hits = sum(map(own.__contains__, tokens))
+        hits: dict[str, int] = {}
+        index = self._index
+        for word in unit.words:
+            for holder in index.get(word, ()):
+                hits[holder] = hits.get(holder, 0) + 1
+        own_hits = hits.get(lang, 0)
         primary = primary_language(lang)
-        for other, words in table.items():
+        for other in table:
             if primary_language(other) == primary:
                 continue
-            hits = sum(map(words.__contains__, tokens))
-            if hits > own_hits or (hits >= FOREIGN_HITS and hits == own_hits):
+            found = hits.get(other, 0)
+            if found > own_hits or (found >= FOREIGN_HITS and found == own_hits):
                 return True
         return False
 
@@ -480,7 +499,9 @@ class _Row:
                 identical, similarity = self.identical(unit, lang, paired, index)
                 if not identical and _clearly_at_home(unit, lang, self.signs):
                     continue  # the common case, decided without the full judgement
-                verdict = _judge(unit, lang, self.article.langs, others, self.signs)
+                verdict = _judge(
+                    unit, lang, self.article.langs, others, self.signs, named=bool(identical)
+                )
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
                 if identical and not _worth_comparing(unit):
