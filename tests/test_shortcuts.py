@@ -66,6 +66,34 @@ def test_a_unit_clearly_at_home_is_never_judged_foreign(text, lang, sign, others
         assert not verdict.foreign
 
 
+SHORT_LATIN = [
+    "Use the body.",
+    "Die Anfrage ist gut.",
+    "la requête est prête",
+    "Read the request body and return it.",
+    "Lesen Sie den Anfragekörper und geben Sie ihn zurück.",
+    "the request body of the request",
+    "FastAPI",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(SHORT_LATIN), min_size=1, max_size=4).map(" ".join),
+    st.sampled_from(["de", "en", "fr"]),
+)
+def test_a_unit_judged_without_naming_its_language_is_foreign_exactly_when_named(text, lang):
+    unit = _unit(text)
+
+    def signs(_unit, _lang):
+        return True
+
+    named = _judge(unit, lang, LANGS, lambda: [], signs)
+    unnamed = _judge(unit, lang, LANGS, lambda: [], signs, named=False)
+    assert unnamed.foreign == named.foreign
+    assert unnamed.excused == named.excused
+
+
 def test_the_shortcut_is_taken_for_ordinary_paragraphs():
     def no_signs(_unit, _lang):
         return False
