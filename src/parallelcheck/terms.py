@@ -371,6 +371,13 @@ class _LangMatcher:
                 assert term.keep is not None
                 self.keeps.append(_keep(term))
         self.keeps.sort(key=lambda k: (-len(k.skeleton), k.term_id))
+        #: Finds any form's needle: a text where it finds none holds no form (most texts).
+        #: None when a form has no needle and must always be tried.
+        self.any_needle: re.Pattern | None = None
+        needles = {form.needle for form in self.forms if form.needle is not None}
+        if self.forms and all(form.needle is not None for form in self.forms):
+            longest_first = sorted(needles, key=lambda needle: (-len(needle), needle))
+            self.any_needle = re.compile("|".join(map(re.escape, longest_first)))
 
     def japanese_forms(self) -> list[tuple[str, str, str]]:
         """(normalised key, term id, form) of approved forms, through Sudachi (lazily)."""
@@ -531,7 +538,10 @@ def find_terms(text: str, lang: str, glossary: Glossary | None) -> list[TermHit]
     norm, index = normalise(text)
     folded = _fold(norm)
     candidates: list[tuple] = []
-    for form in matcher.forms:
+    forms = matcher.forms
+    if matcher.any_needle is not None and not matcher.any_needle.search(folded):
+        forms = []  # no form's needle in the text: no form can match
+    for form in forms:
         if form.needle is not None and form.needle not in folded:
             continue  # the pattern cannot match (see form_needle)
         for match in form.pattern.finditer(norm):
