@@ -333,7 +333,9 @@ class _Keep:
 _WORD = re.compile(f"[{_LATIN}]+")
 
 
+@lru_cache(maxsize=16384)  # near-miss candidates are mostly a few common words
 def _skeleton(text: str) -> str:
+    """The letters and digits of *text* in NFKC, case folded."""
     return "".join(_WORD.findall(unicodedata.normalize("NFKC", text))).casefold()
 
 
