@@ -15,6 +15,7 @@ diagram's structure — its participants, arrows and keywords — is compared.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _COMMENT = re.compile(r"(#|//|--)[^\n]*|/\*.*?\*/|<!--.*?-->", re.DOTALL)
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
@@ -29,6 +30,7 @@ _DIAGRAM_BLOCK_LABEL = re.compile(
 _DIAGRAM_LABEL = re.compile(r"\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|\"[^\"\n]*\"|%%[^\n]*")
 
 
+@lru_cache(maxsize=4096)  # every version holds the same code blocks; alignment and code-mismatch
 def code_skeleton(code: str, info: str = "") -> str:
     """The comparable form of a code block (see the module documentation)."""
     language = info.split()[0].lower() if info.strip() else ""

@@ -14,14 +14,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 DEFAULT_PREFIXES = ("/{lang}/",)
 
 
 def localised_prefix_patterns(
     lang: str, prefixes: Sequence[str], source: str | None = None
-) -> list[re.Pattern[str]]:
+) -> tuple[re.Pattern[str], ...]:
     """Compile the configured prefixes for one language version (and the source's tag)."""
+    return _patterns(lang, tuple(prefixes), source)
+
+
+@lru_cache(maxsize=1024)  # alignment and two rules ask for every version of every article
+def _patterns(
+    lang: str, prefixes: tuple[str, ...], source: str | None
+) -> tuple[re.Pattern[str], ...]:
     variants = set()
     for tag in {lang, source or lang}:
         variants |= {tag, tag.lower(), tag.replace("-", "_"), tag.lower().replace("-", "_")}
@@ -33,7 +41,7 @@ def localised_prefix_patterns(
         ending = f"(?:{re.escape(tail)}|$)" if tail == "/" else re.escape(tail)
         pattern = f"^(?P<head>{site}{re.escape(head)})(?:{alternation}){ending}"
         patterns.append(re.compile(pattern, re.IGNORECASE))
-    return patterns
+    return tuple(patterns)
 
 
 def normalise_target(target: str, patterns: Sequence[re.Pattern[str]]) -> str:
