@@ -265,10 +265,9 @@ def form_pattern(form: str, *, exact: bool, case_sensitive: bool) -> tuple[re.Pa
 #: Characters other than A–Z that Python's case-insensitive matching takes for an ASCII letter
 #: (dotted and dotless i, long s, Kelvin sign); every other character it matches with a
 #: letter of A–Z is that letter in either case.
-_ASCII_ALIKE = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
-
-
-_ASCII_ALIKE_CHAR = re.compile("[\u0130\u0131\u017f\u212a]")
+_ASCII_ALIKE_LETTERS = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
+_ASCII_ALIKE = str.maketrans(_ASCII_ALIKE_LETTERS)
+_ASCII_ALIKE_CHAR = re.compile(f"[{''.join(_ASCII_ALIKE_LETTERS)}]")
 
 
 def _fold(norm: str) -> str:
