@@ -290,6 +290,13 @@ def test_ordinary_words_and_other_names_are_not_altered_terms(text):
     assert altered(text) == []
 
 
+def test_a_keep_term_without_latin_letters_is_matched_exactly_and_has_no_near_misses():
+    glossary = Glossary((_term("fujitsu", keep="富士通"), _term("deepinfer", keep="DeepInfer")))
+    text = "Fujitsu 富士通 と Deepinfer"
+    assert [hit.term_id for hit in find_terms(text, "ja", glossary)] == ["fujitsu"]
+    assert [a.term_id for a in find_altered(text, "ja", glossary)] == ["deepinfer"]
+
+
 def test_altered_offsets_and_suggestion():
     text = "Use Turbomind."
     (near,) = find_altered(text, "en", GLOSSARY)

@@ -368,8 +368,8 @@ class _LangMatcher:
                 pattern, tail = form_pattern(form, exact=False, case_sensitive=entry.case_sensitive)
                 needle = form_needle(form, exact=False)
                 self.forms.append(_Form(term.id, form, "forbidden", pattern, tail, needle))
-            if keep:
-                assert term.keep is not None
+            if keep and _WORD.search(term.keep or ""):
+                # near misses are looked for among Latin-script words only (富士通 has none)
                 self.keeps.append(_keep(term))
         self.keeps.sort(key=lambda k: (-len(k.skeleton), k.term_id))
         #: Finds any form's needle: a text where it finds none holds no form (most texts).
