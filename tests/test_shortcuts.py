@@ -216,6 +216,19 @@ def test_anchors_are_those_found_word_by_word(text, non_latin):
     assert anchors.anchors_of(text, non_latin=non_latin) == _anchors_word_by_word(text, non_latin)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    anchor_text,
+    st.booleans(),
+    st.lists(st.sampled_from(["~x", "日本語", "ü", "Foo"]), max_size=3),
+    st.lists(st.sampled_from(["~/path", "/ü", "https://example.com"]), max_size=3),
+)
+def test_strong_anchors_are_the_anchors_without_the_weak_ones(text, non_latin, code, targets):
+    found = anchors.anchors_of(text, non_latin=non_latin, code_spans=code, targets=targets)
+    strong = Counter({key: n for key, n in found.items() if not key.startswith("~")})
+    assert anchors.strong_only(found) == strong
+
+
 def test_a_failing_read_ahead_is_silent_and_the_model_loads_in_the_foreground():
     output = subprocess.run(
         [

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
@@ -173,6 +174,13 @@ class _BlockFeatures:
     position: float
     code: str
     shape: tuple[int, int]
+    #: How many anchors and strong anchors (counted once, asked for in every comparison).
+    anchors_size: int = field(init=False, default=0)
+    strong_size: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.anchors_size = self.anchors.total()
+        self.strong_size = self.strong.total()
 
 
 _KIND_FAMILY = {
@@ -313,8 +321,10 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
         if a.code == b.code:
             return 1.0
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
-    a_anchors, b_anchors = (a.strong, b.strong) if a.latin and b.latin else (a.anchors, b.anchors)
-    anchors = dice(a_anchors, b_anchors, smoothing=1.0)
+    if a.latin and b.latin:
+        anchors = dice(a.strong, b.strong, 1.0, (a.strong_size, b.strong_size))
+    else:
+        anchors = dice(a.anchors, b.anchors, 1.0, (a.anchors_size, b.anchors_size))
     place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
     if a.family == "table":
         rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
@@ -343,7 +353,7 @@ class _Profile(Generic[F]):
     def score(self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]) -> float:
         """Mean similarity to the column's first members (the source and the next versions in
         order): a few members judge as well as all thirteen, at a fraction of the cost."""
-        members = list(column.values())[:REPRESENTATIVES]
+        members = list(islice(column.values(), REPRESENTATIVES))
         return sum(similarity(member, item) for member in members) / len(members)
 
     def add(

@@ -110,19 +110,29 @@ def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
 def strong_only(anchors: Counter[str]) -> Counter[str]:
     """The anchors without the weak (capitalised-word) ones (*anchors* itself when it has
     none: callers never change what they are given)."""
-    if not any(key[0] == "~" for key in anchors):
+    # Keys start with "#", "`", "@" or an ASCII letter or digit, all before "~": the largest
+    # key starts with "~" exactly when there is a weak one (found without a Python loop).
+    if not anchors or max(anchors)[0] != "~":
         return anchors
     return Counter({key: n for key, n in anchors.items() if key[0] != "~"})
 
 
-def dice(a: Counter[str], b: Counter[str], smoothing: float = 0.0) -> float:
+def dice(
+    a: Counter[str],
+    b: Counter[str],
+    smoothing: float = 0.0,
+    sizes: tuple[int, int] | None = None,
+) -> float:
     """Multiset Dice coefficient: 1.0 for the same anchors, 0.0 for none shared.
 
     With *smoothing* k the score is ``(2·shared + k) / (|a| + |b| + 2k)``: few anchors then
     prove little either way (no anchors at all gives 0.5, one anchor on one side only 0.33),
-    many shared anchors still approach 1.
+    many shared anchors still approach 1.  *sizes* are ``|a|`` and ``|b|`` when the caller
+    knows them.
     """
-    total = a.total() + b.total() + 2 * smoothing
+    if sizes is None:
+        sizes = (a.total(), b.total())
+    total = sizes[0] + sizes[1] + 2 * smoothing
     if total == 0:
         return 0.0
     small, large = (a, b) if len(a) <= len(b) else (b, a)
