@@ -212,10 +212,11 @@ def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:
 def _document_features(doc: Document, prefixes: Sequence[str], source: str):
     non_latin = mostly_non_latin(
         " ".join(s.title for s in doc.sections[:20])
-        + " ".join(b.text for b in list(doc.iter_blocks())[:20])
+        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
     )
     patterns = localised_prefix_patterns(doc.lang, prefixes, source)
-    total = sum(_block_length(b) for b in doc.iter_blocks()) or 1
+    sizes = {id(b): _block_length(b) for b in doc.iter_blocks()}
+    total = sum(sizes.values()) or 1
     count = max(len(doc.sections) - 1, 1)
     sections = []
     blocks: dict[int, list[_BlockFeatures]] = {}
@@ -229,7 +230,7 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
             anchors = _block_anchors(block, non_latin, patterns)
             body.update(anchors)
             kinds[_KIND_FAMILY[block.kind]] += 1
-            size = _block_length(block)
+            size = sizes[id(block)]
             length += size
             block_features.append(
                 _BlockFeatures(

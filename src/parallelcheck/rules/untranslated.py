@@ -460,7 +460,9 @@ class _Row:
         self._by_key: dict[str, dict[str, _Unit]] = {}
 
     def kept_on_purpose(self, key: str) -> bool:
-        holders = self.holders.get(key, set())
+        holders = self.holders.get(key, ())
+        if len(holders) < KEPT_LANGUAGES:
+            return False  # too few versions to be in three languages
         languages = {primary_language(lang) for lang in holders}
         return len(languages) >= KEPT_LANGUAGES and 2 * len(holders) >= len(self.present)
 
