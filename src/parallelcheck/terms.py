@@ -357,17 +357,13 @@ class _LangMatcher:
                 continue
             keep = term.keep is not None
             for form in entry.approved:
-                pattern, tail = form_pattern(form, exact=keep, case_sensitive=entry.case_sensitive)
-                needle = form_needle(form, exact=keep)
-                self.forms.append(_Form(term.id, form, "approved", pattern, tail, needle))
+                self.forms.append(_form(term.id, form, "approved", keep, entry.case_sensitive))
                 if _WORD.search(form):
                     self.known.add(_skeleton(form))
                 if japanese and not keep:
                     self._ja_terms.append((term.id, form))
             for form in entry.forbidden:
-                pattern, tail = form_pattern(form, exact=False, case_sensitive=entry.case_sensitive)
-                needle = form_needle(form, exact=False)
-                self.forms.append(_Form(term.id, form, "forbidden", pattern, tail, needle))
+                self.forms.append(_form(term.id, form, "forbidden", False, entry.case_sensitive))
             if keep and _WORD.search(term.keep or ""):
                 # near misses are looked for among Latin-script words only (富士通 has none)
                 self.keeps.append(_keep(term))
@@ -390,6 +386,12 @@ class _LangMatcher:
                     if key:
                         self.ja_forms.append((key, term_id, form))
         return self.ja_forms
+
+
+def _form(term_id: str, form: str, status: str, exact: bool, case_sensitive: bool) -> _Form:
+    """One form compiled: its pattern and its needle."""
+    pattern, tail = form_pattern(form, exact=exact, case_sensitive=case_sensitive)
+    return _Form(term_id, form, status, pattern, tail, form_needle(form, exact=exact))
 
 
 def _keep(term: Term) -> _Keep:
