@@ -175,7 +175,7 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
             (folder / f"{langs[1]}.md").write_text(f"# Title\n\n{text}\n")
     output = _run(
         f"""
-        import os
+        import os, sys
         from parallelcheck import identifier
         from parallelcheck.config import Config
         from parallelcheck.discover import discover
@@ -185,10 +185,26 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
             identifier.read_ahead()
             sets = discover([folder], root=folder, cwd=os.getcwd())
             list(check_all(sets, Config(), CheckOptions(jobs=2)))
-            print(name, identifier.is_loaded())
+            print(name, identifier.is_loaded(), "numpy" in sys.modules)
         """
     )
-    assert output.split() == ["cjk", "False", "latin", "True"]
+    # The model, and the libraries it needs, only for the run that needs them.
+    assert output.split() == ["cjk", "False", "False", "latin", "True", "True"]
+
+
+def test_the_library_is_imported_beside_the_model_read_without_loading_it():
+    output = _run(
+        """
+        import sys
+        from parallelcheck import identifier
+        identifier.read_ahead()
+        identifier.import_library()
+        print("py3langid.langid" in sys.modules, identifier.is_loaded())
+        identifier.load()
+        print(identifier.identify("Die Anfrage wird im Hintergrund gelesen", ["de", "en"])[0])
+        """
+    )
+    assert output.split() == ["True", "False", "de"]
 
 
 def _anchors_word_by_word(text: str, non_latin: bool) -> Counter:

@@ -236,7 +236,7 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                 _BlockFeatures(
                     block=block,
                     family=_KIND_FAMILY[block.kind],
-                    kind=block.kind.value,
+                    kind=block.kind,  # a StrEnum: equal to its value, and cheaper
                     latin=not non_latin,
                     anchors=anchors,
                     strong=strong_only(anchors),

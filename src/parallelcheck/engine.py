@@ -245,7 +245,9 @@ def _compute(
         yield from map(_check_packed, packed)
         return
     if workers.INHERIT and _needs_identifier(article_sets, active_rules(config, options)):
-        # While the model is read in the background, read documents the workers inherit.
+        # While the model is read in the background, import what it needs and read
+        # documents the workers inherit.
+        identifier.import_library()
         workers.read_ahead(article_sets, identifier.reading_ahead)
         identifier.load()  # once, shared by the workers forked below
     else:

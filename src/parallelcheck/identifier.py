@@ -11,10 +11,11 @@ is most of what the identifier costs a run:
   (py3langid's own loader goes through a temporary file and copies every array, which takes
   half as long again and twice the memory);
 * :func:`read_ahead` reads it in a background thread (the decompressor runs outside the
-  interpreter lock) while the command line imports the rules and finds the articles; the
-  engine then waits for it (:func:`load`) before forking worker processes when the run
-  needs it, so that they share one copy instead of each reading their own, or drops the
-  read (:func:`drop_read_ahead`) when it does not.
+  interpreter lock) while the command line imports the rules and finds the articles, and
+  the engine imports py3langid itself (:func:`import_library`); the engine then waits for
+  the model (:func:`load`) before forking worker processes when the run needs it, so that
+  they share one copy instead of each reading their own, or drops the read
+  (:func:`drop_read_ahead`) when it does not.
 """
 
 from __future__ import annotations
@@ -228,6 +229,15 @@ def reading_ahead() -> bool:
 def load() -> None:
     """Load the model now (before forking worker processes that are to share it)."""
     _IDENTIFIER.load()
+
+
+def import_library() -> None:
+    """Import py3langid (and NumPy, which it imports) in the calling thread.
+
+    A process that reads the model ahead calls this while the background thread
+    decompresses: the import then runs beside the decompression, which holds no interpreter
+    lock, instead of after it, when it would hold up :func:`load` by about 0.1 s."""
+    import py3langid.langid  # noqa: F401
 
 
 def drop_read_ahead(wait: bool = False) -> None:

@@ -389,13 +389,17 @@ class _ForeignSigns:
             self._sizes = dict(totals)
             self._words = {}
             for lang, found in counts.items():
-                rivals = [o for o in counts if primary_language(o) != primary_language(lang)]
+                rivals = [
+                    (counts[o].get, totals[o])
+                    for o in counts
+                    if primary_language(o) != primary_language(lang)
+                ]
                 self._words[lang] = frozenset(
                     word
                     for word, count in found.most_common(FUNCTION_WORDS)
                     if all(
-                        count / totals[lang] >= DISTINCTIVE * counts[o][word] / totals[o]
-                        for o in rivals
+                        count / totals[lang] >= DISTINCTIVE * rival(word, 0) / total
+                        for rival, total in rivals
                     )
                 )
             index: dict[str, list[str]] = {}
