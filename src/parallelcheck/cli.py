@@ -97,7 +97,7 @@ def _run_options(command):
             type=click.IntRange(min=0),
             default=0,
             show_default=True,
-            help="Worker processes; 0 means one per core.",
+            help="Worker processes; 0 means one per core this process may use.",
         ),
         click.option("--no-cache", is_flag=True, help="Do not read or write the result cache."),
         click.option(

@@ -8,11 +8,10 @@ processes; the results are the same, in the same order, whatever the number of j
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from parallelcheck import __version__, identifier, workers
+from parallelcheck import __version__, cores, identifier, workers
 from parallelcheck.align import AlignedArticle, AlignedSection, align_article
 from parallelcheck.article import ArticleSet
 from parallelcheck.cache import Cache, article_key, settings_digest
@@ -239,7 +238,8 @@ def _compute(
     glossary: Glossary | None,
     outlines: bool,
 ) -> Iterator[ArticleResult]:
-    jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
+    jobs = options.jobs if options.jobs > 0 else cores.usable_cores()
+    jobs = min(jobs, len(article_sets))  # a worker per article set at most
     packed = [(a, config, options, glossary, outlines) for a in article_sets]
     if jobs <= 1 or len(article_sets) < 4:
         yield from map(_check_packed, packed)
