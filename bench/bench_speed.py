@@ -63,6 +63,18 @@ def median(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
 
 
+def processor() -> str:
+    """The processor's model name, as Linux reports it (else what ``platform`` says)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown processor"
+
+
 def byte_compile() -> None:
     """Write the package's ``.pyc`` files, as ``pip install`` does."""
     import parallelcheck
@@ -81,7 +93,9 @@ def main() -> None:
     cache = scratch / "cache"
     env = {**os.environ, "PARALLELCHECK_CACHE_DIR": str(cache)}
     print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        f"machine: {platform.machine()} ({processor()}), {os.cpu_count()} cores, "
+        f"{len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else '?'} usable, "
+        f"Python {platform.python_version()} ({sys.executable})"
     )
     print(f"corpus: {corpus}")
 
