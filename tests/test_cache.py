@@ -44,10 +44,14 @@ def test_a_warm_run_uses_the_cache_and_gives_byte_identical_output(tmp_path):
     project = _project(tmp_path)
     cold = run("check", "--format", "json", cwd=project)
     assert len(_entries(project)) == 1
-    stamp = _entries(project)[0].stat().st_mtime_ns
+    entry = _entries(project)[0]
+    written, content = entry.stat(), entry.read_bytes()
+    os.utime(entry, (written.st_atime - 3600, written.st_mtime - 3600))
     warm = run("check", "--format", "json", cwd=project)
     assert warm.stdout == cold.stdout and warm.returncode == cold.returncode == 1
-    assert _entries(project)[0].stat().st_mtime_ns == stamp  # read, not rewritten
+    read = entry.stat()
+    assert read.st_ino == written.st_ino and entry.read_bytes() == content  # not rewritten
+    assert read.st_mtime > written.st_mtime - 60  # but marked as used (cache clear --older-than)
     bypass = run("check", "--format", "json", "--no-cache", cwd=project)
     assert bypass.stdout == cold.stdout
     assert run("check", cwd=project).stdout == run("check", "--no-cache", cwd=project).stdout
@@ -137,3 +141,49 @@ def test_the_cache_lives_outside_the_checked_repository(tmp_path):
     )
     assert list((home / "parallelcheck").rglob("*.pickle"))
     assert not [p for p in project.rglob("*") if "cache" in p.name.lower()]
+
+
+def _aged(path: Path, days: float) -> None:
+    then = time.time() - days * 86400
+    os.utime(path, (then, then))
+
+
+def test_cache_info_and_clear_report_and_remove_what_the_cache_holds(tmp_path):
+    project = _project(tmp_path)
+    run("check", cwd=project)
+    (entry,) = _entries(project)
+    leftover = entry.parent / ".tmp-killed-run"  # a run killed while writing an entry
+    leftover.write_bytes(b"half")
+    info = run("cache", "info", cwd=project)
+    size = entry.stat().st_size + 4
+    assert info.returncode == 0
+    assert info.stdout == f"{project / 'cache'}: 2 file(s), {size / 1024:.1f} KiB\n"
+    cleared = run("cache", "clear", cwd=project)
+    assert cleared.returncode == 0 and "removed 2 file(s)" in cleared.stdout
+    assert not entry.exists() and not leftover.exists()
+    assert run("cache", "info", cwd=project).stdout.startswith(f"{project / 'cache'}: 0 file(s)")
+    run("check", cwd=project)
+    assert len(_entries(project)) == 1  # computed and stored again
+
+
+def test_cache_clear_older_than_keeps_what_was_used_recently(tmp_path):
+    project = _project(tmp_path)
+    run("check", cwd=project)
+    (entry,) = _entries(project)
+    _aged(entry, 10)
+    assert "removed 0 file(s)" in run("cache", "clear", "--older-than", "30", cwd=project).stdout
+    run("check", cwd=project)  # a hit: the entry counts as used today
+    assert "removed 0 file(s)" in run("cache", "clear", "--older-than", "7", cwd=project).stdout
+    _aged(entry, 10)
+    assert "removed 1 file(s)" in run("cache", "clear", "--older-than", "7", cwd=project).stdout
+    assert not entry.exists()
+
+
+def test_a_cache_that_cannot_be_cleared_is_one_error_line(tmp_path):
+    project = _project(tmp_path)
+    cache = project / "cache"
+    cache.write_text("not a folder")  # the configured cache folder is a file
+    result = run("cache", "clear", cwd=project, env={"PARALLELCHECK_CACHE_DIR": str(cache / "x")})
+    assert result.returncode == 2
+    assert result.stderr.startswith("parallelcheck: error: ") and "Traceback" not in result.stderr
+    assert str(cache) in result.stderr and len(result.stderr.strip().splitlines()) == 1

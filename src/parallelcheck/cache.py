@@ -4,8 +4,10 @@ The key of an article is a SHA-256 over everything its result depends on: the to
 the run's settings (configuration, rules, severities, source and language filter), the
 glossary's content, the article's id and, for every version, its language, path and the bytes
 of its file, and — when a rule reads git history — the repository's HEAD.  Any change to any
-of them is a different key, so a stale entry is never used; old entries are simply left for
-``parallelcheck cache clear`` (or ``rm -r``) to remove.
+of them is a different key, so a stale entry is never used; old entries are left for
+``parallelcheck cache clear`` to remove (``--older-than DAYS`` keeps those used more
+recently: a hit marks its entry as used).  ``parallelcheck cache info`` tells where the
+entries are and how much room they take.
 
 Entries are pickles in ``<cache dir>/v1/<first two hex digits>/<key>.pickle`` (see
 :func:`default_dir`: never inside the checked repository), written to a
@@ -21,6 +23,8 @@ import hashlib
 import os
 import pickle
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +85,17 @@ class Cache:
         return self.root / key[:2] / f"{key}.pickle"
 
     def get(self, key: str) -> Any | None:
+        path = self._path(key)
         try:
-            with self._path(key).open("rb") as handle:
-                return pickle.load(handle)
+            with path.open("rb") as handle:
+                value = pickle.load(handle)
         except FileNotFoundError:
             return None
         except Exception:  # a damaged or foreign entry is a miss, never an error
             return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # used now: `cache clear --older-than` keeps it
+        return value
 
     def put(self, key: str, value: Any) -> None:
         target = self._path(key)
@@ -103,3 +111,47 @@ class Cache:
         except Exception:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+    def files(self) -> Iterator[os.DirEntry[str]]:
+        """Every file in the cache folder: entries, and temporary files of runs that were
+        writing one (or were killed while writing)."""
+        try:
+            with os.scandir(self.root) as shards:
+                folders = sorted(entry.path for entry in shards if entry.is_dir())
+        except FileNotFoundError:
+            return
+        for folder in folders:
+            with contextlib.suppress(FileNotFoundError), os.scandir(folder) as entries:
+                yield from (entry for entry in entries if entry.is_file(follow_symlinks=False))
+
+    def usage(self) -> tuple[int, int]:
+        """(number of files, bytes they hold)."""
+        count = size = 0
+        for entry in self.files():
+            with contextlib.suppress(FileNotFoundError):
+                size += entry.stat(follow_symlinks=False).st_size
+                count += 1
+        return count, size
+
+    def clear(self, older_than_days: float | None = None) -> tuple[int, int]:
+        """Remove entries (only those not used for *older_than_days* days, when given) and
+        leftover temporary files; returns (files removed, bytes freed).  A run writing an
+        entry meanwhile only loses that entry."""
+        cutoff = None if older_than_days is None else time.time() - older_than_days * 86400
+        removed = freed = 0
+        for entry in self.files():
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if cutoff is not None and info.st_mtime >= cutoff:
+                    continue
+                os.unlink(entry.path)
+            except FileNotFoundError:
+                continue
+            removed += 1
+            freed += info.st_size
+        if cutoff is None:
+            with contextlib.suppress(OSError), os.scandir(self.root) as shards:
+                for folder in shards:
+                    with contextlib.suppress(OSError):
+                        os.rmdir(folder.path)  # only an empty one goes
+        return removed, freed

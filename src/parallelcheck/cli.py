@@ -406,6 +406,50 @@ def glossary_import(source, output, force) -> None:
 # --- end glossary
 
 
+@cli.group("cache")
+def cache_group() -> None:
+    """Show or clear the result cache (see `check --no-cache`)."""
+
+
+def _sized(size: int) -> str:
+    if size < 1024:
+        return f"{size} bytes"
+    return f"{size / 1024:.1f} KiB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MiB"
+
+
+@cache_group.command("info")
+def cache_info() -> None:
+    """Print where the cache is, and how many entries and bytes it holds."""
+    from parallelcheck.cache import Cache
+
+    cache = Cache()
+    try:
+        count, size = cache.usage()
+    except OSError as error:
+        _fail(f"{cache.root}: cannot read the cache folder: {error.strerror or error}")
+    click.echo(f"{cache.root.parent}: {count} file(s), {_sized(size)}")
+
+
+@cache_group.command("clear")
+@click.option(
+    "--older-than",
+    "days",
+    type=click.FloatRange(min=0),
+    help="Remove only entries not used for this many days.",
+)
+def cache_clear(days) -> None:
+    """Remove cached results (all of them, or those not used for --older-than days)."""
+    from parallelcheck.cache import Cache
+
+    cache = Cache()
+    try:
+        count, size = cache.clear(days)
+    except OSError as error:
+        where = error.filename or cache.root
+        _fail(f"{where}: cannot remove a cache file: {error.strerror or error}")
+    click.echo(f"parallelcheck: removed {count} file(s), {_sized(size)}, from {cache.root.parent}")
+
+
 def _tolerant_stdout() -> None:
     """Never fail on text standard output cannot encode: a file name that is not UTF-8 is
     written as its bytes (as under the C.UTF-8 locale), other text is escaped."""
