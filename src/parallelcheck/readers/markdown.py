@@ -373,6 +373,18 @@ class _Builder:
         else:
             self.section.blocks.append(block)
 
+    def add_paragraph(self, inline: _Inline, text: str, links: list[Link], end: int) -> None:
+        self.add(
+            Block(
+                BlockKind.PARAGRAPH,
+                text,
+                inline.line,
+                end,
+                links=links,
+                code_spans=inline.code_spans,
+            )
+        )
+
     def flush_implicit(self) -> None:
         """A tight item's text ends where a nested block starts: keep it as a paragraph."""
         inline = self.inline
@@ -382,16 +394,7 @@ class _Builder:
             links = inline.done_links()
             if text or links or inline.code_spans:
                 end = max(inline.line, self.end_line_of(inline.start, inline.end))
-                self.add(
-                    Block(
-                        BlockKind.PARAGRAPH,
-                        text,
-                        inline.line,
-                        end,
-                        links=links,
-                        code_spans=inline.code_spans,
-                    )
-                )
+                self.add_paragraph(inline, text, links, end)
 
     def ensure_inline(self, offset: int) -> _Inline:
         inline = self.inline
@@ -650,16 +653,7 @@ class _Builder:
             if _INCLUDE.match(raw):
                 self.add(Block(BlockKind.CODE, raw, inline.line, end_line, info="include"))
                 return
-        self.add(
-            Block(
-                BlockKind.PARAGRAPH,
-                text,
-                inline.line,
-                end_line,
-                links=links,
-                code_spans=inline.code_spans,
-            )
-        )
+        self.add_paragraph(inline, text, links, end_line)
 
     def end_link(self, tag: str) -> None:
         inline = self.inline
