@@ -268,3 +268,15 @@ def test_shards_split_the_articles_and_their_union_is_the_whole_run():
     key = lambda f: json.dumps(f, sort_keys=True)  # noqa: E731
     assert sorted(findings, key=key) == sorted(whole["findings"], key=key)
     assert run("check", cases, "--shard", "4/3").returncode == 2
+
+
+def test_a_finished_command_spares_the_collector_its_last_pass():
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "sys.argv = ['parallelcheck', '--version']\n"
+        "from parallelcheck.cli import main\n"
+        "main()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.splitlines()[-1] == "frozen True"

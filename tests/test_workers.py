@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from parallelcheck import workers
 from parallelcheck.article import ArticleSet
 
@@ -38,3 +40,15 @@ def test_the_largest_article_set_counts_every_file(tmp_path):
     assert workers.size(article) == 15
     missing = ArticleSet(id="m", versions={"en": str(tmp_path / "gone.md")})
     assert workers.size(missing) == 0
+
+
+def _frozen_objects(_item: object) -> int:
+    return gc.get_freeze_count()
+
+
+def test_workers_inherit_frozen_objects_and_the_main_process_unfreezes_them():
+    assert gc.get_freeze_count() == 0
+    found = list(workers.map_largest_first(_frozen_objects, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+    if workers.INHERIT:  # forked: what existed before the pool is frozen in every worker
+        assert all(count > 0 for count in found)
+    assert gc.get_freeze_count() == 0  # and in this process again as it was
