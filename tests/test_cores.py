@@ -26,22 +26,25 @@ def _groups(tmp_path, membership: str, files: dict[str, str]) -> tuple[str, str]
     return str(listing), str(root)
 
 
-def test_a_cgroup_v2_quota_is_whole_cores_rounded_up(tmp_path):
-    listing, root = _groups(
-        tmp_path,
-        "0::/ci/job\n",
-        {"ci/job/cpu.max": "250000 100000\n", "cpu.max": "max 100000\n"},
-    )
-    assert cores.cpu_quota(listing, root) == 3
-
-
-def test_the_smallest_quota_above_the_process_wins(tmp_path):
-    listing, root = _groups(
-        tmp_path,
-        "0::/runner/job\n",
-        {"runner/cpu.max": "100000 100000\n", "runner/job/cpu.max": "400000 100000\n"},
-    )
-    assert cores.cpu_quota(listing, root) == 1
+@pytest.mark.parametrize(
+    ("group", "files", "quota"),
+    [
+        # 2.5 cores' worth of time: rounded up to whole cores
+        ("ci/job", {"ci/job/cpu.max": "250000 100000\n", "cpu.max": "max 100000\n"}, 3),
+        # a group above the process allows less than its own: the smallest wins
+        (
+            "runner/job",
+            {"runner/cpu.max": "100000 100000\n", "runner/job/cpu.max": "400000 100000\n"},
+            1,
+        ),
+    ],
+    ids=["rounded-up", "smallest-above-wins"],
+)
+def test_a_cgroup_v2_quota_is_whole_cores_and_the_smallest_above_wins(
+    tmp_path, group, files, quota
+):
+    listing, root = _groups(tmp_path, f"0::/{group}\n", files)
+    assert cores.cpu_quota(listing, root) == quota
 
 
 @pytest.mark.parametrize(
