@@ -7,11 +7,13 @@ import subprocess
 import sys
 import textwrap
 from collections import Counter
+from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parallelcheck import anchors, identifier
+from parallelcheck import anchors, identifier, numbers, script, tokens
 from parallelcheck.anchors import mostly_non_latin
 from parallelcheck.document import Block, BlockKind
 from parallelcheck.numbers import extract_numbers
@@ -275,3 +277,71 @@ def test_a_failing_read_ahead_is_silent_and_the_model_loads_in_the_foreground():
     )
     assert output.stdout.split() == ["de", "2"]
     assert output.stderr == ""  # no traceback from the background thread
+
+
+# --- Regular expressions that take a token's first character before looking behind it ------
+
+_LATIN_PIECES = ["FastAPI", "api", "Api", "I", "a", "e.g.", "x.Y", "C++", "v2", "_id", "é", "É"]
+_LATIN_PIECES += ["ßtraße", "Ärger", "ĀBC", "ɏx", "日本", "–", "“", "@app", "#tag", "$x", "1.5"]
+latin_text = st.lists(
+    st.tuples(st.sampled_from(_LATIN_PIECES), st.sampled_from([" ", ". ", "-", "\n", "", "/"])),
+    max_size=24,
+).map(lambda pairs: "".join(piece + gap for piece, gap in pairs))
+
+
+def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in pattern.finditer(text)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(latin_text, st.text(max_size=40)))
+def test_name_like_tokens_are_those_of_their_definition(text):
+    """The definition: a run of token characters not preceded by one, unless it is a word of
+    small letters or a capitalised word (each with a plain end)."""
+    letters, small, capital, end = script._L, script._LOWER, script._UPPER, script._PLAIN_END
+    definition = re.compile(
+        rf"(?<![{letters}])(?![{small}]++{end}|[{capital}][{small}]++{end})"
+        rf"[{letters}]++(?:[./:+][{letters}]++)*+[+#]*+"
+    )
+    assert _spans(script._NAME_LIKE, text) == _spans(definition, text)
+    capitalised = re.compile(rf"(?<![{letters}])[{capital}][{small}]+(?![{letters}])")
+    assert _spans(script._CAPITALISED, text) == _spans(capitalised, text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(latin_text, st.text(max_size=40)))
+def test_token_candidates_are_those_of_their_definition(text):
+    definition = re.compile(
+        r"(?<![A-Za-z0-9_.,-])[A-Za-z0-9](?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])"
+        r"[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+    )
+    assert _spans(tokens._CANDIDATE, text) == _spans(definition, text)
+
+
+# --- Number passes skipped for texts below their first character -------------------------
+
+_NUMERAL_PIECES = [
+    "第三",
+    "三百",
+    "百分之五十",
+    "ひとつ",
+    "ふたつ",
+    "삼십",
+    "스물",
+    "하나",
+    "２０％",
+]
+_NUMERAL_PIECES += ["12，5", "＋3", "٣", "१०", "3 500", "two", "Zwei", "“1”", "é", "x", " "]
+numeral_text = st.lists(st.sampled_from(_NUMERAL_PIECES), max_size=10).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(numeral_text, st.sampled_from(["en", "de", "ja", "ko", "zh-Hans", "fr"]))
+def test_number_passes_skipped_below_their_floor_would_have_found_nothing(text, lang):
+    found = extract_numbers(text, lang)
+    profile = numbers._PROFILES[lang]
+    unfloored = replace(profile, passes=tuple(replace(p, floor="") for p in profile.passes))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(numbers._PROFILES, lang, unfloored)
+        patch.setattr(numbers, "_MAP_FLOOR", "\0")  # every non-ASCII text searched for digits
+        assert extract_numbers(text, lang) == found

@@ -34,8 +34,9 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
 _DIGIT = re.compile(r"[0-9]")
 _NOT_ASCII_LETTER = bytes(b for b in range(256) if not chr(b).isascii() or not chr(b).isalpha())
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_NON_LATIN_LETTER = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
+# Runs of anything but a letter of a non-Latin script: digits, `_`, what is no letter, and
+# Latin letters (ASCII, Latin-1 and Latin Extended-A/B).
+_NOT_NON_LATIN_LETTERS = re.compile(r"[\W\d_A-Za-z\u00C0-\u024F]+")
 
 
 @lru_cache(maxsize=32768)  # alignment, tokens and untranslated normalise the same blocks
@@ -51,8 +52,9 @@ def mostly_non_latin(text: str) -> bool:
     if sample.isascii():
         return False
     latin = len(sample.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTER))
-    beyond_ascii = "".join(_NON_ASCII.findall(sample))  # where non-Latin letters can be
-    return _NON_LATIN_LETTER.subn("", beyond_ascii)[1] > latin
+    # Every character is either in such a run or a non-Latin letter; the runs are few and long.
+    non_latin = len(sample) - sum(map(len, _NOT_NON_LATIN_LETTERS.findall(sample)))
+    return non_latin > latin
 
 
 def anchors_of(

@@ -126,6 +126,10 @@ _DIGIT_MAP.update({ord("＋"): ord("+"), ord("－"): ord("-")})
 del _base, _i
 # Full-width punctuation is everywhere in CJK text; it only matters next to a digit.
 _NEEDS_MAP = re.compile("[０-９٠-٩۰-۹०-९০-৯％]|[0-9][，．：／～＋－][0-9]|[＋－][0-9]")
+#: Every match of _NEEDS_MAP holds a character of the map, and none is below this one: a text
+#: whose characters all are (every Latin-script text without curly quotes or dashes) is not
+#: searched.
+_MAP_FLOOR = chr(min(_DIGIT_MAP))
 
 # --------------------------------------------------------------------------------------------
 # Pieces of the patterns
@@ -406,11 +410,14 @@ def _word_branches(words, not_before: str) -> str:
 class _Pass:
     """One scan of the text (of its lower-cased form when *lowered*) with *pattern*, whose
     matches go to *handler*.  Every pattern starts with a literal or a character set, so the
-    regex engine skips quickly to the characters a number can start with."""
+    regex engine skips quickly to the characters a number can start with.  *floor* is the
+    smallest character a match can start with: a text whose characters are all below it (a
+    Latin-script text for the Han, Kana and Hangul passes) is not scanned at all."""
 
     pattern: re.Pattern[str]
     handler: Callable[..., int]
     lowered: bool = False
+    floor: str = ""
 
 
 @dataclass(frozen=True)
@@ -471,17 +478,20 @@ def _profile(lang: str) -> _Profile:
                 rf"(?:(?<=百)分之(?:{_D}+(?:\.{_D}+)?|[{chars}]+(?:[點点][{digits}]+)?))?"
             ),
             _h_han,
+            floor=min("第" + chars),
         )
     )
     if lang == "ja":
-        passes.append(_Pass(re.compile(_alternation(_KANA_NUMBERS)), _h_kana))
+        kana = re.compile(_alternation(_KANA_NUMBERS))
+        passes.append(_Pass(kana, _h_kana, floor=min(word[0] for word in _KANA_NUMBERS)))
     if lang == "ko":
         sino = "일이삼사오육칠팔구십백천만억"
-        passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos))
+        passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino)))
         tens = "열 스물 스무 서른 마흔 쉰 예순 일흔 여든 아흔".split()
         units = "하나 한 둘 두 셋 세 넷 네 다섯 여섯 일곱 여덟 아홉".split()
         native = tens + units + [a + b for a in tens for b in units if a != "스무"]
-        passes.append(_Pass(re.compile(_word_branches(native, "[가-힣]")), _h_kon))
+        native_re = re.compile(_word_branches(native, "[가-힣]"))
+        passes.append(_Pass(native_re, _h_kon, floor=min(word[0] for word in native)))
 
     # What a digit run can start: dates and times first, since their digits are not
     # numbers of their own.
@@ -602,9 +612,16 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     if profile is None:
         prepare(lang)
         profile = _PROFILES[lang]
-    t = text.translate(_DIGIT_MAP) if _NEEDS_MAP.search(text) else text
+    if text.isascii():
+        top, t = "\x7f", text  # the largest character there can be
+    else:
+        top = max(text)
+        mapped = top >= _MAP_FLOOR and _NEEDS_MAP.search(text)
+        t = text.translate(_DIGIT_MAP) if mapped else text
     facts: list[NumberFact] = []
     for scan in profile.passes:
+        if top < scan.floor:  # mapping digits lowers characters: *top* still bounds *t*
+            continue
         subject = t
         if scan.lowered:
             subject = t.lower()

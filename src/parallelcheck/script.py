@@ -192,16 +192,22 @@ _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
 # `_ @ # $`, a joiner, a capital after a small letter (`vLLM`, `DeepSeek`) or two capitals in a
 # row (`API`, `LMDeploy`).  One regular expression finds exactly those, so ordinary words cost
 # no Python-level work.
+#
+# Both patterns below start by taking the token's first character and only then look behind it
+# (at it and the character before): a pattern that starts with a character set lets the regex
+# engine skip to the places where that set matches, while one that starts with a look-behind is
+# tried at every position of the text.
 _L = r"A-Za-z0-9_@#$\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
 _LOWER = r"a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f"  # Latin Extended letters counted as small
 _UPPER = r"A-Z\u00c0-\u00d6\u00d8-\u00de"
 _PLAIN_END = rf"(?![{_L}]|[./:+][{_L}])"
 _NAME_LIKE = re.compile(
-    rf"(?<![{_L}])"
-    rf"(?![{_LOWER}]++{_PLAIN_END}|[{_UPPER}][{_LOWER}]++{_PLAIN_END})"
-    rf"[{_L}]++(?:[./:+][{_L}]++)*+[+#]*+"
+    rf"[{_L}](?<![{_L}][{_L}])"  # a token's first character, not inside a token
+    # … not the start of a word of small letters, nor of a capitalised word
+    rf"(?!(?<=[{_LOWER}])[{_LOWER}]*+{_PLAIN_END}|(?<=[{_UPPER}])[{_LOWER}]++{_PLAIN_END})"
+    rf"[{_L}]*+(?:[./:+][{_L}]++)*+[+#]*+"
 )
-_CAPITALISED = re.compile(rf"(?<![{_L}])[{_UPPER}][{_LOWER}]+(?![{_L}])")
+_CAPITALISED = re.compile(rf"[{_UPPER}](?<![{_L}][{_UPPER}])[{_LOWER}]+(?![{_L}])")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？：；]\s*|[\n\t(（「『“\"'‘]\s*|[•*\-–—]\s+)$")
 
 

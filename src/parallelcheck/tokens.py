@@ -42,11 +42,6 @@ _PATH = re.compile(
     r"|(?<![A-Za-z0-9_/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}(?![A-Za-z0-9])"
 )
 _SETTING = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
-# Words are ASCII: a Japanese or Korean letter right before or after does not stop a match.
-_WORD = re.compile(
-    r"(?<![A-Za-z0-9_.,-])[A-Za-z0-9][A-Za-z0-9_.+-]*[A-Za-z0-9+]"
-    r"|(?<![A-Za-z0-9_.,-])[A-Za-z](?![A-Za-z0-9_])"
-)
 _VERSION_ONLY = re.compile(r"^v?\d+(?:\.\d+){2,}$", re.IGNORECASE)
 _DOTTED_DATE = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
 _NUMBER_WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z×]{1,4}$")
@@ -55,8 +50,12 @@ _NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
 _CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*'$")
 # Words with a capital after the first letter, a digit or inner punctuation; ordinary and
 # capitalised words (most of any text) never match, single capitals do (for acronym checks).
+# Words are ASCII: a Japanese or Korean letter right before or after does not stop a match.
+# The first character is taken before looking behind it, so that the regex engine skips to
+# the ASCII letters and digits instead of trying the pattern at every position.
 _CANDIDATE = re.compile(
-    r"(?<![A-Za-z0-9_.,-])[A-Za-z0-9](?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+    r"[A-Za-z0-9](?<![A-Za-z0-9_.,-][A-Za-z0-9])"
+    r"(?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
 )
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
