@@ -13,6 +13,10 @@ scratch folder with no glossary and its own cache folder:
 * the full check again with the shipped glossary, so that the term rules run too (no target);
 * four copies of the corpus against one (time ratio) and the peak resident memory of both.
 
+Before each cold run it also times a fixed pure-Python workload in this process (the
+machine's *pace*): the virtual machines here run the same work up to 1.7 times slower from
+one second to the next, and the pace beside each cold run shows which spell it fell in.
+
 The installed package is byte-compiled first, as ``pip install`` leaves it: an editable
 install run with ``PYTHONDONTWRITEBYTECODE`` set (as on the machines here) would otherwise
 compile every module again in each process and time that too.
@@ -75,6 +79,16 @@ def processor() -> str:
     return platform.processor() or "unknown processor"
 
 
+def pace() -> float:
+    """CPU seconds of a fixed pure-Python workload (dictionary updates, as a check does many):
+    about 0.1 s on the machines here in a fast spell."""
+    start = time.process_time()
+    counts: dict[int, int] = {}
+    for number in range(1_000_000):
+        counts[number & 1023] = counts.get(number & 1023, 0) + number
+    return time.process_time() - start
+
+
 def byte_compile() -> None:
     """Write the package's ``.pyc`` files, as ``pip install`` does."""
     import parallelcheck
@@ -99,15 +113,20 @@ def main() -> None:
     )
     print(f"corpus: {corpus}")
 
-    cold = []
+    cold, paces = [], []
     for _ in range(args.repeat):
         shutil.rmtree(cache, ignore_errors=True)
+        paces.append(pace())
         cold.append(timed(["check", str(corpus), "--format", "json"], scratch, env))
     cold_s, cold_mem = median(cold)
     low, high = min(r[0] for r in cold), max(r[0] for r in cold)
     print(
         f"cold full check:          {cold_s:6.2f} s   (target ≤ 5 s)   peak {cold_mem:.0f} MiB"
         f"   (runs from {low:.2f} to {high:.2f} s)"
+    )
+    print(
+        "  each cold run (pace):    "
+        + ", ".join(f"{run[0]:.2f} s ({p:.3f})" for run, p in zip(cold, paces, strict=True))
     )
 
     warm_s, _ = median(
