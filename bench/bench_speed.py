@@ -13,9 +13,10 @@ scratch folder with no glossary and its own cache folder:
 * the full check again with the shipped glossary, so that the term rules run too (no target);
 * four copies of the corpus against one (time ratio) and the peak resident memory of both.
 
-Before each cold run it also times a fixed pure-Python workload in this process (the
-machine's *pace*): the virtual machines here run the same work up to 1.7 times slower from
-one second to the next, and the pace beside each cold run shows which spell it fell in.
+Each cold run is also shown with the processor seconds it used (user and system, all its
+processes): a wall time near half of them means both cores were busy throughout, and the
+processor seconds of runs in a slow spell of the machine show it (the virtual machines here
+run the same work up to 1.7 times slower from one second to the next).
 
 The installed package is byte-compiled first, as ``pip install`` leaves it: an editable
 install run with ``PYTHONDONTWRITEBYTECODE`` set (as on the machines here) would otherwise
@@ -45,8 +46,9 @@ ARTICLE = HERE.parent / "articles" / "deepinfer-vs-lmdeploy"
 GLOSSARY = HERE.parent / "glossary"
 
 
-def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
-    """(wall seconds, peak RSS in MiB) of one run of ``parallelcheck args``."""
+def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, float]:
+    """(wall seconds, peak RSS in MiB, processor seconds) of one run of ``parallelcheck
+    args``."""
     start = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-m", "parallelcheck", *args],
@@ -60,10 +62,10 @@ def timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode not in (0, 1):
         sys.exit(f"parallelcheck {' '.join(args)} failed with status {process.returncode}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
-def median(runs: list[tuple[float, float]]) -> tuple[float, float]:
+def median(runs: list[tuple[float, float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
 
 
@@ -77,16 +79,6 @@ def processor() -> str:
     except OSError:
         pass
     return platform.processor() or "unknown processor"
-
-
-def pace() -> float:
-    """CPU seconds of a fixed pure-Python workload (dictionary updates, as a check does many):
-    about 0.1 s on the machines here in a fast spell."""
-    start = time.process_time()
-    counts: dict[int, int] = {}
-    for number in range(1_000_000):
-        counts[number & 1023] = counts.get(number & 1023, 0) + number
-    return time.process_time() - start
 
 
 def byte_compile() -> None:
@@ -113,10 +105,9 @@ def main() -> None:
     )
     print(f"corpus: {corpus}")
 
-    cold, paces = [], []
+    cold = []
     for _ in range(args.repeat):
         shutil.rmtree(cache, ignore_errors=True)
-        paces.append(pace())
         cold.append(timed(["check", str(corpus), "--format", "json"], scratch, env))
     cold_s, cold_mem = median(cold)
     low, high = min(r[0] for r in cold), max(r[0] for r in cold)
@@ -125,8 +116,8 @@ def main() -> None:
         f"   (runs from {low:.2f} to {high:.2f} s)"
     )
     print(
-        "  each cold run (pace):    "
-        + ", ".join(f"{run[0]:.2f} s ({p:.3f})" for run, p in zip(cold, paces, strict=True))
+        "  each cold run:           "
+        + ", ".join(f"{wall:.2f} s ({cpu:.1f} s CPU)" for wall, _, cpu in cold)
     )
 
     warm_s, _ = median(
