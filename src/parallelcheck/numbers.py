@@ -127,8 +127,8 @@ del _base, _i
 # Full-width punctuation is everywhere in CJK text; it only matters next to a digit.
 _NEEDS_MAP = re.compile("[０-９٠-٩۰-۹०-९০-৯％]|[0-9][，．：／～＋－][0-9]|[＋－][0-9]")
 #: Every match of _NEEDS_MAP holds a character of the map, and none is below this one: a text
-#: whose characters all are (every Latin-script text without curly quotes or dashes) is not
-#: searched.
+#: whose characters are all below it (every Latin-script text without curly quotes or dashes)
+#: is not searched.
 _MAP_FLOOR = chr(min(_DIGIT_MAP))
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""Benchmark: where a check's processor time goes, stage by stage, in one process.
+
+Usage: python bench/bench_stages.py [PATH] [--every N]
+
+Checks every N-th article set of a corpus (default: all of the FastAPI corpus) the way the
+engine does (:func:`parallelcheck.engine.check_article`, all rules, no glossary, no cache,
+one process) and prints the processor seconds spent reading documents, aligning them, and in
+each rule, largest first, with loading the language model apart.  The engine's own
+functions are wrapped with timers, so what is timed is exactly what a run executes.
+
+Run on demand; the test suite never times anything.  Processor time still follows the
+machine's spells (see ``bench_speed.py``): compare shares within one run, or runs taken in
+alternation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from parallelcheck import engine, identifier
+from parallelcheck.config import load_config
+from parallelcheck.discover import discover
+from parallelcheck.rules import REGISTRY
+
+DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fastapi"
+
+
+def timed(name: str, function: Callable[..., Any], spent: Counter[str]) -> Callable[..., Any]:
+    """``function``, adding its processor seconds to ``spent[name]`` (results made whole, so
+    a rule's lazily produced findings are timed too)."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        start = time.process_time()
+        result = function(*args, **kwargs)
+        if not isinstance(result, dict) and hasattr(result, "__next__"):
+            result = list(result)
+        spent[name] += time.process_time() - start
+        return result
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--every", type=int, default=1, help="check every N-th article set")
+    args = parser.parse_args()
+    cwd = str(Path.cwd())
+    config = load_config(None, cwd=cwd, known_rules=REGISTRY)
+    article_sets = discover([args.path], cwd=cwd)[:: args.every]
+    options = engine.CheckOptions()
+
+    spent: Counter[str] = Counter()
+    start = time.process_time()
+    identifier.load()
+    model = time.process_time() - start
+    engine.read_document = timed("read", engine.read_document, spent)
+    engine.align_article = timed("align", engine.align_article, spent)
+    for rule_id, rule in list(REGISTRY.items()):
+        REGISTRY[rule_id] = replace(rule, check=timed(rule_id, rule.check, spent))
+
+    start = time.process_time()
+    findings = sum(
+        len(engine.check_article(article, config, options).findings) for article in article_sets
+    )
+    total = time.process_time() - start
+    versions = sum(len(article.versions) for article in article_sets)
+    print(f"path: {args.path}  articles: {len(article_sets)}  versions: {versions}")
+    print(f"findings: {findings}  processor seconds checking: {total:.2f}")
+    print(f"  {model:6.2f} s  (loading the language model, before checking)")
+    for name, seconds in spent.most_common():
+        if seconds >= 0.005:
+            print(f"  {seconds:6.2f} s  {100 * seconds / total:5.1f} %  {name}")
+    rest = total - sum(spent.values())
+    print(f"  {rest:6.2f} s  {100 * rest / total:5.1f} %  the engine between stages")
+
+
+if __name__ == "__main__":
+    main()
