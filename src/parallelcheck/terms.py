@@ -762,15 +762,17 @@ def _find_altered(
                     not edits or spelled[0] != keep.skeleton[0] or _ordinary(raw, keep)
                 ):
                     continue  # neither the term's letters nor a misspelling of it
+                # The cheap test of the letters first: most candidates are other names
+                # (``FastAPI`` for ``FlashMLA``), and the tests below read the whole text.
+                how = _alteration(raw, spelled, keep, matcher.known)
+                if how is None:
+                    continue
                 if covered is None:
                     covered = _covered(text, lang, glossary, norm, index)
                 if any(covered[start:end]) or any(used[start:end]):
                     continue
                 if not keep.in_paths and all(map(words.in_path, range(first, last + 1))):
                     continue  # inside a path, identifier or dotted name
-                how = _alteration(raw, spelled, keep, matcher.known)
-                if how is None:
-                    continue
                 used[start:end] = b"\x01" * (end - start)
                 o_start, o_end = _span(index, start, end, len(text))
                 found.append(
