@@ -86,8 +86,8 @@ def anchors_of(
             keys.append(word.lower())
         elif strength == 1:
             keys.append("~" + word.lower())
-    keys.extend("`" + code.strip() for code in code_spans)
-    keys.extend("@" + target.strip() for target in targets)
+    keys += ["`" + code.strip() for code in code_spans]
+    keys += ["@" + target.strip() for target in targets]
     return Counter(keys)
 
 
