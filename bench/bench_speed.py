@@ -3,7 +3,9 @@
 Usage: python bench/bench_speed.py [--corpus PATH] [--repeat K]
 
 Every figure is the median wall time of K runs of the real command in a fresh process, in a
-scratch folder with no glossary and its own cache folder:
+scratch folder with no glossary and its own cache folder; the two ratios (speed-up, four
+copies against one) are medians of K pairs of runs taken in alternation, so that a slow
+spell of the machine weighs on both sides of a pair alike:
 
 * cold full check of the corpus (empty cache), all rules, default jobs (all cores);
 * warm re-run with nothing changed (and its share of the cold time);
@@ -139,15 +141,30 @@ def main() -> None:
     version = [timed(["--version"], scratch, env) for _ in range(args.repeat)]
     print(f"--version:                {median(version)[0]:6.2f} s   (target ≤ 0.3 s)")
 
-    def corpus_run(path: Path, *options: str) -> tuple[float, float]:
-        command = ["check", str(path), "--format", "json", "--no-cache", *options]
-        return median([timed(command, scratch, env) for _ in range(args.repeat)])
+    def command(path: Path, *options: str) -> list[str]:
+        return ["check", str(path), "--format", "json", "--no-cache", *options]
 
-    jobs1 = corpus_run(corpus, "--jobs", "1")[0]
-    jobs2 = corpus_run(corpus, "--jobs", "2")[0]
+    def corpus_run(path: Path, *options: str) -> tuple[float, float]:
+        return median([timed(command(path, *options), scratch, env) for _ in range(args.repeat)])
+
+    def paired(first: list[str], second: list[str]) -> tuple[float, float, float, float, float]:
+        """Medians of the two commands' wall times and peaks, and the median ratio of
+        ``first`` to ``second`` over runs taken in alternation, so that a slow spell of the
+        machine weighs on both sides of a ratio alike."""
+        pairs = [
+            (timed(first, scratch, env), timed(second, scratch, env)) for _ in range(args.repeat)
+        ]
+        a, a_mem = median([pair[0] for pair in pairs])
+        b, b_mem = median([pair[1] for pair in pairs])
+        ratio = statistics.median(x[0] / y[0] for x, y in pairs)
+        return a, b, ratio, a_mem, b_mem
+
+    jobs1, jobs2, speedup, _, _ = paired(
+        command(corpus, "--jobs", "1"), command(corpus, "--jobs", "2")
+    )
     print(
-        f"--jobs 1 / --jobs 2:      {jobs1:6.2f} s / {jobs2:.2f} s = {jobs1 / jobs2:.2f}× "
-        "(target ≥ 1.7×)"
+        f"--jobs 1 / --jobs 2:      {jobs1:6.2f} s / {jobs2:.2f} s; speed-up {speedup:.2f}× "
+        f"(target ≥ 1.7×; median of {args.repeat} alternating pairs)"
     )
 
     glossary = corpus_run(corpus, "--glossary", str(GLOSSARY))[0]
@@ -159,13 +176,12 @@ def main() -> None:
     copies = scratch / "four-copies"
     for index in range(4):
         shutil.copytree(corpus, copies / f"copy{index}")
-    four = corpus_run(copies)
-    single = corpus_run(corpus)
+    four, single, growth, four_mem, single_mem = paired(command(copies), command(corpus))
     print(
-        f"four copies / one copy:   {four[0]:6.2f} s / {single[0]:.2f} s = "
-        f"{four[0] / single[0]:.2f}× (target ≤ 4.4×)"
+        f"four copies / one copy:   {four:6.2f} s / {single:.2f} s; {growth:.2f}× "
+        f"(target ≤ 4.4×; median of {args.repeat} alternating pairs)"
     )
-    print(f"peak memory four / one:   {four[1]:.0f} MiB / {single[1]:.0f} MiB")
+    print(f"peak memory four / one:   {four_mem:.0f} MiB / {single_mem:.0f} MiB")
     shutil.rmtree(scratch, ignore_errors=True)
 
 
