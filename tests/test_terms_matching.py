@@ -297,6 +297,20 @@ def test_a_keep_term_without_latin_letters_is_matched_exactly_and_has_no_near_mi
     assert [a.term_id for a in find_altered(text, "ja", glossary)] == ["deepinfer"]
 
 
+def test_a_near_miss_inside_a_form_the_glossary_approves_is_no_altered_term():
+    """``LM Deploy`` alone alters the keep term ``LMDeploy``; inside an approved form of
+    another term (here ``LM Deploy mode``) it is that term's wording, and only the term is
+    found."""
+    glossary = Glossary(
+        (_term("lmdeploy", keep="LMDeploy"), _term("lm-deploy-mode", en="LM Deploy mode"))
+    )
+    assert [a.found for a in find_altered("use LM Deploy today", "en", glossary)] == ["LM Deploy"]
+    text = "switch to LM Deploy mode, then LM Deploy again"
+    assert [hit.term_id for hit in find_terms(text, "en", glossary)] == ["lm-deploy-mode"]
+    (near,) = find_altered(text, "en", glossary)
+    assert near.start == text.rindex("LM Deploy")
+
+
 def test_altered_offsets_and_suggestion():
     text = "Use Turbomind."
     (near,) = find_altered(text, "en", GLOSSARY)
