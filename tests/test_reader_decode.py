@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import random
 
 import pytest
 
@@ -96,10 +97,89 @@ def test_control_characters_mean_binary(tmp_path):
         read_document(path, "en")
 
 
-def test_utf16_without_bom_is_reported_as_binary(tmp_path):
-    path = _write(tmp_path, "a.md", "hello".encode("utf-16-le"))
-    with pytest.raises(InputError, match="binary"):
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_utf16_and_utf32_without_bom_read_like_plain_utf8(tmp_path, codec):
+    reference = read_document(_write(tmp_path, "ref.md", SAMPLE.encode("utf-8")), "en")
+    document = read_document(_write(tmp_path, "doc.md", SAMPLE.encode(codec)), "en")
+    assert _shape(document) == _shape(reference)
+    assert document.sections[2].title == "見出し"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_mostly_non_ascii_text_without_bom_is_still_recognised(codec):
+    text = "## Заголовок\n\nЭто обычный русский текст, 12 строк.\n\n日本語の本文です。\n" * 40
+    crlf = text.replace("\n", "\r\n")
+    assert decode_bytes(text.encode(codec), "a.md") == text
+    assert decode_bytes(crlf.encode(codec), "a.md") == text
+
+
+def test_tiny_utf16_without_bom_is_read():
+    assert decode_bytes("hello".encode("utf-16-le"), "a.md") == "hello"
+    assert decode_bytes("hi".encode("utf-16-be"), "a.md") == "hi"
+
+
+def test_random_bytes_are_still_binary(tmp_path):
+    data = random.Random(16).randbytes(4096)
+    assert b"\x00" in data
+    path = _write(tmp_path, "a.md", data)
+    with pytest.raises(InputError) as caught:
         read_document(path, "en")
+    assert caught.value.message == "looks like a binary file, not text"
+    assert caught.value.line is None
+
+
+def test_nul_bytes_of_no_wide_encoding_pattern_are_binary():
+    # NULs on both sides of the code units, and a lone NUL in UTF-8 text
+    for data in (b"\x00\x00\x00\x01Bud1\x00\x00\x10\x00", b"hello\x00world, again\n"):
+        with pytest.raises(InputError, match="looks like a binary file, not text"):
+            decode_bytes(data, "a.md")
+
+
+def test_nul_separated_ascii_strings_are_binary():
+    # NULs after strings of any length fall on both sides of UTF-16 code units
+    words = [b"alpha", b"be", b"gamma", b"delta", b"epsilon", b"eta", b"theta", b"iota"] * 40
+    with pytest.raises(InputError, match="looks like a binary file, not text"):
+        decode_bytes(b"\x00".join(words) + b"\x00", "a.md")
+
+
+def test_a_few_nul_padded_ascii_characters_in_random_bytes_are_binary():
+    noise = bytearray(random.Random(9).randbytes(4096).replace(b"\x00", b"\x01"))
+    for offset in (100, 900, 2000, 3000, 4000):
+        noise[offset : offset + 2] = b"x\x00"  # five UTF-16-LE "x" among 2048 code units
+    with pytest.raises(InputError, match="looks like a binary file, not text"):
+        decode_bytes(bytes(noise), "a.md")
+
+
+def test_invalid_utf16_without_bom_names_the_encoding_it_looks_like():
+    data = "one\ntwo\nthree\n".encode("utf-16-le") + b"\x00\xdc" + "x\n".encode("utf-16-le")
+    with pytest.raises(InputError) as caught:
+        decode_bytes(data, "a.md")
+    error = caught.value
+    assert "binary" not in error.message
+    assert error.message.startswith(
+        "looks like UTF-16 (little endian) text without a byte-order mark, but byte 0x00 is "
+        "not valid UTF-16 (little endian)"
+    )
+    assert "save the file as UTF-8" in error.message
+    assert (error.path, error.line) == ("a.md", 4)
+
+
+def test_truncated_utf32_without_bom_names_the_encoding():
+    data = "# T\n\nbody\n".encode("utf-32-be")[:-2]
+    with pytest.raises(InputError) as caught:
+        decode_bytes(data, "a.md")
+    assert "looks like UTF-32 (big endian) text without a byte-order mark" in caught.value.message
+    assert caught.value.line == 3
+
+
+def test_utf16_without_bom_holding_control_characters_names_the_encoding():
+    data = "# Title\n\nsome text\n\x01\x02 more\n".encode("utf-16-be")
+    with pytest.raises(InputError) as caught:
+        decode_bytes(data, "a.md")
+    message = caught.value.message
+    assert message.startswith("looks like UTF-16 (big endian) text without a byte-order mark")
+    assert "control character U+0001" in message
+    assert caught.value.line == 4
 
 
 def test_undecodable_utf8_names_the_line_and_the_expected_encoding(tmp_path):

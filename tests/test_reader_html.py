@@ -201,3 +201,75 @@ def test_malformed_markup_does_not_crash():
         doc = parse_text(text, "x.html", "en", "html")
         for block in doc.iter_blocks():
             assert 1 <= block.line <= block.end_line
+
+
+NESTED_TABLE = """
+<h2>Options</h2>
+<table>
+  <tr><th>Name</th><th>Details</th></tr>
+  <tr><td>alpha</td><td>Values:
+    <table>
+      <thead><tr><th>key</th><th>value</th></tr></thead>
+      <tr><td>x</td><td><a href="/x">1</a></td></tr>
+      <tr><td>y</td><td><code>2</code></td></tr>
+    </table>
+    and more.</td></tr>
+  <tr><td>beta</td><td>plain</td></tr>
+</table>
+<p>After.</p>
+"""
+
+
+def test_table_nested_in_a_cell_is_its_own_table_block():
+    doc = page(NESTED_TABLE)
+    outer, inner, after = doc.sections[1].blocks
+    assert outer.kind is inner.kind is BlockKind.TABLE
+    assert outer.rows == [["Name", "Details"], ["alpha", "Values: and more."], ["beta", "plain"]]
+    assert outer.header and (outer.body_rows, outer.columns) == (2, 2)
+    assert (outer.line, outer.end_line) == (2, 12)
+    assert outer.links == [] and outer.code_spans == []
+    assert inner.rows == [["key", "value"], ["x", "1"], ["y", "2"]]
+    assert inner.header and (inner.body_rows, inner.columns) == (2, 2)
+    assert (inner.line, inner.end_line) == (5, 9)
+    assert inner.text == "key\tvalue\nx\t1\ny\t2"
+    assert inner.links == [Link(target="/x", line=7, text="1")]
+    assert inner.code_spans == ["2"]
+    assert (after.kind, after.text, after.line) == (BlockKind.PARAGRAPH, "After.", 13)
+
+
+def test_tables_nested_two_deep_and_unclosed_are_kept_in_order():
+    doc = page(
+        """
+        <table><tr><td>a<table><tr><td>b<table><tr><td>c</td></tr></table>
+        b2</td></tr></table></td><td>d</td></tr></table>
+        <table><tr><td>open<table><tr><td>never closed
+        """
+    )
+    blocks = doc.preamble.blocks
+    assert [(b.kind, b.rows, b.line) for b in blocks] == [
+        (BlockKind.TABLE, [["a", "d"]], 1),
+        (BlockKind.TABLE, [["b b2"]], 1),
+        (BlockKind.TABLE, [["c"]], 1),
+        (BlockKind.TABLE, [["open"]], 3),
+        (BlockKind.TABLE, [["never closed"]], 3),
+    ]
+    assert [b.end_line for b in blocks[:3]] == [2, 2, 1]
+
+
+def test_nested_table_in_a_list_item_stays_in_the_item():
+    doc = page(
+        "<ul><li>item<table><tr><td>o<table><tr><td>i</td></tr></table></td></tr></table></li></ul>"
+    )
+    (lst,) = doc.preamble.blocks
+    (item,) = lst.children
+    assert [(b.kind, b.rows) for b in item.children] == [
+        (BlockKind.TABLE, [["o"]]),
+        (BlockKind.TABLE, [["i"]]),
+    ]
+
+
+def test_text_loose_in_a_nested_table_stays_in_the_enclosing_cell():
+    doc = page("<table><tr><td>a<table><tr><td>i</td></tr> loose </table>b</td></tr></table>")
+    outer, inner = doc.preamble.blocks
+    assert outer.rows == [["a loose b"]]
+    assert inner.rows == [["i"]]

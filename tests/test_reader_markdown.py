@@ -602,3 +602,72 @@ def test_odd_inputs_do_not_crash_and_stay_within_the_file(text):
     doc = parse_text(text, "odd.md", "en", "markdown")
     for block in doc.iter_blocks():
         assert 1 <= block.line <= block.end_line <= doc.line_count
+
+
+# --- ``#`` followed by a no-break space (Python-Markdown reads it as a heading) -----------------
+
+
+def test_nbsp_after_hashes_is_a_heading_with_its_title_and_line():
+    doc = md(
+        "Intro.\n"
+        "\n"
+        "#\u00a0First title\n"
+        "\n"
+        "Body one.\n"
+        "\n"
+        "   ###\u00a0Third { #third }\n"
+        "\n"
+        "######\u00a0Sixth\n"
+    )
+    assert [(s.level, s.title, s.line, s.anchor) for s in doc.sections] == [
+        (0, "", 1, None),
+        (1, "First title", 3, None),
+        (3, "Third", 7, "third"),
+        (6, "Sixth", 9, None),
+    ]
+    assert [(b.text, b.line) for b in doc.sections[1].blocks] == [("Body one.", 5)]
+
+
+def test_nbsp_heading_reads_like_the_same_heading_with_a_space():
+    with_nbsp = md("# Top\n\n##\u00a0Second `code` [x](/y)\n\ntext\n")
+    with_space = md("# Top\n\n## Second `code` [x](/y)\n\ntext\n")
+    assert [(s.level, s.title, s.line, s.links, s.code_spans) for s in with_nbsp.sections] == [
+        (s.level, s.title, s.line, s.links, s.code_spans) for s in with_space.sections
+    ]
+
+
+def test_hash_without_any_space_stays_text():
+    doc = md("#Text\n\n#\u00a0\u00a0Two spaces\n")
+    assert doc.preamble.blocks[0].text == "#Text"
+    assert [(s.level, s.title) for s in doc.sections[1:]] == [(1, "Two spaces")]
+
+
+def test_nbsp_heading_markers_that_are_not_headings_are_untouched():
+    doc = md(
+        "---\n"
+        "#\u00a0a YAML comment, not a heading\n"
+        "---\n"
+        "\n"
+        "```md\n"
+        "#\u00a0inside code\n"
+        "```\n"
+        "\n"
+        "~~~~\n"
+        "##\u00a0also code\n"
+        "~~~\n"
+        "~~~~\n"
+        "\n"
+        "    #\u00a0indented code\n"
+        "\n"
+        "#######\u00a0seven hashes\n"
+    )
+    assert len(doc.sections) == 1
+    assert "#\u00a0a YAML comment" in doc.front_matter
+    code = [b for b in doc.preamble.blocks if b.kind is BlockKind.CODE]
+    assert [(b.text, b.line) for b in code] == [
+        ("#\u00a0inside code", 5),
+        ("##\u00a0also code\n~~~", 9),
+        ("#\u00a0indented code", 14),
+    ]
+    assert doc.preamble.blocks[-1].text == "#######\u00a0seven hashes"
+    assert doc.preamble.blocks[-1].line == 16

@@ -3,7 +3,15 @@
 Accepted encodings:
 
 * UTF-8, with or without a byte-order mark;
-* UTF-16 (little or big endian) and UTF-32 *with* a byte-order mark.
+* UTF-16 and UTF-32 (little or big endian) with a byte-order mark;
+* UTF-16 and UTF-32 (little or big endian) *without* one, when the NUL bytes say so: in such
+  text every character below U+0100 — line breaks, spaces, ASCII markup — has NUL high bytes,
+  so at least one in twenty characters of the first 8 KiB (and at least four, or two making
+  half of a tiny file) must be printable ASCII in that encoding, and the byte position of a
+  character's low byte must hold under a quarter as many NUL bytes as each other position.
+  At most one encoding fits that pattern; the file is read in it if the whole file decodes
+  strictly and holds no control character other than tab, line feed, carriage return and
+  form feed.
 
 Line endings are normalised to ``\\n``: a ``\\r\\n`` pair and a lone ``\\r`` each become one
 ``\\n``, so line *n* of the returned text is line *n* of the file as an editor shows it.
@@ -12,7 +20,9 @@ Anything else stops the run with an :class:`~parallelcheck.errors.InputError` th
 file (and, for undecodable bytes, the line of the first bad byte):
 
 * a NUL byte, or a high share of control characters, means the file "looks like a binary
-  file, not text";
+  file, not text" — unless the NUL bytes fit UTF-16/32 text without a byte-order mark, when
+  the message names that encoding ("looks like UTF-16 (little endian) text without a
+  byte-order mark, but …") and the line of the first bad byte or character;
 * bytes that are not valid UTF-8 (or not valid UTF-16/32 after a BOM);
 * a missing file, a directory, or a file that cannot be opened.
 """
@@ -21,6 +31,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 
 from parallelcheck.errors import InputError
 
@@ -36,6 +47,16 @@ _BOMS: tuple[tuple[bytes, str, str], ...] = (
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 (little endian)"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 (big endian)"),
 )
+
+# Encodings recognised without a BOM: codec, label, code unit size, index of the low byte.
+_WIDE: tuple[tuple[str, str, int, int], ...] = (
+    ("utf-32-le", "UTF-32 (little endian)", 4, 0),
+    ("utf-32-be", "UTF-32 (big endian)", 4, 3),
+    ("utf-16-le", "UTF-16 (little endian)", 2, 0),
+    ("utf-16-be", "UTF-16 (big endian)", 2, 1),
+)
+_TEXT_ASCII = frozenset("\t\n\f\r" + "".join(map(chr, range(32, 127))))
+_CONTROL_CHAR = re.compile("[" + re.escape(_CONTROL_BYTES.decode("ascii")) + "]")
 
 
 def read_text(path: str) -> str:
@@ -70,7 +91,12 @@ def decode_bytes(data: bytes, path: str) -> str:
             if "\x00" in text:
                 raise InputError("looks like a binary file, not text", path)
             return normalise_newlines(text)
-    if b"\x00" in data or _mostly_control(data):
+    if b"\x00" in data:
+        wide = _wide_encoding(data)
+        if wide is None:
+            raise InputError("looks like a binary file, not text", path)
+        return normalise_newlines(_decode_wide(data, wide[0], wide[1], path))
+    if _mostly_control(data):
         raise InputError("looks like a binary file, not text", path)
     return normalise_newlines(_decode(data, "utf-8", "UTF-8", path))
 
@@ -90,6 +116,53 @@ def _mostly_control(data: bytes) -> bool:
         return False
     controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     return controls * 10 > len(sample)
+
+
+def _wide_encoding(data: bytes) -> tuple[str, str] | None:
+    """The (codec, label) of UTF-16/32 without a BOM whose NUL-byte pattern ``data`` has."""
+    for codec, label, unit, low in _WIDE:
+        sample = data[:_SAMPLE]
+        sample = sample[: len(sample) - len(sample) % unit]
+        units = len(sample) // unit
+        if not units:
+            continue
+        low_nuls = sample[low::unit].count(0)
+        high_nuls = (sample.count(0) - low_nuls) / (unit - 1)  # per other byte position
+        if not high_nuls or low_nuls * 4 > high_nuls:
+            continue
+        text = sample.decode(codec, errors="replace")
+        ascii_chars = sum(1 for char in text if char in _TEXT_ASCII)
+        # at least one in twenty, and four (or two making half of a tiny file): random bytes
+        # hardly ever have that many NUL-padded ASCII characters
+        enough = ascii_chars >= 4 or (ascii_chars >= 2 and ascii_chars * 2 >= units)
+        if enough and ascii_chars * 20 >= units:
+            return codec, label
+    return None
+
+
+def _decode_wide(data: bytes, codec: str, label: str, path: str) -> str:
+    """``data`` as ``codec`` text without a BOM, or an error naming the encoding it looks like."""
+    looks = f"looks like {label} text without a byte-order mark, but"
+    advice = f"save the file as UTF-8, or as {label} with a byte-order mark"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start : exc.start + 1]
+        what = f"byte 0x{bad.hex()}" if bad else "the end of the file"
+        raise InputError(
+            f"{looks} {what} is not valid {label} ({advice})",
+            path,
+            _line_of_offset(data, exc.start, codec),
+        ) from None
+    control = _CONTROL_CHAR.search(text)
+    if control is not None:
+        raise InputError(
+            f"{looks} it holds the control character U+{ord(control.group()):04X}, so it may "
+            f"be a binary file ({advice})",
+            path,
+            normalise_newlines(text[: control.start()]).count("\n") + 1,
+        )
+    return text
 
 
 def _decode(body: bytes, codec: str, label: str, path: str) -> str:

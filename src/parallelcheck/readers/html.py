@@ -7,7 +7,10 @@
 * ``ul`` / ``ol`` → list (``ordered`` for ``ol``) with ``li`` items; nested blocks stay in
   their item, as in the Markdown reader (an item's first paragraph is its own text).
 * ``table`` / ``tr`` / ``th`` / ``td`` → table; rows inside ``thead`` — or a first row made
-  only of ``th`` cells — are the header.
+  only of ``th`` cells — are the header.  A table nested in a cell is a table block of its
+  own, with its own rows and the line of its own ``<table>``, placed right after the table
+  that holds it (so it is aligned and checked like any other table); the enclosing cell keeps
+  only its own text, from before and after the nested table.
 * ``pre`` (with or without ``code``) → code block; a ``language-x`` / ``lang-x`` class on the
   ``pre`` or its ``code`` gives ``info`` ``x``.  ``code`` elsewhere → inline code.
 * ``blockquote`` → quote.  ``a href`` and ``img src`` → links (images with ``is_image``).
@@ -76,7 +79,9 @@ class _Inline:
 
 
 class _Table:
-    __slots__ = ("all_th", "code", "head", "header", "line", "links", "nested", "row", "rows")
+    __slots__ = (
+        "all_th", "code", "head", "header", "inner", "line", "links", "row", "rows", "saved"
+    )  # fmt: skip
 
     def __init__(self, line: int):
         self.line = line
@@ -87,7 +92,8 @@ class _Table:
         self.all_th = True  # the open row has only <th> cells so far
         self.links: list[Link] = []
         self.code: list[str] = []
-        self.nested = 0  # depth of tables nested in a cell (their tags are ignored)
+        self.inner: list[Block] = []  # finished tables nested in it, in document order
+        self.saved: _Inline | None = None  # its open cell while a nested table is read
 
 
 class _Pre:
@@ -111,7 +117,8 @@ class _Parser(HTMLParser):
         self.own: dict[int, str] = {}
         self.inline: _Inline | None = None
         self.heading: tuple[int, str | None] | None = None
-        self.table: _Table | None = None
+        self.table: _Table | None = None  # the innermost open table
+        self.outer: list[_Table] = []  # the open tables around it, outermost first
         self.pre: _Pre | None = None
         self.last_line = 1
 
@@ -245,8 +252,8 @@ class _Parser(HTMLParser):
                 self.table.head = tag == "thead"
                 return
             if tag == "table":
-                self.table.nested += 1
-            return  # block content inside a cell: its text stays in the cell
+                self.open_nested_table()
+            return  # other block content inside a cell: its text stays in the cell
         if tag in _BLOCK_LEVEL and self.table is None:
             self.close_inline()
         if tag in _HEADINGS:
@@ -321,10 +328,7 @@ class _Parser(HTMLParser):
             self.end_row()
             return
         if tag == "table":
-            if self.table is not None and self.table.nested:
-                self.table.nested -= 1
-            else:
-                self.end_table()
+            self.end_table()
             return
         if self.table is not None:
             if tag == "thead":
@@ -396,14 +400,22 @@ class _Parser(HTMLParser):
             table.rows.append(row)
             table.row = None
 
+    def open_nested_table(self) -> None:
+        """A ``<table>`` inside a table: set the enclosing one (and its open cell) aside."""
+        outer = self.table
+        outer.saved = self.inline
+        self.inline = None
+        self.outer.append(outer)
+        self.table = _Table(self.line())
+
     def end_table(self) -> None:
+        """Close the innermost open table; a nested one waits for the table holding it."""
         table = self.table
         if table is None:
             return
         self.end_row()
-        self.table = None
         rows = table.rows
-        self.add(
+        blocks = [
             Block(
                 BlockKind.TABLE,
                 "\n".join("\t".join(row) for row in rows),
@@ -413,8 +425,25 @@ class _Parser(HTMLParser):
                 header=table.header,
                 links=table.links,
                 code_spans=table.code,
-            )
-        )
+            ),
+            *table.inner,
+        ]
+        if not self.outer:
+            self.table = None
+            for block in blocks:
+                self.add(block)
+            return
+        self.table = outer = self.outer.pop()
+        outer.inner.extend(blocks)
+        stray, self.inline, outer.saved = self.inline, outer.saved, None
+        if stray is not None:  # text in the nested table but in none of its cells
+            if self.inline is None:
+                self.inline = stray
+            else:
+                self.inline.parts.append(" ")
+                self.inline.parts.extend(stray.parts)
+                self.inline.links.extend(stray.links)
+                self.inline.code_spans.extend(stray.code_spans)
 
     def end_pre(self) -> None:
         pre = self.pre
@@ -430,7 +459,8 @@ class _Parser(HTMLParser):
         self.close()
         if self.pre is not None:
             self.end_pre()
-        self.end_table()
+        while self.table is not None:
+            self.end_table()
         self.close_to(0)
         self.close_inline()
         self.document.directives = self.directives

@@ -836,11 +836,46 @@ class _Builder:
                 ancestor.end_line = max(ancestor.end_line, end_line)
 
 
+_NBSP_HEADING = re.compile(r" {0,3}#{1,6}(?=\u00a0)")
+
+
+def _nbsp_headings(text: str) -> str:
+    """Put an ordinary space in place of the no-break space (U+00A0) of ``#\u00a0Title``.
+
+    Python-Markdown (MkDocs) renders one to six ``#`` followed by a no-break space, after at
+    most three spaces of indentation, as a heading; pulldown-cmark wants an ASCII space there.
+    Only that one character is replaced, so every offset and line stays where it is.  Lines in
+    fenced code and in the front matter are left alone, and so is ``#Title`` (no space at all),
+    which is text in CommonMark.
+    """
+    if "#\u00a0" not in text:
+        return text
+    lines = text.split("\n")
+    fence: tuple[str, int] | None = None  # (marker, length) of the open code fence
+    for index in range(_front_matter_end(lines), len(lines)):
+        line = lines[index]
+        stripped = line.lstrip(" \t")
+        if fence is not None:
+            run = len(stripped) - len(stripped.lstrip(fence[0]))
+            if run >= fence[1] and not stripped[run:].strip():
+                fence = None
+            continue
+        opening = _FENCE_OPEN.match(line) if stripped[:1] in ("`", "~") else None
+        if opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
+            fence = (opening.group(1)[0], len(opening.group(1)))
+            continue
+        heading = _NBSP_HEADING.match(line)
+        if heading:
+            cut = heading.end()
+            lines[index] = f"{line[:cut]} {line[cut + 1 :]}"
+    return "\n".join(lines)
+
+
 def parse_markdown(text: str, path: str, lang: str) -> Document:
     """Read Markdown ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`."""
     if not text.strip():
         return empty_document(path, lang, count_lines(text))
-    source, regions = preprocess(text)
+    source, regions = preprocess(_nbsp_headings(text))
     builder = _Builder(source, path, lang)
     document = builder.run(_PARSER.events_with_range(source, merge_text=True))
     if regions:
