@@ -320,10 +320,13 @@ def test_two_different_articles_with_one_id_are_refused(tmp_path: Path) -> None:
 
 
 def test_paths_outside_cwd_are_absolute_posix(tmp_path: Path) -> None:
-    make(tmp_path, "articles/foo/en.md")
+    make(tmp_path, "articles/foo/en.md", "articles/foo/ja.md")
     (tmp_path / "work").mkdir()
     sets = discover([str(tmp_path / "articles")], cwd=str(tmp_path / "work"))
-    assert sets[0].versions == {"en": (tmp_path / "articles/foo/en.md").as_posix()}
+    assert sets[0].versions == {
+        "en": (tmp_path / "articles/foo/en.md").as_posix(),
+        "ja": (tmp_path / "articles/foo/ja.md").as_posix(),
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -354,6 +357,7 @@ def test_hidden_and_vendored_folders_are_skipped(tmp_path: Path) -> None:
     make(
         tmp_path,
         "articles/foo/en.md",
+        "articles/foo/ja.md",
         "articles/.git/en.md",
         "articles/.cache/bar/en.md",
         "articles/node_modules/pkg/en.md",
@@ -420,7 +424,7 @@ def test_fastapi_corpus_single_file() -> None:
 
 
 def test_discovery_uses_the_given_cwd_not_the_process_cwd(tmp_path: Path) -> None:
-    make(tmp_path, "articles/foo/en.md")
+    make(tmp_path, "articles/foo/en.md", "articles/foo/ko.md")
     assert os.getcwd() != str(tmp_path)
     assert ids(discover([], cwd=str(tmp_path))) == ["foo"]
 

@@ -13,9 +13,11 @@ class ArticleSet:
     ``versions`` maps a canonical language tag to the file of that version, as a POSIX path
     relative to the working directory when the file lies below it.  ``ignored`` lists files that
     were passed over because another file already holds that language (``ja.md`` and
-    ``ja.txt``), so the user can be told.
+    ``ja.txt``), so the user can be told.  ``layout`` names the layout that found it
+    (``folder``, ``suffix``, ``tree``, a configured pattern, or several joined by ``+``).
     """
 
     id: str
     versions: dict[str, str]
     ignored: tuple[str, ...] = field(default=())
+    layout: str = ""

@@ -1,15 +1,19 @@
 """Configuration: ``parallelcheck.yaml`` or ``[tool.parallelcheck]`` in ``pyproject.toml``.
 
-Where it is read from (the first that exists wins):
+Where it is read from (the first that exists wins), as ruff finds its own:
 
 1. the file given with ``--config FILE`` (YAML, or TOML when it ends in ``.toml``: its
    ``[tool.parallelcheck]`` table if it has one, else the whole document);
-2. ``parallelcheck.yaml`` (or ``parallelcheck.yml``, ``.parallelcheck.yaml``,
-   ``.parallelcheck.yml``) in the working directory;
-3. the ``[tool.parallelcheck]`` table of ``pyproject.toml`` in the working directory;
-4. the defaults.
+2. walking up from the first checked path (then from the working directory), in each folder:
+   ``parallelcheck.yaml`` (or ``parallelcheck.yml``, ``.parallelcheck.yaml``,
+   ``.parallelcheck.yml``), then the ``[tool.parallelcheck]`` table of ``pyproject.toml``.
+   The walk ends at the first folder holding ``.git`` (a project's configuration lives in the
+   project) or at the file system's root;
+3. the defaults, relative to the nearest folder holding ``.git`` above the working directory,
+   else the working directory.
 
-Paths in the file (``root``, ``glossary``) are relative to the folder holding the file.
+Paths in the file (``root``, ``glossary``) are relative to the folder holding the file, and
+that folder is the *project root* discovery never reads above.
 
 Every problem is an :class:`~parallelcheck.errors.InputError` naming the file, the line of the
 offending key and the key itself; unknown keys, rule ids and options are errors, with a close
@@ -30,11 +34,13 @@ from typing import Any
 import yaml
 
 from parallelcheck.errors import InputError
-from parallelcheck.langtag import canonical_tag
+from parallelcheck.langtag import canonical_tag, did_you_mean
+from parallelcheck.layout import DEFAULT_LAYOUTS, LayoutError, PatternLayout
 from parallelcheck.safe_yaml import check_node_tree
 
 SEVERITIES = ("error", "warning", "info")
-TOP_KEYS = ("root", "source", "languages", "glossary", "rules", "links", "regional")
+TOP_KEYS = ("root", "source", "languages", "layout", "glossary", "rules", "links", "regional")
+LAYOUT_KEYS = ("pattern", "source")
 RULE_OPTIONS = ("severity", "enabled")
 LINK_KEYS = ("localized_prefixes", "ignore_targets")
 REGIONAL_KEYS = ("script", "vocabulary", "allow")
@@ -44,6 +50,8 @@ YAML_NAMES = (
     ".parallelcheck.yaml",
     ".parallelcheck.yml",
 )
+#: The configuration files' names, in the order they are looked for in one folder.
+CONFIG_NAMES = YAML_NAMES
 PYPROJECT = "pyproject.toml"
 MAX_CONFIG_BYTES = 1_000_000
 
@@ -96,6 +104,7 @@ class Config:
     root: str = "articles"
     source: str | None = None
     languages: tuple[str, ...] | None = None
+    layouts: tuple[str | PatternLayout, ...] = DEFAULT_LAYOUTS
     glossary: tuple[str, ...] = ()
     rules: dict[str, RuleConfig] = field(default_factory=dict)
     links: LinkConfig = field(default_factory=LinkConfig)
@@ -103,13 +112,25 @@ class Config:
     path: str | None = None
     base_dir: str = "."
 
+    @property
+    def project_root(self) -> str | None:
+        """The folder holding the configuration file, or ``None`` when there is none."""
+        return self.base_dir if self.path is not None else None
+
 
 # ---------------------------------------------------------------------------
 # Entry point
 
 
-def load_config(explicit: str | None, *, cwd: str, known_rules: Collection[str]) -> Config:
-    """Read the configuration that applies in *cwd* (see the module documentation).
+def load_config(
+    explicit: str | None,
+    *,
+    cwd: str,
+    known_rules: Collection[str],
+    start: str | None = None,
+) -> Config:
+    """Read the configuration that applies to *start* (a checked path) in *cwd* (see the
+    module documentation).
 
     *explicit* is the ``--config`` option.  *known_rules* are the rule ids that ``rules`` may
     name.  Raises :class:`InputError` for anything wrong in the file.
@@ -124,16 +145,37 @@ def load_config(explicit: str | None, *, cwd: str, known_rules: Collection[str])
         if path.lower().endswith(".toml"):
             return _from_toml(path, cwd, known_rules, required=True)
         return _from_yaml(path, cwd, known_rules)
-    for name in YAML_NAMES:
-        path = os.path.join(cwd, name)
-        if os.path.isfile(path):
-            return _from_yaml(path, cwd, known_rules)
-    pyproject = os.path.join(cwd, PYPROJECT)
-    if os.path.isfile(pyproject):
-        config = _from_toml(pyproject, cwd, known_rules, required=False)
-        if config is not None:
-            return config
-    return _build({}, _NoLines(), None, cwd, cwd, known_rules)
+    starts = [cwd]
+    if start is not None:
+        first = os.path.normpath(os.path.join(cwd, start))
+        starts.insert(0, first if os.path.isdir(first) else os.path.dirname(first))
+    for folder in _upwards(starts):
+        for name in YAML_NAMES:
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):
+                return _from_yaml(path, cwd, known_rules)
+        pyproject = os.path.join(folder, PYPROJECT)
+        if os.path.isfile(pyproject):
+            config = _from_toml(pyproject, cwd, known_rules, required=False)
+            if config is not None:
+                return config
+    base = next((f for f in _upwards([cwd]) if os.path.exists(os.path.join(f, ".git"))), cwd)
+    return _build({}, _NoLines(), None, base, cwd, known_rules)
+
+
+def _upwards(starts: Iterable[str]) -> Iterable[str]:
+    """Each folder from each of *starts* up to the first holding ``.git`` (or the file
+    system's root), each once."""
+    seen: set[str] = set()
+    for start in starts:
+        current = start
+        while current not in seen:
+            seen.add(current)
+            yield current
+            parent = os.path.dirname(current)
+            if parent == current or os.path.exists(os.path.join(current, ".git")):
+                break
+            current = parent
 
 
 # ---------------------------------------------------------------------------
@@ -433,8 +475,8 @@ class _Checker:
         tag = canonical_tag(text.strip())
         if tag is None:
             raise self.fail(
-                f"invalid language tag '{text}' in '{name}' (expected a BCP 47 tag such as "
-                "en, zh-Hant, pt-BR)",
+                f"invalid language tag '{text}' in '{name}' (expected a registered BCP 47 tag "
+                f"such as en, zh-Hant, pt-BR){did_you_mean(text.strip(), ())}",
                 path,
                 value,
             )
@@ -542,6 +584,8 @@ def _build(
                 f"({', '.join(tags)})",
                 ("source",),
             )
+    if data.get("layout") is not None:
+        config.layouts = _layouts(check, data["layout"])
     if "glossary" in data:
         raw = data["glossary"]
         items = [] if raw is None else check.strings(raw, ("glossary",), "glossary")
@@ -589,6 +633,42 @@ def _build(
             tag = check.tag(key, ("regional", str(key)), "regional")
             config.regional[tag] = _regional(check, tag, value, ("regional", str(key)))
     return config
+
+
+def _layouts(check: _Checker, raw: object) -> tuple[str | PatternLayout, ...]:
+    """``layout:``: a list of default layout names and patterns (a string, or a mapping with
+    ``pattern`` and an optional ``source``); see :mod:`parallelcheck.layout`."""
+    items = raw if isinstance(raw, list) else [raw]
+    if not items:
+        raise check.fail("'layout' must name at least one layout", ("layout",))
+    layouts: list[str | PatternLayout] = []
+    for index, item in enumerate(items):
+        path: Path = ("layout",) if not isinstance(raw, list) else ("layout", index)
+        if isinstance(item, dict):
+            for key in item:
+                if key not in LAYOUT_KEYS:
+                    raise check.unknown("key", key, path, LAYOUT_KEYS, " in a layout")
+            pattern = check.string(item.get("pattern"), (*path, "pattern"), "layout.pattern")
+            source = item.get("source")
+            if source is not None:
+                source = check.string(source, (*path, "source"), "layout.source")
+        else:
+            pattern, source = check.string(item, path, "layout"), None
+        if source is None and pattern in DEFAULT_LAYOUTS:
+            layouts.append(pattern)
+            continue
+        if "{" not in pattern:
+            raise check.fail(
+                f"unknown layout '{pattern}' (expected one of {', '.join(DEFAULT_LAYOUTS)}, "
+                f"or a pattern with {{lang}} and {{path}}){_suggest(pattern, DEFAULT_LAYOUTS)}",
+                path,
+                pattern,
+            )
+        try:
+            layouts.append(PatternLayout(pattern.strip(), source.strip() if source else None))
+        except LayoutError as error:
+            raise check.fail(str(error), path) from None
+    return tuple(layouts)
 
 
 def _regional(check: _Checker, tag: str, value: object, path: Path) -> RegionalConfig:

@@ -1,24 +1,42 @@
 """Discovery: find the article sets (one article, its language versions) below given paths.
 
-Three layouts are recognised without configuration (CONTRACT §1) and may be mixed in one tree:
+Three layouts are recognised without configuration (CONTRACT §1, :mod:`parallelcheck.layout`)
+and may be mixed in one tree:
 
 1. folder per article, ``<root>/<article>/<lang>.<ext>``: the id is the folder's path relative to
    the root (a folder passed directly that lies outside the root is named by its own name);
-2. language suffix, ``<root>/<article>.<lang>.<ext>``: the id is the stem's path;
+2. language suffix, ``<root>/<article>.<lang>.<ext>``: the id is the stem's path; an unsuffixed
+   ``<article>.<ext>`` beside suffixed versions is the source-language version;
 3. tree per language, ``<root>/<lang>/<path>.<ext>``: the id is ``<path>`` without its extension,
    and the versions are gathered from every language directory beside ``<lang>``.
 
-How a directory is read
-    Files whose extension is not one of ``md``, ``markdown``, ``txt``, ``html``, ``htm`` (any
-    case) are never versions, nor are names that are not language tags (``README.md``,
-    ``index.md``, ``_index.md``, ``LICENSE``): they are passed over silently.  Hidden entries
-    (``.git``, ``.venv`` …), ``node_modules`` and ``__pycache__`` are skipped.
+A configuration's ``layout:`` replaces them with the layouts it lists (named defaults and path
+patterns, see :mod:`parallelcheck.layout`).
 
-    A subdirectory named by a language tag is a *language directory* (layout 3) unless it looks
-    like an article folder, that is unless it directly holds ``<lang>.<ext>`` files and no more
-    other documents than those (``articles/go/en.md`` is the article ``go``).  Language
-    directories only count as a tree per language when at least two of them, side by side, hold
-    documents: a lone ``docs/ui/`` is an ordinary folder, not a Ukrainian-less tree.
+What is a language version
+    A name is a language only when :func:`~parallelcheck.langtag.language_of_name` accepts it
+    (a registered tag of a language CLDR knows, or one the configuration names: ``go``, ``js``,
+    ``py``, ``ls``, ``cp``, ``tar``, ``sh`` and ``cs-Java`` are not) **and** the layout
+    corroborates it:
+
+    * a folder is an article folder only when it holds ``<lang>.<ext>`` files and no more other
+      documents than those (a folder of command pages ``ls.md``, ``cp.md``, ``ar.md`` … is not);
+    * a tree per language needs at least two language folders, side by side, that share a page
+      (a lone ``docs/ui/`` or ``docs/de/`` is an ordinary folder);
+    * an article found with a single version is kept only when the tree it belongs to is a
+      corroborated tree per language or a configured pattern, or its language is configured or
+      is held by an article with several versions found in the same run.
+
+    Files whose extension no reader knows are never versions.  Hidden entries (``.git``,
+    ``.venv`` …), ``node_modules`` and ``__pycache__`` are skipped.
+
+Never outside what was asked
+    Discovery reads the paths it is given and what lies below them.  To find the other
+    versions of a file or folder inside a tree per language it may look at the folders above
+    it, but never above the *project root*: the folder holding the configuration file, else
+    the nearest folder above the path holding ``.git`` or a configuration file, else the
+    working directory.  For a path outside all three nothing above it is read, and a file
+    standing for its article set brings in only its own folder's siblings.
 
 Ids are always measured from the configured root when the path given lies below it, so a
 pre-commit hook passing ``articles/blog/foo/ja.md`` gets the same id (``blog/foo``) as a full
@@ -32,20 +50,24 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from parallelcheck.article import ArticleSet
+from parallelcheck.config import CONFIG_NAMES
 from parallelcheck.errors import InputError
-from parallelcheck.langtag import canonical_tag
+from parallelcheck.langtag import canonical_tag, language_of_name
+from parallelcheck.layout import DEFAULT_LAYOUTS, PatternLayout
+from parallelcheck.readers import EXTENSIONS as READER_EXTENSIONS
 
-# Preference when one language has several files in one set: earlier wins.
-EXTENSIONS = ("md", "markdown", "html", "htm", "txt")
-_EXT_RANK = {ext: rank for rank, ext in enumerate(EXTENSIONS)}
+#: Every extension a reader knows, without the dot.
+EXTENSIONS = tuple(ext.lstrip(".") for ext in READER_EXTENSIONS)
+#: Preference when one language has several files in one set: earlier wins, unlisted last.
+_PREFERENCE = ("md", "mdx", "markdown", "html", "htm", "txt")
+_EXT_RANK = {ext: _PREFERENCE.index(ext) if ext in _PREFERENCE else 99 for ext in EXTENSIONS}
 SKIPPED_DIRS = frozenset({"node_modules", "__pycache__"})
-# Outside both the root and the working directory, how many folders up from a file a language
-# directory is looked for.
-_MAX_TREE_DEPTH = 8
+#: What makes a folder a project root: a git work tree, or a configuration file.
+PROJECT_MARKERS = (".git", *CONFIG_NAMES)
 
 
 # ---------------------------------------------------------------------------
@@ -59,24 +81,6 @@ def _split_ext(name: str) -> tuple[str, str] | None:
         return None
     ext = ext.lower()
     return (stem, ext) if ext in _EXT_RANK else None
-
-
-def _version_tag(name: str) -> str | None:
-    """The language of a layout-1 file name (``zh-hant.md`` → ``zh-Hant``), else ``None``."""
-    parts = _split_ext(name)
-    return canonical_tag(parts[0]) if parts else None
-
-
-def _suffix_parts(name: str) -> tuple[str, str] | None:
-    """``("install", "zh-Hant")`` for ``install.zh-hant.md`` (layout 2), else ``None``."""
-    parts = _split_ext(name)
-    if parts is None:
-        return None
-    stem, dot, lang = parts[0].rpartition(".")
-    if not dot or not stem:
-        return None
-    tag = canonical_tag(lang)
-    return (stem, tag) if tag else None
 
 
 def _skipped(name: str) -> bool:
@@ -96,12 +100,32 @@ def _join_id(prefix: str, rest: str) -> str:
     return f"{prefix}/{rest}" if prefix else rest
 
 
+def find_project_root(start: str) -> str | None:
+    """The nearest folder at or above *start* holding ``.git`` or a configuration file."""
+    current = os.path.abspath(start)
+    while True:
+        if any(os.path.exists(os.path.join(current, m)) for m in PROJECT_MARKERS):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
 @dataclass
 class _Listing:
     """The documents and subdirectories directly inside one directory, sorted by name."""
 
     files: list[tuple[str, str]] = field(default_factory=list)  # (name, absolute path)
     dirs: list[tuple[str, str, tuple[int, int]]] = field(default_factory=list)  # + (dev, ino)
+
+
+@dataclass
+class _Tree:
+    """A corroborated tree per language: its pages and the language folders that hold them."""
+
+    pages: dict[str, dict[str, list[str]]]  # page → language → files
+    language_dirs: set[str]
 
 
 @dataclass
@@ -112,21 +136,79 @@ class _Collected:
     # Where each article lives (its folder, its stem path, or its page path in the tree), to
     # tell two different articles that happen to get the same id apart.
     places: dict[str, str] = field(default_factory=dict)
+    layouts: dict[str, set[str]] = field(default_factory=dict)
+    # Articles whose layout alone corroborates them (a tree per language, a named pattern).
+    vouched: set[str] = field(default_factory=set)
 
-    def add(self, article_id: str, place: str, lang: str, path: str) -> None:
+    def add(
+        self, article_id: str, place: str, lang: str, path: str, layout: str, vouched: bool
+    ) -> None:
         self.files.setdefault(article_id, {}).setdefault(lang, []).append(path)
         self.places.setdefault(article_id, place)
+        self.layouts.setdefault(article_id, set()).add(layout)
+        if vouched:
+            self.vouched.add(article_id)
+
+    def take(self, other: _Collected, article_id: str) -> None:
+        """Add the article *article_id* as *other* holds it."""
+        for lang, paths in other.files[article_id].items():
+            self.files.setdefault(article_id, {}).setdefault(lang, []).extend(paths)
+        self.places.setdefault(article_id, other.places[article_id])
+        self.layouts.setdefault(article_id, set()).update(other.layouts[article_id])
+        if article_id in other.vouched:
+            self.vouched.add(article_id)
 
 
 class _Discovery:
-    """One call of :func:`discover`: caches directory listings and language-tree indexes."""
+    """One call of :func:`discover`: caches directory listings, tags and language trees."""
 
-    def __init__(self, root: str, cwd: str):
+    def __init__(
+        self,
+        root: str,
+        cwd: str,
+        *,
+        project_root: str | None,
+        languages: Collection[str],
+        source: str,
+        layouts: Sequence[str | PatternLayout],
+    ):
         self.cwd = os.path.abspath(cwd)
         self._cwd_prefix = self.cwd.rstrip(os.sep) + os.sep
         self.root = os.path.normpath(os.path.join(self.cwd, root))
+        self.project_root = os.path.abspath(project_root) if project_root else None
+        self.languages = tuple(languages)
+        self.source = source
+        self.defaults = frozenset(x for x in layouts if isinstance(x, str))
+        self.patterns = tuple(x for x in layouts if isinstance(x, PatternLayout))
         self._listings: dict[str, _Listing] = {}
-        self._trees: dict[str, dict[str, dict[str, list[str]]] | None] = {}
+        self._trees: dict[str, _Tree | None] = {}
+        self._tags: dict[str, str | None] = {}
+        self._pattern_index: _Collected | None = None
+        self._bounds: dict[str, str] = {}
+
+    # -- names ------------------------------------------------------------
+
+    def tag(self, name: str) -> str | None:
+        """The language *name* stands for (see :func:`language_of_name`), or ``None``."""
+        if name not in self._tags:
+            self._tags[name] = language_of_name(name, self.languages)
+        return self._tags[name]
+
+    def version_tag(self, name: str) -> str | None:
+        """The language of a layout-1 file name (``zh-hant.md`` → ``zh-Hant``), else ``None``."""
+        parts = _split_ext(name)
+        return self.tag(parts[0]) if parts else None
+
+    def suffix_parts(self, name: str) -> tuple[str, str] | None:
+        """``("install", "zh-Hant")`` for ``install.zh-hant.md`` (layout 2), else ``None``."""
+        parts = _split_ext(name)
+        if parts is None:
+            return None
+        stem, dot, lang = parts[0].rpartition(".")
+        if not dot or not stem:
+            return None
+        tag = self.tag(lang)
+        return (stem, tag) if tag else None
 
     # -- file system ------------------------------------------------------
 
@@ -166,13 +248,26 @@ class _Discovery:
             path = path[len(self._cwd_prefix) :]
         return path.replace(os.sep, "/")
 
+    def bound_for(self, path: str) -> str:
+        """The highest folder that may be read for *path*: the project root holding it (the
+        configuration's folder, else the nearest folder with ``.git`` or a configuration
+        file), else the working directory when *path* lies in it, else *path* itself."""
+        if self.project_root is not None and _is_under(path, self.project_root):
+            return self.project_root
+        if path not in self._bounds:
+            found = find_project_root(path)
+            if found is None:
+                found = self.cwd if _is_under(path, self.cwd) else path
+            self._bounds[path] = found
+        return self._bounds[path]
+
     # -- classification ---------------------------------------------------
 
     def looks_like_article_folder(self, directory: str) -> bool:
         """Does *directory* hold ``<lang>.<ext>`` versions rather than pages of a language tree?"""
         tagged = other = 0
         for name, _ in self.listing(directory).files:
-            if _version_tag(name):
+            if self.version_tag(name):
                 tagged += 1
             elif not name.lower().startswith("readme."):
                 other += 1
@@ -182,26 +277,37 @@ class _Discovery:
         """``(tag, path)`` of the subdirectories of *directory* that may be language directories."""
         found = []
         for name, path, _ in self.listing(directory).dirs:
-            tag = canonical_tag(name)
+            tag = self.tag(name)
             if tag and not self.looks_like_article_folder(path):
                 found.append((tag, path))
         return found
 
-    def tree_index(self, tree_root: str) -> dict[str, dict[str, list[str]]] | None:
-        """Pages of the tree per language rooted at *tree_root*: page → language → files.
+    def tree(self, tree_root: str) -> _Tree | None:
+        """The tree per language rooted at *tree_root*, or ``None`` when it is not one.
 
-        ``None`` when *tree_root* is not such a tree (fewer than two language directories with
-        documents).
+        A language folder belongs to the tree when it shares at least one page with another
+        language folder beside it; a tree needs two such folders.
         """
+        if "tree" not in self.defaults:
+            return None
         if tree_root in self._trees:
             return self._trees[tree_root]
-        index: dict[str, dict[str, list[str]]] = {}
-        langs_with_pages = set()
+        pages: dict[str, dict[str, list[str]]] = {}
+        folder_of: dict[str, str] = {}
         for tag, lang_dir in self.candidate_language_dirs(tree_root):
+            folder_of.setdefault(tag, lang_dir)
             for page, path in self.pages(lang_dir):
-                index.setdefault(page, {}).setdefault(tag, []).append(path)
-                langs_with_pages.add(tag)
-        result = index if len(langs_with_pages) >= 2 else None
+                pages.setdefault(page, {}).setdefault(tag, []).append(path)
+        sharing = {tag for versions in pages.values() if len(versions) > 1 for tag in versions}
+        result = None
+        if len(sharing) >= 2:
+            kept = {}
+            for page, versions in pages.items():
+                versions = {tag: files for tag, files in versions.items() if tag in sharing}
+                if versions:
+                    kept[page] = versions
+            dirs = {path for tag, path in self.candidate_language_dirs(tree_root) if tag in sharing}
+            result = _Tree(kept, dirs)
         self._trees[tree_root] = result
         return result
 
@@ -228,28 +334,19 @@ class _Discovery:
     def enclosing_language_dir(self, directory: str) -> tuple[str, str] | None:
         """The language directory holding *directory* (itself included), with its tree root.
 
-        Only folders below the root (or, outside it, below the working directory; outside
-        both, the nearest eight) are considered, nearest first, so that a user's home folder
-        named ``ab`` is not mistaken for a language.
+        Only folders up to :meth:`bound_for` are considered, nearest first: outside a project
+        the given path is the highest folder read.
         """
-        if _is_under(directory, self.root):
-            bound: str | None = self.root
-        elif _is_under(directory, self.cwd):
-            bound = self.cwd
-        else:
-            bound = None
+        bound = self.bound_for(directory)
         current = directory
-        for _ in range(_MAX_TREE_DEPTH if bound is None else 10_000):
+        while current != bound:
             parent = os.path.dirname(current)
-            if current == bound or parent == current:
+            if parent == current:
                 return None
-            name = os.path.basename(current)
-            if (
-                canonical_tag(name)
-                and not self.looks_like_article_folder(current)
-                and self.tree_index(parent) is not None
-            ):
-                return current, parent
+            if self.tag(os.path.basename(current)) and not self.looks_like_article_folder(current):
+                tree = self.tree(parent)
+                if tree is not None and current in tree.language_dirs:
+                    return current, parent
             current = parent
         return None
 
@@ -263,10 +360,53 @@ class _Discovery:
             return ""
         return _rel_id(folder, base)
 
+    # -- one directory ----------------------------------------------------
+
+    def folder_versions(self, directory: str, article_id: str, out: _Collected) -> None:
+        """Layout 1: the ``<lang>.<ext>`` files of *directory*, when it is an article folder."""
+        if "folder" not in self.defaults or not self.looks_like_article_folder(directory):
+            return
+        for name, path in self.listing(directory).files:
+            tag = self.version_tag(name)
+            if tag:
+                out.add(article_id, directory, tag, path, "folder", vouched=False)
+
+    def suffix_versions(
+        self, directory: str, folder_id: str, out: _Collected, stem_wanted: str | None = None
+    ) -> None:
+        """Layout 2: ``<stem>.<lang>.<ext>`` files of *directory*, and the unsuffixed
+        ``<stem>.<ext>`` beside them as the source-language version."""
+        if "suffix" not in self.defaults:
+            return
+        files = self.listing(directory).files
+        stems: dict[str, set[str]] = {}
+        for name, path in files:
+            suffix = self.suffix_parts(name)
+            if suffix and (stem_wanted is None or suffix[0] == stem_wanted):
+                stems.setdefault(suffix[0], set()).add(suffix[1])
+                place = os.path.join(directory, suffix[0])
+                out.add(_join_id(folder_id, suffix[0]), place, suffix[1], path, "suffix", False)
+        for name, path in files:
+            parts = _split_ext(name)
+            if parts is None or parts[0] not in stems or self.suffix_parts(name):
+                continue
+            if self.source in stems[parts[0]] or self.version_tag(name):
+                continue  # the source language has its own tagged file, or this is layout 1
+            place = os.path.join(directory, parts[0])
+            out.add(_join_id(folder_id, parts[0]), place, self.source, path, "suffix", False)
+
+    def tree_versions(self, tree_root: str, tree: _Tree, folder_id: str, out: _Collected) -> None:
+        for page, versions in tree.pages.items():
+            place = os.path.join(tree_root, page)
+            for tag, files in versions.items():
+                for path in files:
+                    out.add(_join_id(folder_id, page), place, tag, path, "tree", vouched=True)
+
     # -- walking ----------------------------------------------------------
 
-    def walk(self, top: str, base: str, out: _Collected) -> None:
-        """Collect every article below *top*; ids are relative to *base*."""
+    def directories(self, top: str) -> Iterator[str]:
+        """*top* and every folder below it, each once, skipping the language folders of trees
+        (their pages are collected from the tree's root)."""
         visited: set[tuple[int, int]] = set()
         st = os.stat(top)
         stack = [(top, (st.st_dev, st.st_ino))]
@@ -278,49 +418,77 @@ class _Discovery:
             if key in visited:
                 continue
             visited.add(key)
-            folder_id = self.article_id(directory, base)
-            own_id = folder_id or os.path.basename(directory)
-            listing = self.listing(directory)
-            for name, path in listing.files:
-                tag = _version_tag(name)
-                if tag:
-                    out.add(own_id, directory, tag, path)
-                    continue
-                suffix = _suffix_parts(name)
-                if suffix:
-                    place = os.path.join(directory, suffix[0])
-                    out.add(_join_id(folder_id, suffix[0]), place, suffix[1], path)
-            language_dirs: set[str] = set()
-            index = self.tree_index(directory)
-            if index is not None:
-                language_dirs = {path for _, path in self.candidate_language_dirs(directory)}
-                for page, versions in index.items():
-                    place = os.path.join(directory, page)
-                    for tag, files in versions.items():
-                        for path in files:
-                            out.add(_join_id(folder_id, page), place, tag, path)
-            for _name, path, sub_key in reversed(listing.dirs):
+            yield directory
+            tree = self.tree(directory)
+            language_dirs = tree.language_dirs if tree is not None else set()
+            for _name, path, sub_key in reversed(self.listing(directory).dirs):
                 if path not in language_dirs:
                     (linked if os.path.islink(path) else stack).append((path, sub_key))
+
+    def walk(self, top: str, base: str, out: _Collected) -> None:
+        """Collect every article below *top* in the default layouts; ids relative to *base*."""
+        for directory in self.directories(top):
+            folder_id = self.article_id(directory, base)
+            self.folder_versions(directory, folder_id or os.path.basename(directory), out)
+            self.suffix_versions(directory, folder_id, out)
+            tree = self.tree(directory)
+            if tree is not None:
+                self.tree_versions(directory, tree, folder_id, out)
 
     def add_tree_pages(
         self, tree_root: str, prefix: str, out: _Collected, *, exact: bool = False
     ) -> None:
         """Collect the pages of the tree at *tree_root* that are *prefix* or lie below it."""
-        index = self.tree_index(tree_root) or {}
+        tree = self.tree(tree_root)
+        if tree is None:
+            return
         base = self.base_for(tree_root, tree_root)
         folder_id = self.article_id(tree_root, base)
-        for page, versions in index.items():
-            if page != prefix and (exact or (prefix and not page.startswith(prefix + "/"))):
-                continue
-            place = os.path.join(tree_root, page)
-            for tag, files in versions.items():
-                for path in files:
-                    out.add(_join_id(folder_id, page), place, tag, path)
+        wanted = {
+            page: versions
+            for page, versions in tree.pages.items()
+            if page == prefix or not (exact or (prefix and not page.startswith(prefix + "/")))
+        }
+        self.tree_versions(tree_root, _Tree(wanted, tree.language_dirs), folder_id, out)
+
+    # -- named patterns ---------------------------------------------------
+
+    def pattern_index(self) -> _Collected:
+        """Every file below the root that a configured pattern matches, by article."""
+        if self._pattern_index is not None:
+            return self._pattern_index
+        index = _Collected()
+        if self.patterns and os.path.isdir(self.root):
+            for directory in self.directories(self.root):
+                for _name, path in self.listing(directory).files:
+                    relative = _rel_id(path, self.root).rpartition(".")[0]
+                    for layout in self.patterns:
+                        matched = layout.match(relative)
+                        if matched is None:
+                            continue
+                        page, lang_text = matched
+                        lang = self.source if lang_text is None else canonical_tag(lang_text)
+                        if lang is None:
+                            continue
+                        place = os.path.join(self.root, page)
+                        index.add(page, place, lang, path, layout.name, vouched=True)
+                        break
+        self._pattern_index = index
+        return index
+
+    def pattern_sets_touching(self, path: str, out: _Collected) -> None:
+        """The pattern articles that have a file at or below *path*."""
+        index = self.pattern_index()
+        for article_id, by_lang in index.files.items():
+            if any(_is_under(f, path) for files in by_lang.values() for f in files):
+                out.take(index, article_id)
 
     # -- one argument ------------------------------------------------------
 
     def from_directory(self, directory: str, out: _Collected) -> None:
+        self.pattern_sets_touching(directory, out)
+        if not self.defaults:
+            return
         enclosing = self.enclosing_language_dir(directory)
         if enclosing is not None:
             lang_dir, tree_root = enclosing
@@ -330,6 +498,7 @@ class _Discovery:
         self.walk(directory, self.base_for(directory, directory), out)
 
     def from_file(self, path: str, out: _Collected) -> None:
+        """The article set *path* belongs to (*path* need not exist: a deleted version)."""
         shown = self.show(path)
         name = os.path.basename(path)
         parts = _split_ext(name)
@@ -339,44 +508,85 @@ class _Discovery:
                 + ", ".join(f".{ext}" for ext in EXTENSIONS),
                 shown,
             )
+        self.pattern_sets_touching(path, out)
         folder = os.path.dirname(path)
+        if out.files or not self.defaults:
+            if not out.files:
+                raise InputError("matches none of the configured layouts", shown)
+            return
         enclosing = self.enclosing_language_dir(folder)
         if enclosing is not None:
             lang_dir, tree_root = enclosing
             page = _rel_id(os.path.join(folder, parts[0]), lang_dir)
             self.add_tree_pages(tree_root, page, out, exact=True)
-            return
-        tag = _version_tag(name)
-        if tag:
+            if out.files:
+                return
+        if self.version_tag(name) and "folder" in self.defaults:
             base = self.base_for(folder, os.path.dirname(folder))
             article_id = self.article_id(folder, base) or os.path.basename(folder)
-            for sibling, sibling_path in self.listing(folder).files:
-                sibling_tag = _version_tag(sibling)
-                if sibling_tag:
-                    out.add(article_id, folder, sibling_tag, sibling_path)
-            return
-        suffix = _suffix_parts(name)
-        if suffix:
-            stem = suffix[0]
-            base = self.base_for(folder, folder)
-            article_id = _join_id(self.article_id(folder, base), stem)
-            for sibling, sibling_path in self.listing(folder).files:
-                sibling_parts = _suffix_parts(sibling)
-                if sibling_parts and sibling_parts[0] == stem:
-                    out.add(article_id, os.path.join(folder, stem), sibling_parts[1], sibling_path)
+            self.folder_versions(folder, article_id, out)
+            if out.files:
+                return
+        suffix = self.suffix_parts(name)
+        stem = suffix[0] if suffix else parts[0]
+        base = self.base_for(folder, folder)
+        self.suffix_versions(folder, self.article_id(folder, base), out, stem_wanted=stem)
+        if out.files:
             return
         raise InputError(
             "fits no article layout: a version is named '<lang>.<ext>' inside the article's "
             "folder, '<article>.<lang>.<ext>', or lies in a '<lang>/' folder beside other "
-            f"language folders; '{parts[0]}' is not a language tag",
+            f"language folders; {self.why_not_a_version(folder, parts[0])}"
+            + self.outside_project_hint(folder),
             shown,
         )
 
+    def why_not_a_version(self, folder: str, stem: str) -> str:
+        """The reason a file named *stem* in *folder* is no version, for the error message."""
+        if canonical_tag(stem) is None:
+            return f"'{stem}' is not a language tag"
+        if self.tag(stem) is None:
+            return (
+                f"'{stem}' is not the tag of a language CLDR knows, and the configuration's "
+                "'languages:' does not name it"
+            )
+        return (
+            f"'{stem}' is a language tag, but its folder holds more other documents than "
+            "language versions, so it is no article folder"
+        )
+
+    def outside_project_hint(self, folder: str) -> str:
+        """Why a tree per language may have gone unseen: nothing above *folder* may be read."""
+        if self.bound_for(folder) != folder:
+            return ""
+        names = folder.replace(os.sep, "/").split("/")
+        if any(self.tag(name) for name in names):
+            return (
+                " (it lies outside the working directory and any project — no .git or "
+                "configuration above it — so the folders above it are not read: pass the "
+                "folder holding the language folders)"
+            )
+        return ""
+
 
 def _choose(paths: Iterable[str]) -> tuple[str, list[str]]:
-    """The preferred file for one language (md > markdown > html > htm > txt, then by path)."""
+    """The preferred file for one language (md > mdx > markdown > html > htm > txt, then by
+    path)."""
     ranked = sorted(set(paths), key=lambda p: (_EXT_RANK[p.rpartition(".")[2].lower()], p))
     return ranked[0], ranked[1:]
+
+
+def _corroborated(found: _Collected, languages: Collection[str]) -> set[str]:
+    """The ids of the articles the layout corroborates (see the module documentation)."""
+    known = set(languages)
+    for by_lang in found.files.values():
+        if len(by_lang) > 1:
+            known.update(by_lang)
+    return {
+        article_id
+        for article_id, by_lang in found.files.items()
+        if len(by_lang) > 1 or article_id in found.vouched or set(by_lang) & known
+    }
 
 
 def discover(
@@ -385,42 +595,66 @@ def discover(
     root: str = "articles",
     cwd: str | None = None,
     skipped: list[str] | None = None,
+    project_root: str | None = None,
+    languages: Collection[str] = (),
+    source: str | None = None,
+    layouts: Sequence[str | PatternLayout] = DEFAULT_LAYOUTS,
+    deleted: Sequence[str] = (),
 ) -> list[ArticleSet]:
     """Find the article sets named by *paths* (or below *root* when there are none).
 
     Each path may be a root, an article folder, a folder inside a tree per language, or a single
-    file (which stands for its whole article set).  The result is sorted by id; an article named
-    by several paths appears once.  Raises :class:`InputError` for a missing path, a path with
-    no article, a file that fits no layout, or two different articles given the same id.
+    file (which stands for its whole article set).  *deleted* names files that no longer exist
+    (a commit removes them): the remaining versions of their sets are found as for a file.
+    The result is sorted by id; an article named by several paths appears once.
 
-    With a *skipped* list (what a pre-commit hook wants, since it passes every changed Markdown
-    file, README.md included), a file argument that is no article version is appended to it,
-    with the reason, instead of stopping the run.
+    *project_root* (the configuration's folder) bounds how far up discovery may read; without
+    it, each path's nearest folder holding ``.git`` or a configuration file does, else the
+    working directory (see the module documentation).
+    *languages* are the configured languages, *source* the source language that an untagged
+    source file (``README.md`` beside ``README.ja.md``) holds, *layouts* the layouts in use.
+
+    Raises :class:`InputError` for a missing path, a path with no article, a file that fits no
+    layout, or two different articles given the same id.  With a *skipped* list (what a
+    pre-commit hook wants, since it passes every changed Markdown file, README.md included), a
+    file argument that is no article version is appended to it, with the reason, instead of
+    stopping the run.
     """
-    work = _Discovery(root, cwd if cwd is not None else os.getcwd())
-    targets = list(paths) if paths else [root]
+    cwd = os.path.abspath(cwd if cwd is not None else os.getcwd())
+    work = _Discovery(
+        root,
+        cwd,
+        project_root=project_root,
+        languages=languages,
+        source=source or "en",
+        layouts=layouts,
+    )
+    targets = [(t, False) for t in (list(paths) if paths or deleted else [root])]
+    targets += [(t, True) for t in deleted]
     found = _Collected()
-    for target in targets:
+    from_files: set[str] = set()
+    for target, is_deleted in targets:
         absolute = os.path.normpath(os.path.join(work.cwd, target))
         out = _Collected()
-        if os.path.isdir(absolute):
-            work.from_directory(absolute, out)
-        elif os.path.isfile(absolute):
+        if is_deleted or os.path.isfile(absolute):
             try:
                 work.from_file(absolute, out)
             except InputError as error:
-                if skipped is None:
+                if skipped is None and not is_deleted:
                     raise
-                skipped.append(error.describe())
+                if skipped is not None and not is_deleted:
+                    skipped.append(error.describe())
                 continue
+            from_files.update(out.files)
+        elif os.path.isdir(absolute):
+            work.from_directory(absolute, out)
         elif os.path.lexists(absolute):
             raise InputError("not a regular file or directory (broken link?)", target)
         else:
             raise InputError("no such file or directory", target)
-        if not out.files:
-            raise InputError(f"no articles found in {target}")
-        for article_id, by_lang in out.files.items():
-            place = out.places[article_id]
+        if not out.files and not is_deleted:
+            raise InputError(f"no articles found in {target}" + work.outside_project_hint(absolute))
+        for article_id, place in out.places.items():
             earlier = found.places.get(article_id)
             if earlier is not None and earlier != place:
                 raise InputError(
@@ -428,18 +662,39 @@ def discover(
                     f"({work.show(earlier)} and {work.show(place)}); check them in separate runs",
                     target,
                 )
-            for lang, files in by_lang.items():
-                for path in files:
-                    found.add(article_id, place, lang, path)
+        for article_id in out.files:
+            found.take(out, article_id)
+    kept = _corroborated(found, languages)
+    for article_id in sorted(set(found.files) - kept):
+        if article_id in from_files and skipped is not None:
+            (lang,) = found.files[article_id]
+            skipped.append(
+                f"{work.show(found.files[article_id][lang][0])}: the only version of its "
+                f"article, and '{lang}' is not among the configured languages"
+            )
     result = []
-    for article_id in sorted(found.files):
+    for article_id in sorted(kept):
         versions = {}
         ignored: list[str] = []
         for lang in sorted(found.files[article_id]):
             chosen, others = _choose(found.files[article_id][lang])
             versions[lang] = work.show(chosen)
             ignored.extend(work.show(p) for p in others)
-        result.append(ArticleSet(id=article_id, versions=versions, ignored=tuple(sorted(ignored))))
+        result.append(
+            ArticleSet(
+                id=article_id,
+                versions=versions,
+                ignored=tuple(sorted(ignored)),
+                layout="+".join(sorted(found.layouts[article_id])),
+            )
+        )
+    if not result and skipped is None and not deleted:
+        shown = ", ".join(paths) if paths else root
+        raise InputError(
+            f"no articles found in {shown}: every document found is the only version of its "
+            "article (a layout is corroborated by a second language version, or by the "
+            "configuration's 'languages:')"
+        )
     return result
 
 

@@ -1,9 +1,28 @@
 """BCP 47 language tags as parallelcheck uses them.
 
-A language subtag has two letters (any ISO 639-1 style code, including private ones
-such as ``em``) or is one of the common three-letter codes listed in ``THREE_LETTER``; longer
-words (``index``, ``readme``) and other three-letter words (``faq``, ``api``) are not tags, so
-stray files in an article folder are not mistaken for language versions.
+Three questions are asked of a piece of text, each stricter than the one before:
+
+:func:`canonical_tag`
+    Is it a language tag at all?  It must be well formed (a language subtag of two or three
+    letters, optional script, region and further subtags) *and* registered: its subtags are
+    looked up in the IANA language subtag registry that ``langcodes`` ships.  ``jp``, ``go``,
+    ``js``, ``py``, ``ls`` and ``cp`` are no registered language, so they are no tags.  This is
+    what configuration, ``--lang`` and ``--source`` accept.
+
+:func:`language_of_name`
+    May a file or folder name be taken for a language version without anyone saying so?  The
+    registry holds thousands of three-letter codes that are also ordinary words (``tar``,
+    ``man``, ``api``, ``css``, ``new``) and deprecated codes (``sh``), so a name is a language
+    only when, in addition, the Unicode CLDR (through ``babel``) has locale data for its
+    language — the languages people write documentation in — and a script subtag is one the
+    language is written in (``zh-Hant``, ``sr-Latn``; not ``cs-Java``).  A language the
+    configuration names is accepted whatever CLDR holds.  Discovery adds a second condition of
+    its own: the layout must corroborate the tag (see :mod:`parallelcheck.discover`).
+
+:func:`suggest_tags`
+    What did the user mean?  ``jp`` is Japan's region code: the language CLDR's likely-subtags
+    data gives for a region is suggested first (``jp`` → ``ja``, ``cn`` → ``zh``, ``kr`` →
+    ``ko``), then close spellings among the tags at hand.
 
 Tags are compared case-insensitively and shown in their conventional casing: the language
 subtag in lower case (``en``), a script subtag in title case (``zh-Hant``), a region subtag in
@@ -13,8 +32,13 @@ upper case (``pt-BR``), anything else in lower case.  ``_`` is accepted as a sep
 
 from __future__ import annotations
 
+import difflib
 import re
-from functools import lru_cache
+from collections.abc import Collection, Iterable
+
+import langcodes
+from babel import localedata
+from babel.core import get_global
 
 _TAG = re.compile(
     r"^(?P<lang>[a-z]{2,3})"
@@ -25,42 +49,12 @@ _TAG = re.compile(
 )
 
 
-THREE_LETTER = frozenset(
-    [
-        "ast",
-        "ceb",
-        "ckb",
-        "cmn",
-        "fil",
-        "gsw",
-        "hak",
-        "haw",
-        "hil",
-        "kab",
-        "lzh",
-        "nan",
-        "nds",
-        "sah",
-        "wuu",
-        "yue",
-        "zza",
-    ]
-)
-
-
-def canonical_tag(text: str) -> str | None:
-    """Return *text* as a canonically cased BCP 47 tag, or ``None`` if it is not one.
-
-    >>> canonical_tag("zh-hant"), canonical_tag("PT_br"), canonical_tag("readme")
-    ('zh-Hant', 'pt-BR', None)
-    """
+def _well_formed(text: str) -> str | None:
+    """*text* in canonical casing when it has the shape of a BCP 47 tag, else ``None``."""
     match = _TAG.match(text.replace("_", "-"))
     if match is None:
         return None
-    lang = match["lang"].lower()
-    if len(lang) == 3 and lang not in THREE_LETTER:
-        return None
-    parts = [lang]
+    parts = [match["lang"].lower()]
     if match["script"]:
         parts.append(match["script"].title())
     if match["region"]:
@@ -70,7 +64,83 @@ def canonical_tag(text: str) -> str | None:
     return "-".join(parts)
 
 
-@lru_cache(maxsize=1024)  # asked for the same few tags again and again
+def canonical_tag(text: str) -> str | None:
+    """Return *text* as a canonically cased, registered BCP 47 tag, or ``None``.
+
+    >>> canonical_tag("zh-hant"), canonical_tag("PT_br"), canonical_tag("jp")
+    ('zh-Hant', 'pt-BR', None)
+    """
+    tag = _well_formed(text)
+    if tag is None or not langcodes.tag_is_valid(tag):
+        return None
+    return tag
+
+
 def primary_language(tag: str) -> str:
     """The language subtag alone: ``zh-Hant`` → ``zh``."""
     return tag.split("-", 1)[0].lower()
+
+
+def _script_of(tag: str) -> str | None:
+    parts = tag.split("-")
+    return parts[1] if len(parts) > 1 and len(parts[1]) == 4 and parts[1].isalpha() else None
+
+
+def is_written_language(tag: str) -> bool:
+    """Does CLDR hold locale data for *tag*'s language (and script, when it names one)?"""
+    language = primary_language(tag)
+    if not localedata.exists(language):
+        return False
+    script = _script_of(tag)
+    if script is None:
+        return True
+    if localedata.exists(f"{language}_{script}"):
+        return True
+    likely = get_global("likely_subtags").get(language, "")
+    return likely.split("_")[1:2] == [script]
+
+
+def language_of_name(name: str, configured: Collection[str] = ()) -> str | None:
+    """The language a file or folder *name* stands for, or ``None``.
+
+    A name is a language when :func:`canonical_tag` accepts it and either CLDR knows the
+    language as a written one (:func:`is_written_language`) or its primary language is among
+    the primary languages of *configured* (the configuration's ``languages:``).
+    """
+    tag = canonical_tag(name)
+    if tag is None:
+        return None
+    if is_written_language(tag):
+        return tag
+    if primary_language(tag) in {primary_language(c) for c in configured}:
+        return tag
+    return None
+
+
+def suggest_tags(text: str, choices: Iterable[str]) -> list[str]:
+    """Tags the user may have meant by *text*, best first (possibly none).
+
+    A two-letter region code (``jp``) suggests the language CLDR's likely subtags give that
+    region (``ja``); then the *choices* spelled closest to *text* follow.
+    """
+    choices = sorted(set(choices))
+    found: list[str] = []
+    shaped = _well_formed(text)
+    if shaped is not None and len(shaped) == 2:
+        likely = get_global("likely_subtags").get(f"und_{shaped.upper()}")
+        if likely:
+            language = likely.split("_")[0]
+            found.extend(c for c in choices if primary_language(c) == language)
+            if not found:
+                found.append(language)
+    lowered = {c.lower(): c for c in choices}
+    for close in difflib.get_close_matches(text.lower().replace("_", "-"), lowered, n=3):
+        if lowered[close] not in found:
+            found.append(lowered[close])
+    return found
+
+
+def did_you_mean(text: str, choices: Iterable[str]) -> str:
+    """`` (did you mean ja?)`` for :func:`suggest_tags`' first answers, or ``""``."""
+    suggestions = suggest_tags(text, choices)[:3]
+    return f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
