@@ -158,7 +158,7 @@ def test_plain_text_seeds_give_the_same_findings_as_the_markdown_articles(tmp_pa
         (("check", "--format", "yaml"), "unknown format"),
         (("check", "--select", "no-such-rule"), "unknown rule 'no-such-rule'"),
         (("check", "articles/nope"), "articles/nope"),
-        (("check", "--lang", "not a tag"), "not a language tag"),
+        (("check", "--lang", "not a tag"), "not a registered language tag"),
         (("explain", "no-such-rule"), "unknown rule"),
     ],
 )

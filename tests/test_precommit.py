@@ -7,7 +7,9 @@ pip-installs the project.  Because the working tree may hold uncommitted changes
 repository is a fresh git repository holding a copy of the project's current files.
 
 Then plain ``git commit`` (with ``pre-commit install``'s hook) must pass for an in-sync article,
-be blocked once ``ja.md`` loses its table, and pass again once the table is back.
+be blocked once ``ja.md`` loses its table, pass again once the table is back, and be blocked
+when the commit deletes ``ja.md`` while the configuration lists ``ja`` (pre-commit passes no
+deleted file, so only the hook's own look at git's staged deletions can see it).
 
 Skipped, saying why, when ``git`` or ``pre-commit`` is not installed — except under CI (``CI``
 set), where that is a failure: the ``test`` extra installs pre-commit.
@@ -190,6 +192,7 @@ def test_pre_commit_hook_blocks_a_commit_that_drops_a_table(tmp_path: Path) -> N
 
     # 1. The article in sync, and a README that is no article: the hook passes.
     (repo / "README.md").write_text("# A project with a guide\n", encoding="utf-8")
+    (repo / "parallelcheck.yaml").write_text("languages: [en, ja]\n", encoding="utf-8")
     _ok(git_in_repo("add", "-A"))
     first = _ok(commit("Add the guide in en and ja"))
     assert _passed(first), _output(first)
@@ -215,3 +218,21 @@ def test_pre_commit_hook_blocks_a_commit_that_drops_a_table(tmp_path: Path) -> N
     assert fixed.returncode == 0, _output(fixed)
     assert _passed(fixed), _output(fixed)
     assert commits() == 2
+
+    # 4. The whole Japanese version is deleted: no staged file is left for pre-commit to pass,
+    #    yet the hook sees the deletion and blocks the commit.
+    _ok(git_in_repo("rm", "-q", "articles/guide/ja.md"))
+    dropped = commit("Drop the Japanese guide")
+    output = _output(dropped)
+    print(output)
+    assert dropped.returncode != 0, output
+    assert "missing-version" in output, output
+    assert commits() == 2
+
+    # 5. A commit that touches no article at all runs the hook, which finds nothing to do.
+    _ok(git_in_repo("reset", "-q", "--hard"))
+    (repo / "notes.py").write_text("print('hi')\n", encoding="utf-8")
+    _ok(git_in_repo("add", "notes.py"))
+    unrelated = _ok(commit("Add a script"))
+    assert "missing-version" not in _output(unrelated)
+    assert commits() == 3

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import gc
+import json
 import os
 import stat
 import sys
@@ -117,6 +118,12 @@ def _run_options(command):
             is_flag=True,
             help="Pass over file arguments that are no article version (for commit hooks).",
         ),
+        click.option(
+            "--hook",
+            is_flag=True,
+            help="As a commit hook: check the sets of the given files and of the versions the "
+            "commit deletes (git's staged deletions); implies --skip-non-articles.",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
@@ -135,6 +142,68 @@ def _parse_shard(_context, _parameter, value: str | None) -> tuple[int, int] | N
     return k, n
 
 
+def _found_sets(*, paths, config, source, langs, skipped, hook, shard=None):
+    """Discovery as ``check`` and ``ls`` do it: the article sets named by *paths* under
+    *config*, with the ``--source`` and ``--lang`` tags checked against what was found.
+    Raises :class:`InputError` on bad input."""
+    from parallelcheck.discover import discover, shard_of
+
+    deleted = staged_deletions() if hook else []
+    if hook and not paths and not deleted:
+        return []
+    article_sets = discover(
+        list(paths),
+        root=config.root,
+        cwd=os.getcwd(),
+        skipped=skipped,
+        project_root=config.project_root,
+        languages=config.languages or (),
+        source=_requested_tag(source, "--source", ()) or config.source,
+        layouts=config.layouts,
+        deleted=deleted,
+    )
+    found = {lang for article_set in article_sets for lang in article_set.versions}
+    available = found | set(config.languages or ())
+    for index, tag in enumerate([source, *langs]):
+        if tag is None:
+            continue
+        option = "--lang" if index else "--source"
+        canonical = _requested_tag(tag, option, available)
+        if article_sets and canonical not in available:
+            from parallelcheck.langtag import did_you_mean
+
+            raise InputError(
+                f"{option} {tag}: no article has a '{canonical}' version (versions found: "
+                f"{', '.join(sorted(available))}){did_you_mean(tag, available)}"
+            )
+    if shard is not None:
+        article_sets = shard_of(article_sets, *shard)
+    return article_sets
+
+
+def _requested_tag(tag: str | None, option: str, available) -> str | None:
+    """*tag* as given to *option*, canonical; :class:`InputError` when it is no language tag."""
+    from parallelcheck.langtag import canonical_tag, did_you_mean
+
+    if tag is None:
+        return None
+    canonical = canonical_tag(tag)
+    if canonical is None:
+        raise InputError(
+            f"{option} {tag}: not a registered language tag (expected BCP 47, such as ja or "
+            f"zh-Hant){did_you_mean(tag, available)}"
+        )
+    return canonical
+
+
+def staged_deletions() -> list[str]:
+    """The document files the commit being made deletes (``git diff --cached``), as paths
+    below the working directory; none outside a git work tree."""
+    from parallelcheck.history import staged_deletions as deleted_in_index
+
+    return deleted_in_index(os.getcwd())
+
+
 def _run(
     *,
     paths,
@@ -149,6 +218,7 @@ def _run(
     quiet,
     shard,
     skip_non_articles,
+    hook,
     use_cache=True,
 ):
     """Configuration → discovery → engine; returns the report (exits 2 on bad input).
@@ -164,18 +234,24 @@ def _run(
         identifier.read_ahead()
     _tune_garbage_collector()
     from parallelcheck.config import load_config
-    from parallelcheck.discover import discover, shard_of
     from parallelcheck.engine import CheckOptions, check_all
     from parallelcheck.report import Report
     from parallelcheck.report.base import RuleInfo
     from parallelcheck.rules import REGISTRY
 
     try:
-        config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY)
-        skipped: list[str] | None = [] if skip_non_articles else None
-        article_sets = discover(list(paths), root=config.root, cwd=os.getcwd(), skipped=skipped)
-        if shard is not None:
-            article_sets = shard_of(article_sets, *shard)
+        start = paths[0] if paths else None
+        config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY, start=start)
+        skipped: list[str] | None = [] if skip_non_articles or hook else None
+        article_sets = _found_sets(
+            paths=paths,
+            config=config,
+            source=source,
+            langs=langs,
+            skipped=skipped,
+            hook=hook,
+            shard=shard,
+        )
         if skipped and not quiet:
             for reason in skipped:
                 click.echo(f"parallelcheck: note: skipped {reason}", err=True)
@@ -206,7 +282,8 @@ def _run(
     except InputError as error:
         _fail(error.describe())
     rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
-    return Report(articles=articles, findings=findings, rules=rules)
+    header = f"checked {describe_discovery(article_sets)}"
+    return Report(articles=articles, findings=findings, rules=rules, header=header)
 
 
 #: Objects allocated between two collections of the youngest generation (CPython's default
@@ -307,6 +384,91 @@ def write_baseline(output, **run) -> None:
     write_atomically(output, baseline.render(report.findings))
     if not run["quiet"]:
         click.echo(f"parallelcheck: wrote {len(report.findings)} finding(s) to {output}", err=True)
+
+
+@cli.command("ls")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--config", "config_path", type=click.Path(), help="Configuration file.")
+@click.option("--source", help="Reference language (default: configured, else en).")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+def list_articles(paths, config_path, source, output_format) -> None:
+    """List the article sets found in PATHS: id, source, layout and each version's file."""
+    from parallelcheck.config import load_config
+    from parallelcheck.engine import CheckOptions, choose_source
+    from parallelcheck.rules import REGISTRY
+
+    try:
+        start = paths[0] if paths else None
+        config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY, start=start)
+        sets = _found_sets(
+            paths=paths, config=config, source=source, langs=(), skipped=None, hook=False
+        )
+    except InputError as error:
+        _fail(error.describe())
+    options = CheckOptions(source=source)
+    listed = [
+        {
+            "id": s.id,
+            "source": choose_source(s.versions, config, options),
+            "layout": s.layout,
+            "versions": dict(s.versions),
+            "ignored": list(s.ignored),
+        }
+        for s in sets
+    ]
+    if output_format == "json":
+        document = {
+            "schema": "parallelcheck/articles/v1",
+            "tool": {"name": "parallelcheck", "version": __version__},
+            "articles": listed,
+            "summary": discovery_summary(sets),
+        }
+        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+        return
+    for entry in listed:
+        click.echo(f"{entry['id']}  [{entry['layout']}; source {entry['source']}]")
+        width = max(len(lang) for lang in entry["versions"])
+        for lang, path in entry["versions"].items():
+            click.echo(f"  {lang:<{width}}  {path}")
+        for path in entry["ignored"]:
+            click.echo(f"  {'':<{width}}  {path} (ignored: another file has this language)")
+    click.echo(describe_discovery(sets))
+
+
+def discovery_summary(sets) -> dict:
+    """Counts of what discovery found: sets, versions, translation pairs, sets per layout and
+    versions per language."""
+    layouts: dict[str, int] = {}
+    languages: dict[str, int] = {}
+    for article_set in sets:
+        layouts[article_set.layout] = layouts.get(article_set.layout, 0) + 1
+        for lang in article_set.versions:
+            languages[lang] = languages.get(lang, 0) + 1
+    return {
+        "articles": len(sets),
+        "versions": sum(languages.values()),
+        "pairs": sum(max(0, len(s.versions) - 1) for s in sets),
+        "layouts": dict(sorted(layouts.items())),
+        "languages": dict(sorted(languages.items())),
+    }
+
+
+def describe_discovery(sets) -> str:
+    """One line: ``124 article sets, 1612 versions in 13 languages (layout: folder 124)``."""
+    summary = discovery_summary(sets)
+    layouts = ", ".join(f"{name} {count}" for name, count in summary["layouts"].items())
+    return (
+        f"{summary['articles']} article set(s), {summary['versions']} version(s) in "
+        f"{len(summary['languages'])} language(s) ({', '.join(summary['languages'])}); "
+        f"layout: {layouts or 'none'}"
+    )
 
 
 @cli.command("rules")

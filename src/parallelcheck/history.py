@@ -69,6 +69,8 @@ _CONFIG = (
     "log.showSignature=false",
     "-c",
     "color.ui=false",
+    "-c",
+    "core.fsmonitor=false",  # never run a program the checked repository names
 )
 
 Outline = list[tuple[Hashable, str]]
@@ -149,6 +151,18 @@ def work_tree(path: str) -> str | None:
             return None
         marker = directory
     return _toplevel(marker)
+
+
+def staged_deletions(directory: str) -> list[str]:
+    """The files the commit being prepared in *directory*'s work tree deletes, as absolute
+    paths (git's staged deletions, ``git diff --cached --diff-filter=D``); none outside git."""
+    top = _toplevel(os.path.abspath(directory))
+    if top is None:
+        return []
+    out = _git(top, "diff", "--cached", "--name-only", "--no-renames", "--diff-filter=D", "-z")
+    if not out:
+        return []
+    return sorted(os.path.join(top, _text(name)) for name in out.split(b"\0") if name)
 
 
 @functools.lru_cache(maxsize=64)

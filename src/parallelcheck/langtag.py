@@ -137,7 +137,7 @@ def suggest_tags(text: str, choices: Iterable[str]) -> list[str]:
     for close in difflib.get_close_matches(text.lower().replace("_", "-"), lowered, n=3):
         if lowered[close] not in found:
             found.append(lowered[close])
-    return found
+    return [tag for tag in found if tag != shaped]
 
 
 def did_you_mean(text: str, choices: Iterable[str]) -> str:

@@ -41,6 +41,7 @@ class Report:
     rules: dict[str, RuleInfo] | None = None
     color: bool = False  # the text format may use ANSI colours
     outline: bool = True  # the text format may show each article's alignment outline
+    header: str = ""  # one line saying what discovery found, shown first by the text format
 
     def summary(self) -> dict[str, int]:
         counts = Counter(f.severity for f in self.findings)

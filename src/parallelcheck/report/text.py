@@ -27,7 +27,7 @@ class _Paint:
 
 
 def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
-    width = max(len(lang) for lang in article.langs)
+    width = max((len(lang) for lang in article.langs), default=1)  # none: no file was read
     header = " ".join(f"{lang:>{width}}" for lang in article.langs)
     lines = [paint("dim", f"    {header}  outline")]
     for index, row in enumerate(article.sections):
@@ -51,7 +51,7 @@ def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
 @output_format("text")
 def render_text(report: Report) -> str:
     paint = _Paint(report.color)
-    lines: list[str] = []
+    lines: list[str] = [paint("dim", report.header)] if report.header and report.outline else []
     by_article: dict[str, list] = {}
     for finding in report.findings:
         by_article.setdefault(finding.article, []).append(finding)
