@@ -9,8 +9,7 @@ Where it is read from (the first that exists wins), as ruff finds its own:
    ``.parallelcheck.yml``), then the ``[tool.parallelcheck]`` table of ``pyproject.toml``.
    The walk ends at the first folder holding ``.git`` (a project's configuration lives in the
    project) or at the file system's root;
-3. the defaults, relative to the nearest folder holding ``.git`` above the working directory,
-   else the working directory.
+3. the defaults, relative to the working directory (CONTRACT §4: ``glossary/`` there).
 
 Paths in the file (``root``, ``glossary``) are relative to the folder holding the file, and
 that folder is the *project root* discovery never reads above.
@@ -159,8 +158,7 @@ def load_config(
             config = _from_toml(pyproject, cwd, known_rules, required=False)
             if config is not None:
                 return config
-    base = next((f for f in _upwards([cwd]) if os.path.exists(os.path.join(f, ".git"))), cwd)
-    return _build({}, _NoLines(), None, base, cwd, known_rules)
+    return _build({}, _NoLines(), None, cwd, cwd, known_rules)
 
 
 def _upwards(starts: Iterable[str]) -> Iterable[str]:
