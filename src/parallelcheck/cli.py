@@ -463,6 +463,8 @@ def discovery_summary(sets) -> dict:
 def describe_discovery(sets) -> str:
     """One line: ``124 article sets, 1612 versions in 13 languages (layout: folder 124)``."""
     summary = discovery_summary(sets)
+    if not sets:
+        return "no article set"
     layouts = ", ".join(f"{name} {count}" for name, count in summary["layouts"].items())
     return (
         f"{summary['articles']} article set(s), {summary['versions']} version(s) in "
