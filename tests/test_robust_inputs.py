@@ -2,7 +2,9 @@
 
 Every row is a test below (``python -m parallelcheck`` in a subprocess, with a timeout).
 "exit 2" always means one line on stderr, ``parallelcheck: error: FILE[:LINE]: …``, and never a
-traceback.
+traceback.  A version file that cannot be read is an ``unreadable-version`` finding of its
+article (exit 1; the other versions and articles are still checked; see tests/test_faults.py);
+only when no version of any article can be read is it exit 2, with the same message.
 
 ======================================  ==========================================================
 bad input                               what the user sees
@@ -11,14 +13,15 @@ UTF-8 with a BOM; UTF-16 or UTF-32      read like UTF-8: the same findings, at t
 with or without a BOM
 CRLF or lone-CR line endings (with or   the same findings and lines as LF
 without a BOM)
-bytes that are not UTF-8 (Latin-1,      exit 2: ``ja.md:7: cannot be decoded: byte 0xe9 is not
-cp1252 …)                               valid UTF-8 (expected UTF-8 text; save the file as
-                                        UTF-8)`` — the line of the first bad byte
-invalid UTF-16 after a UTF-16 BOM       exit 2, the same message ("not valid UTF-16 (little
-                                        endian)") with the line
-binary file (PNG bytes named            exit 2: ``ja.md: looks like a binary file, not text``
-``ja.md``), NUL bytes, UTF-16 without
-a BOM
+bytes that are not UTF-8 (Latin-1,      an ``unreadable-version`` error at ``ja.md:7``: ``ja.md:7:
+cp1252 …)                               cannot be decoded: byte 0xe9 is not valid UTF-8 (expected
+                                        UTF-8 text; save the file as UTF-8); …`` — the line of the
+                                        first bad byte; en is still checked (exit 1).  No readable
+                                        version at all: exit 2 with that message
+invalid UTF-16 after a UTF-16 BOM       the same finding ("not valid UTF-16 (little endian)") at
+                                        its line
+binary file (PNG bytes named            an ``unreadable-version`` error at ``ja.md:1``: ``ja.md:
+``ja.md``), NUL bytes                   looks like a binary file, not text; …``
 empty or blank version file             read as a version without content: each section is
                                         reported missing in it, at its line 1 (exit 1); all
                                         versions empty: exit 0
@@ -41,9 +44,9 @@ broken symbolic link or FIFO inside an  passed over (a FIFO is never opened, so 
 article folder                          blocks)
 broken link, FIFO or device given as a  exit 2: ``PATH: not a regular file or directory (broken
 PATH                                    link?)``
-unreadable file or folder (mode 000)    exit 2: ``ja.md: cannot be read: permission denied`` /
-                                        ``DIR: cannot read directory: Permission denied`` (root
-                                        reads them anyway)
+unreadable file or folder (mode 000)    an ``unreadable-version`` error: ``ja.md: cannot be read:
+                                        permission denied`` / exit 2: ``DIR: cannot read
+                                        directory: Permission denied`` (root reads them anyway)
 ``README.md``, ``notes.txt``,           ignored silently: not a language tag, not a document
 ``image.png``, ``.DS_Store``,           extension, or hidden
 ``index.md``, ``Thumbs.db``,
@@ -176,6 +179,22 @@ def findings(proc) -> list[dict]:
     return json.loads(proc.stdout)["findings"]
 
 
+def unreadable(proc, path: str, line: int, *fragments: str) -> dict:
+    """Exit 1 and one ``unreadable-version`` error at ``path:line`` naming every fragment;
+    the other version (en) was still checked (the number it states alone is no finding)."""
+    assert proc.returncode == 1, (proc.returncode, proc.stdout[-2000:], proc.stderr[-2000:])
+    assert proc.stderr == ""
+    document = json.loads(proc.stdout)
+    (fault,) = document["findings"]
+    assert fault["rule"] == "unreadable-version" and fault["severity"] == "error"
+    assert fault["langs"] == ["ja"] and fault["reference_langs"] == ["en"]
+    assert fault["locations"] == [{"lang": "ja", "path": path, "line": line}]
+    for fragment in fragments:
+        assert fragment in fault["message"], (fragment, fault["message"])
+    assert document["articles"][0]["versions"] == {"en": path.replace("ja.md", "en.md")}
+    return fault
+
+
 def make_article(parent: Path, files: dict[str, str | bytes], name: str = "art") -> Path:
     folder = parent / name
     folder.mkdir(parents=True, exist_ok=True)
@@ -266,22 +285,32 @@ def test_same_input_gives_byte_identical_json(tmp_path):
     assert len(document["articles"]) == 2 and document["findings"]
 
 
-@pytest.mark.parametrize("crlf", [False, True])
-def test_latin1_bytes_stop_the_run_naming_file_and_line(tmp_path, crlf):
+def _latin1(crlf: bool) -> bytes:
     text = JA.replace("パッケージ", "caf\u00e9 パッケージ")  # line 7
     data = text.replace("\n", "\r\n") if crlf else text
-    latin1 = data.encode("utf-8").replace("é".encode(), b"\xe9")
-    make_article(tmp_path, {"en.md": EN, "ja.md": latin1})
+    return data.encode("utf-8").replace("é".encode(), b"\xe9")
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+def test_latin1_bytes_are_a_finding_naming_file_and_line(tmp_path, crlf):
+    make_article(tmp_path, {"en.md": EN, "ja.md": _latin1(crlf)})
+    proc = run("check", "art", "--format", "json", cwd=tmp_path)
+    fault = unreadable(proc, "art/ja.md", 7, "art/ja.md:7:", "byte 0xe9 is not valid UTF-8")
+    assert "save the file as UTF-8" in fault["message"]
+
+
+def test_latin1_bytes_in_every_version_stop_the_run_naming_file_and_line(tmp_path):
+    make_article(tmp_path, {"en.md": _latin1(False), "ja.md": _latin1(False)})
     proc = run("check", "art", cwd=tmp_path)
-    message = assert_cannot_run(proc, "art/ja.md:7:", "byte 0xe9 is not valid UTF-8")
+    message = assert_cannot_run(proc, "art/en.md:7:", "byte 0xe9 is not valid UTF-8", "art/ja.md")
     assert "save the file as UTF-8" in message
 
 
 def test_invalid_utf16_after_bom_names_the_line(tmp_path):
     data = "\ufeff# T\n\nline two\n".encode("utf-16-le") + b"\x00\xd8" + "x\n".encode("utf-16-le")
     make_article(tmp_path, {"en.md": "# T\n\nline two\n", "ja.md": data})
-    proc = run("check", "art", cwd=tmp_path)
-    assert_cannot_run(proc, "art/ja.md:4:", "not valid UTF-16 (little endian)")
+    proc = run("check", "art", "--format", "json", cwd=tmp_path)
+    unreadable(proc, "art/ja.md", 4, "art/ja.md:4:", "not valid UTF-16 (little endian)")
 
 
 PNG = (
@@ -296,10 +325,13 @@ PNG = (
     [PNG, b"# T\n\x00\x00\x00 binary"],
     ids=["png", "nul-bytes"],
 )
-def test_binary_version_stops_the_run(tmp_path, data):
+def test_binary_version_is_a_finding(tmp_path, data):
     make_article(tmp_path, {"en.md": EN, "ja.md": data})
+    proc = run("check", "art", "--format", "json", cwd=tmp_path)
+    unreadable(proc, "art/ja.md", 1, "art/ja.md: looks like a binary file, not text")
+    make_article(tmp_path, {"en.md": data})  # now no version can be read
     proc = run("check", "art", cwd=tmp_path)
-    assert_cannot_run(proc, "art/ja.md: looks like a binary file, not text")
+    assert_cannot_run(proc, "art/en.md: looks like a binary file, not text", "art/ja.md")
 
 
 @pytest.mark.parametrize("empty", ["", "\n\n  \n", "\ufeff"], ids=["empty", "blank", "bom"])
@@ -484,14 +516,14 @@ def _permission_bits_stop_reads(path: Path) -> bool:
         return True
 
 
-def test_unreadable_version_stops_the_run(tmp_path):
+def test_unreadable_version_is_a_finding(tmp_path):
     folder = make_article(tmp_path, {"en.md": EN, "ja.md": JA})
     (folder / "ja.md").chmod(0)
     try:
         if not _permission_bits_stop_reads(folder / "ja.md"):
             pytest.skip("running as root: permission bits do not stop reads")
-        proc = run("check", "art", cwd=tmp_path)
-        assert_cannot_run(proc, "art/ja.md: cannot be read: permission denied")
+        proc = run("check", "art", "--format", "json", cwd=tmp_path)
+        unreadable(proc, "art/ja.md", 1, "art/ja.md: cannot be read: permission denied")
     finally:
         (folder / "ja.md").chmod(0o644)
 

@@ -99,12 +99,28 @@ class AlignedSection:
         return [lang for lang, section in self.cells.items() if section is None]
 
 
+@dataclass(frozen=True)
+class UnreadableVersion:
+    """A version file the engine could not turn into a document: not found (it vanished after
+    discovery), not openable, binary, or not decodable.  ``reason`` is the reader's sentence
+    (without the file name), ``line`` the line of the first bad byte when the decoder gives
+    one.  Plain data, so that it travels back from worker processes and into the cache."""
+
+    lang: str
+    path: str
+    reason: str
+    line: int | None = None
+
+
 @dataclass
 class AlignedArticle:
     """Every version of one article, aligned.
 
-    ``langs`` are the versions that exist, source first then by tag; ``expected`` the languages
-    the configuration asks for (a superset of ``langs`` when versions are missing).
+    ``langs`` are the versions that exist and could be read, source first then by tag;
+    ``expected`` the languages the configuration asks for (a superset of ``langs`` when
+    versions are missing).  ``unreadable`` are the versions whose file exists but could not be
+    read (the engine fills it; they are in neither ``langs`` nor ``expected``, and the
+    ``unreadable-version`` rule reports them).
     ``history`` is, per translation, what changed in the source since that translation's last
     commit (see :mod:`parallelcheck.history`); the engine fills it only when a rule needs it,
     and it stays ``None`` outside a git work tree.  ``options`` carries rule settings from the
@@ -125,6 +141,9 @@ class AlignedArticle:
     # --- glossary (issue "Terminology"): the run's glossary, set by the engine; the term-*
     # rules read it.  None when no glossary is configured.
     glossary: Glossary | None = None
+    # A tuple (by language), not a dict: its default is a class attribute, so results pickled
+    # before the field existed still read.
+    unreadable: tuple[UnreadableVersion, ...] = ()
 
     def section_title(self, row: AlignedSection) -> str:
         """The aligned row's heading as the source (or the first version that has it) writes it."""

@@ -46,7 +46,10 @@ LAYOUT = "v1"
 
 def article_key(settings: bytes, article_id: str, versions: dict[str, str]) -> str | None:
     """The key of one article, or ``None`` when a version cannot be read (no caching then:
-    the reader will report the problem)."""
+    the engine reports the file as ``unreadable-version`` on every run, until it can be read).
+
+    A file that can be read but not decoded (binary, not UTF-8) has a key like any other: its
+    bytes decide its fault as they decide any finding, so its result is cached too."""
     digest = hashlib.sha256(settings)
     # surrogateescape: file and folder names that are not UTF-8 (their bytes, as on disk)
     digest.update(b"\0" + article_id.encode("utf-8", "surrogateescape"))

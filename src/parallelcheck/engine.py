@@ -4,6 +4,14 @@ For every article set it reads each version, aligns them, runs the active rules,
 finding with its configured severity, drops suppressed findings and sorts the rest
 deterministically.  Article sets are independent, so ``jobs > 1`` checks them in worker
 processes; the results are the same, in the same order, whatever the number of jobs.
+
+Faults are per file.  A version file that cannot be read (vanished, not openable, binary, not
+decodable: the reader's :class:`~parallelcheck.errors.InputError`) does not stop the run: the
+engine records it on the aligned article (:attr:`AlignedArticle.unreadable
+<parallelcheck.align.AlignedArticle.unreadable>`), the ``unreadable-version`` rule reports it
+as an error finding of that article, and the article's other versions are aligned and checked
+among themselves.  Only when no version of any article could be read does :func:`check_all`
+raise :class:`InputError` (exit status 2), naming the file.
 """
 
 from __future__ import annotations
@@ -12,11 +20,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from parallelcheck import __version__, cores, identifier, workers
-from parallelcheck.align import AlignedArticle, AlignedSection, align_article
+from parallelcheck.align import AlignedArticle, AlignedSection, UnreadableVersion, align_article
 from parallelcheck.article import ArticleSet
 from parallelcheck.cache import Cache, article_key, settings_digest
 from parallelcheck.config import Config
-from parallelcheck.document import Block, BlockKind, Section
+from parallelcheck.document import Block, BlockKind, Document, Section
 from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
 from parallelcheck.glossary import Glossary, load_glossaries
@@ -24,6 +32,7 @@ from parallelcheck.history import head_commit, source_changes, work_tree
 from parallelcheck.langtag import canonical_tag, primary_language
 from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
+from parallelcheck.rules.unreadable import UNREADABLE_VERSION
 from parallelcheck.script import is_latin_language
 from parallelcheck.suppress import is_suppressed, silenced_ranges
 
@@ -115,10 +124,16 @@ def check_article(
         keep = {*_canonical_list(options.langs), source}
         versions = {lang: path for lang, path in versions.items() if lang in keep}
         expected = tuple(lang for lang in expected if lang in keep)
-    documents = {
-        lang: workers.read_before(path, lang) or read_document(path, lang)
-        for lang, path in sorted(versions.items())
-    }
+    documents, unreadable = _read_versions(versions)
+    if unreadable:
+        # Align and check the versions that could be read; the source is chosen among them
+        # (the same one when it is readable).  An unreadable version has a file, so it is not
+        # expected (missing-version would call it missing): unreadable-version reports it.
+        source = choose_source(documents, config, options)
+        faulty = {fault.lang for fault in unreadable}
+        expected = tuple(lang for lang in expected if lang not in faulty)
+        if not documents:
+            rules = {k: v for k, v in rules.items() if k == UNREADABLE_VERSION}
     article = align_article(
         article_set.id,
         documents,
@@ -126,11 +141,13 @@ def check_article(
         expected=expected,
         link_prefixes=config.links.localized_prefixes,
     )
+    article.unreadable = unreadable
     article.options["regional"] = getattr(config, "regional", {})
     # --- glossary (issue "Terminology")
     article.glossary = glossary if glossary is not None else load_run_glossary(config, options)
     if "stale-translation" in rules:  # the only rule that needs git history
-        article.history = source_changes(versions, source, documents.get(source))
+        readable = {lang: path for lang, path in versions.items() if lang in documents}
+        article.history = source_changes(readable, source, documents.get(source))
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     findings = []
     for rule_id, severity in rules.items():
@@ -140,6 +157,21 @@ def check_article(
             findings.append(found.with_severity(severity))
     findings.sort(key=Finding.sort_key)
     return ArticleResult(article, findings)
+
+
+def _read_versions(
+    versions: dict[str, str],
+) -> tuple[dict[str, Document], tuple[UnreadableVersion, ...]]:
+    """Each version's document (one read ahead by :mod:`parallelcheck.workers`, else read
+    now), and the versions whose file could not be read, by language."""
+    documents: dict[str, Document] = {}
+    unreadable: list[UnreadableVersion] = []
+    for lang, path in sorted(versions.items()):
+        try:
+            documents[lang] = workers.read_before(path, lang) or read_document(path, lang)
+        except InputError as error:
+            unreadable.append(UnreadableVersion(lang, path, error.message, error.line))
+    return documents, tuple(unreadable)
 
 
 def _check_packed(args: tuple[ArticleSet, Config, CheckOptions, Glossary, bool]) -> ArticleResult:
@@ -164,6 +196,10 @@ def check_all(
     Results are yielded one article at a time, so memory does not grow with the number of
     articles.  With a ``cache``, an article whose files and settings are unchanged since an
     earlier run is taken from it instead of being checked again (see :mod:`parallelcheck.cache`).
+
+    A version that cannot be read is a finding of its article (see the module's docstring).
+    When not one version of any article could be read, nothing was checked: once every
+    article has been yielded, :class:`InputError` is raised naming the (first) file.
     """
     rules = active_rules(config, options)  # fail early on unknown rule ids
     glossary = load_run_glossary(config, options)  # once per run, not per article
@@ -185,12 +221,34 @@ def check_all(
     if not _needs_identifier(todo, rules):
         identifier.drop_read_ahead()  # started by the command line, in case it was needed
     fresh = _compute(todo, config, options, glossary, outlines)
+    checked = False  # whether any version of any article was read
+    faults: list[UnreadableVersion] = []
     for index, hit in enumerate(cached):
         if hit is None:
             hit = next(fresh)
             if cache is not None and keys[index]:
                 cache.put(keys[index], hit if outlines else outline_only(hit))
+        checked = checked or bool(hit.article.langs)
+        if not checked:
+            faults.extend(hit.article.unreadable)
         yield hit
+    if faults and not checked:
+        raise nothing_readable(faults)
+
+
+def nothing_readable(faults: Sequence[UnreadableVersion]) -> InputError:
+    """The error of a run in which no version file could be read: the first file's own
+    message (path, line, reason), and how many others failed too, naming a few."""
+    first, *others = faults
+    message = first.reason
+    if others:
+        shown = ", ".join(fault.path for fault in others[:3])
+        more = f" and {len(others) - 3} more" if len(others) > 3 else ""
+        message += (
+            f"; nothing could be checked: no other version file could be read either "
+            f"({shown}{more})"
+        )
+    return InputError(message, first.path, first.line)
 
 
 _STUB = Block(BlockKind.PARAGRAPH, "", 0, 0)

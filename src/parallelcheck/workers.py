@@ -85,7 +85,9 @@ def map_largest_first(
 def read_ahead(article_sets: Sequence[ArticleSet], waiting: Callable[[], bool]) -> None:
     """Read documents of the article sets for as long as ``waiting()`` holds, so that this
     process does not sit idle: each document read here is one a worker does not read.  A
-    file that cannot be read is left to the worker, which reports it in its turn.  Each
+    file that cannot be read is left to the worker, which reads it again and records the
+    fault on its article (an ``unreadable-version`` finding) exactly as ``--jobs 1`` does,
+    from the file as it is then, so the result never depends on what was read ahead.  Each
     language's number patterns are built first, for the same reason."""
     for lang in sorted({lang for article_set in article_sets for lang in article_set.versions}):
         numbers.prepare(lang)
