@@ -10,6 +10,11 @@ Diagram languages are text for people: in a ``mermaid`` block, participant alias
 (``A[Label]``, ``B(Label)``, ``C{Label}``), the labels of ``opt`` / ``alt`` / ``loop`` …
 blocks and quoted strings are translatable, so only the
 diagram's structure — its participants, arrows and keywords — is compared.
+
+Template directives the readers keep as code blocks (``info`` ``include``: ``{* file hl[3] *}``,
+``--8<-- "file"``; ``info`` ``directive``: Hugo shortcodes, Liquid tags) are compared as the
+readers normalised them — target file and options, white space collapsed — since their
+quoted arguments and ``--8<--`` markers are what they say, not strings or comments.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
 _SPACE = re.compile(r"\s+")
 
 DIAGRAM_LANGUAGES = frozenset({"mermaid"})
+DIRECTIVE_INFOS = frozenset({"include", "directive"})
 _DIAGRAM_ALIAS = re.compile(r"^(\s*(?:participant|actor)\s+\S+)\s+as\s+.*$", re.MULTILINE)
 _DIAGRAM_TEXT = re.compile(r":[^\n]*")
 _DIAGRAM_BLOCK_LABEL = re.compile(
@@ -34,6 +40,8 @@ _DIAGRAM_LABEL = re.compile(r"\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|\"[^\"\n]*\"|
 def code_skeleton(code: str, info: str = "") -> str:
     """The comparable form of a code block (see the module documentation)."""
     language = info.split()[0].lower() if info.strip() else ""
+    if language in DIRECTIVE_INFOS:
+        return _SPACE.sub(" ", code).strip()
     if language in DIAGRAM_LANGUAGES:
         code = _DIAGRAM_ALIAS.sub(r"\1", code)
         code = _DIAGRAM_BLOCK_LABEL.sub(r"\1", code)

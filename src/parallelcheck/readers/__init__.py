@@ -5,9 +5,13 @@ the file's extension:
 
 ==========================  =====================================
 ``.md``, ``.markdown``      :mod:`.markdown` (CommonMark + GFM, MkDocs admonitions)
+``.mdx``                    :mod:`.mdx` (the Markdown reader, with JSX components and ESM)
 ``.txt``                    :mod:`.plaintext` (structure inferred)
 ``.html``, ``.htm``         :mod:`.html`
 ==========================  =====================================
+
+Template directives (Hugo shortcodes, Liquid / Jinja tags, MkDocs includes and snippets) are
+read the same way by every reader that meets them (:mod:`.directives`).
 
 Any other extension, and any file that cannot be read or decoded, raises
 :class:`~parallelcheck.errors.InputError`.  Readers know nothing of alignment, rules, the
@@ -23,12 +27,14 @@ from parallelcheck.errors import InputError
 from parallelcheck.readers.decode import decode_bytes, normalise_newlines, read_bytes
 from parallelcheck.readers.html import parse_html
 from parallelcheck.readers.markdown import parse_markdown
+from parallelcheck.readers.mdx import parse_mdx
 from parallelcheck.readers.plaintext import parse_plaintext
 
 #: File extension (lower case, with the dot) → reader kind.
 EXTENSIONS = {
     ".md": "markdown",
     ".markdown": "markdown",
+    ".mdx": "mdx",
     ".txt": "plaintext",
     ".html": "html",
     ".htm": "html",
@@ -37,6 +43,7 @@ EXTENSIONS = {
 _KINDS = {
     "markdown": parse_markdown,
     "md": parse_markdown,
+    "mdx": parse_mdx,
     "plaintext": parse_plaintext,
     "text": parse_plaintext,
     "txt": parse_plaintext,
@@ -64,7 +71,7 @@ def read_document(path: str, lang: str) -> Document:
 
 
 def parse_text(text: str, path: str, lang: str, kind: str) -> Document:
-    """Parse already-decoded ``text`` as ``kind`` (``markdown``, ``plaintext`` or ``html``;
+    """Parse already-decoded ``text`` as ``kind`` (``markdown``, ``mdx``, ``plaintext`` or ``html``;
     ``md``, ``txt``, ``text`` and ``htm`` are accepted too).  Line endings are normalised."""
     parser = _KINDS.get(kind.lower().lstrip("."))
     if parser is None:

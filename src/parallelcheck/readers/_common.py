@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import unescape
 
 from parallelcheck.document import Block, Directive, Document, Link, Section
@@ -105,6 +106,61 @@ def count_lines(text: str) -> int:
     if not text:
         return 0
     return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+def front_matter_end(lines: list[str]) -> int:
+    """Index of the first line after a leading ``---`` / ``+++`` metadata block (else 0)."""
+    if not lines or lines[0].rstrip() not in ("---", "+++"):
+        return 0
+    closers = ("---", "...") if lines[0].rstrip() == "---" else ("+++",)
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in closers:
+            return index + 1
+    return 0
+
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
+
+
+class FenceTracker:
+    """Which lines belong to fenced code, fed one line at a time: a run of three or more
+    backticks or tildes (at any indentation) opens a fence — backticks only when the info
+    string holds none — and a run of the same character at least as long, alone on its line,
+    closes it."""
+
+    __slots__ = ("fence",)
+
+    def __init__(self) -> None:
+        self.fence: tuple[str, int] | None = None  # (character, length) of the open fence
+
+    def feed(self, line: str) -> bool:
+        """Whether ``line`` opens, closes or lies inside a fence."""
+        stripped = line.lstrip(" \t")
+        fence = self.fence
+        if fence is not None:
+            run = len(stripped) - len(stripped.lstrip(fence[0]))
+            if run >= fence[1] and not stripped[run:].strip():
+                self.fence = None
+            return True
+        if stripped[:1] not in ("`", "~"):
+            return False
+        match = _FENCE.match(line)
+        if match is None or (match.group(1)[0] == "`" and "`" in match.group(2)):
+            return False
+        self.fence = (match.group(1)[0], len(match.group(1)))
+        return True
+
+
+def shift_lines(block: Block, offset: int) -> Block:
+    """``block`` (read from a piece of a file) moved ``offset`` lines down, with its children
+    and links: the same block as read from the whole file."""
+    block.line += offset
+    block.end_line += offset
+    if block.links:
+        block.links = [replace(link, line=link.line + offset) for link in block.links]
+    for child in block.children:
+        shift_lines(child, offset)
+    return block
 
 
 def new_preamble() -> Section:

@@ -50,9 +50,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from operator import attrgetter
+from typing import Protocol
 
 import pyromark
 
@@ -65,9 +66,23 @@ from parallelcheck.readers._common import (
     directives_in,
     empty_document,
     finish,
+    front_matter_end,
     html_links,
     html_text,
     is_comment_only,
+    shift_lines,
+)
+from parallelcheck.readers.directives import (
+    argument,
+    first_word,
+    hugo_line,
+    include_line,
+    is_include,
+    is_snippet_fence,
+    liquid_line,
+    normalise,
+    only_directives,
+    shorten,
 )
 
 _O = pyromark.Options
@@ -84,40 +99,87 @@ OPTIONS = (
 _PARSER = pyromark.Markdown(options=OPTIONS)
 
 # ---------------------------------------------------------------------------------------------
-# Pre-processing of MkDocs admonitions
+# Pre-processing: admonitions, asides, paired shortcodes and line-based includes
 # ---------------------------------------------------------------------------------------------
 
 #: Deepest nesting of MkDocs admonitions that is wrapped (deeper ones are read as plain
 #: content of the innermost kept one).
 MAX_REGION_DEPTH = 16
-_MARKERS = ("```", "~~~", "///", "!!!", "???", "{*")
+_MARKERS = ("```", "~~~", "///", "!!!", "???", ":::", "{*", "{!", "{{", "{%", "--8<--")
 _MARKUP = frozenset({"Emphasis", "Strong", "Strikethrough", "Superscript", "Subscript"})
-_INCLUDE_LINE = re.compile(r"^([ \t]*)(\{\*.*\*\})[ \t]*$")
 # An include line is hidden in an HTML comment so that it interrupts a paragraph, as the MkDocs
 # include pre-processor (which works on lines) does; the comment is undone after parsing.
 _INCLUDE_OPEN = "<!--parallelcheck:include "
-_INCLUDE_MARK = re.compile(r"<!--parallelcheck:include (.*?)-->")
+_INCLUDE_MARK = re.compile(r"<!--parallelcheck:include (.*?)-->", re.DOTALL)
+#: What a container's marker line becomes: an empty comment, which gives no block but ends a
+#: paragraph or a list just as the container's edge does (a blank line would let a list
+#: before an aside run on into the aside's own list).
+BOUNDARY = "<!---->"
+_BOUNDARY_LINE = re.compile(r"^[ \t]*<!---->$", re.MULTILINE)
+#: A dialect's pre-processor hides a component's tag the same way (see :class:`Dialect`).
+COMPONENT_OPEN = "<!--parallelcheck:component "
+_COMPONENT_MARK = re.compile(r"<!--parallelcheck:component (.*?)-->", re.DOTALL)
 _FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 _BLOCK_OPEN = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
 _BLOCK_CLOSE = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
 _BANG_OPEN = re.compile(
     r"^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+[\w-]+)*[ \t]*(?:\"(.*)\")?[ \t]*$"
 )
+_ASIDE_OPEN = re.compile(
+    r"^[ \t]*(:{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\[(.*?)\])?[ \t]*(?:\{(.*)\})?[ \t]*(.*?)[ \t]*$"
+)
+_ASIDE_CLOSE = re.compile(r"^[ \t]*(:{3,})[ \t]*$")
 _SPACE_RUN = re.compile(r"(?<=\S)[ \t]{2,}")
-_INCLUDE = re.compile(r"^\{\*.*\*\}$", re.DOTALL)
+#: Paired Hugo shortcodes whose content is code, not Markdown.
+_CODE_SHORTCODES = frozenset({"highlight"})
+#: Liquid block tags and the tag that ends them: fenced code, or a comment.
+_LIQUID_BLOCKS = {"highlight": "endhighlight", "comment": "endcomment"}
 
 
 @dataclass
 class Region:
-    """An admonition found by the pre-processor: marker line, last line, type and title."""
+    """A container found by a pre-processor: marker line, last line, type and title (an
+    admonition, an aside, a paired shortcode, a component); ``links`` and ``code_spans`` are
+    facts of its opening marker (a component's attributes)."""
 
     start: int
     end: int
     kind: str
     title: str
+    links: list[Link] = field(default_factory=list)
+    code_spans: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Facts:
+    """What a dialect's component tag gives the block it stands in: translatable text (such as
+    a ``title`` attribute), link targets, and untranslatable values kept as inline code."""
+
+    text: str = ""
+    links: list[Link] = field(default_factory=list)
+    code_spans: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.text or self.links or self.code_spans)
+
+
+class Dialect(Protocol):
+    """A Markdown dialect read through this reader (MDX): a pre-processor run before
+    :func:`preprocess`, and what its component tags say (``None`` for a tag that is no
+    component).  A pre-processor that keeps a component tag for the builder hides it in an
+    HTML comment starting with :data:`COMPONENT_OPEN`."""
+
+    #: Whether the dialect has indented code blocks (MDX has none: such a block's text is
+    #: read again as Markdown).
+    indented_code: bool
+
+    def prepare(self, text: str) -> tuple[str, list[Region]]: ...
+
+    def facts(self, html: str, line: int) -> Facts | None: ...
 
 
 _TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
+_front_matter_end = front_matter_end
 
 
 def _is_inline_tag(html: str) -> bool:
@@ -126,83 +188,258 @@ def _is_inline_tag(html: str) -> bool:
 
 
 def preprocess(text: str) -> tuple[str, list[Region]]:
-    """Blank admonition marker lines, de-indent ``!!!`` bodies and wrap ``{* … *}`` include
-    lines in a marker comment (so they stand alone even right under paragraph text), keeping
-    every line where it is.  Fenced code is left alone.
+    """Blank admonition, aside and paired-shortcode marker lines, de-indent ``!!!`` bodies,
+    turn Hugo / Liquid ``highlight`` blocks into fenced code and Liquid comments into HTML
+    comments, and wrap include lines (``{* … *}``, ``{! … !}``, ``--8<--``) in a marker
+    comment (so they stand alone even right under paragraph text), keeping every line where
+    it is.  Fenced code is left alone.
 
-    Returns the text to parse and the admonition regions (1-based lines) found in it.
+    Returns the text to parse and the regions (1-based lines) found in it.
     """
     candidates = _candidate_lines(text)
     if not candidates:
         return text, []
     lines = text.split("\n")
-    count = len(lines)
-    total = max(1, count - 1 if text.endswith("\n") else count)  # lines in the file
-    regions: list[Region] = []
-    open_blocks: list[tuple[int, Region]] = []  # (slash count, region) of open /// blocks
-    fence: tuple[str, int] | None = None
+    state = _Preprocessor(lines)
     skip = _front_matter_end(lines)
     for index in candidates:
-        if index < skip:
-            continue
-        line = lines[index]
+        if index >= skip:
+            state.visit(index)
+    return "\n".join(lines), _bounded(state.regions)
+
+
+class _Preprocessor:
+    """The line-by-line state of :func:`preprocess`: open fence, open blocks and asides,
+    shortcodes waiting for their closing tag."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        count = len(lines)
+        self.total = max(1, count - 1 if lines and lines[-1] == "" else count)  # file lines
+        self.regions: list[Region] = []
+        self.slashes: list[tuple[int, Region]] = []  # (slash count, region) of open ///
+        self.colons: list[tuple[int, Region]] = []  # (colon count, region) of open :::
+        self.shortcodes: list[tuple[str, int, str]] = []  # (name, line index, arguments)
+        self.fence: tuple[str, int] | None = None
+        self.resume = 0  # lines before this index belong to a block already handled
+
+    def visit(self, index: int) -> None:
+        if index < self.resume:
+            return
+        line = self.lines[index]
         stripped = line.lstrip(" \t")
-        if fence is not None:
-            if stripped.startswith(fence[0]):
-                run = len(stripped) - len(stripped.lstrip(fence[0][0]))
-                if run >= fence[1] and not stripped[run:].strip():
-                    fence = None
-            continue
+        if self.fence is not None:
+            self.close_fence(stripped)
+            return
         first = stripped[:1]
         if first in ("`", "~"):
-            match = _FENCE_OPEN.match(line)
-            if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
-                fence = (match.group(1)[0] * 3, len(match.group(1)))
+            self.open_fence(line)
         elif first == "/":
-            match = _BLOCK_OPEN.match(line)
-            if match:
-                region = Region(index + 1, total, match.group(2).lower(), match.group(3) or "")
-                regions.append(region)
-                open_blocks.append((len(match.group(1)), region))
-                lines[index] = ""
-            else:
-                match = _BLOCK_CLOSE.match(line)
-                slashes = len(match.group(1)) if match else 0
-                for depth in range(len(open_blocks) - 1, -1, -1):
-                    if open_blocks[depth][0] == slashes:
-                        for _, region in open_blocks[depth:]:
-                            region.end = index + 1
-                        del open_blocks[depth:]
-                        lines[index] = ""
-                        break
+            self.slash_block(index, line)
+        elif first == ":":
+            self.aside(index, line)
         elif first == "{":
-            match = _INCLUDE_LINE.match(line)
-            if match:
-                lines[index] = f"{match.group(1)}{_INCLUDE_OPEN}{match.group(2)}-->"
+            self.brace(index, line)
+        elif first == "-":
+            self.snippet(index, line)
         elif first in ("!", "?"):
-            match = _BANG_OPEN.match(line)
-            if match:
-                indent = _width(match.group(1))
-                last = index
-                body = index + 1
-                while body < count:
-                    candidate = lines[body]
-                    if not candidate.strip():
-                        body += 1
-                        continue
-                    lead = len(candidate) - len(candidate.lstrip(" \t"))
-                    if _width(candidate[:lead]) < indent + 4:
-                        break
-                    lines[body] = (
-                        " " * indent + _expand(candidate[:lead])[indent + 4 :] + (candidate[lead:])
-                    )
-                    last = body
-                    body += 1
-                regions.append(
-                    Region(index + 1, last + 1, match.group(2).lower(), match.group(3) or "")
-                )
-                lines[index] = ""
-    return "\n".join(lines), _bounded(regions)
+            self.bang(index, line)
+
+    # -- fences -------------------------------------------------------------------------
+
+    def open_fence(self, line: str) -> None:
+        match = _FENCE_OPEN.match(line)
+        if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
+            self.fence = (match.group(1)[0] * 3, len(match.group(1)))
+
+    def close_fence(self, stripped: str) -> None:
+        fence = self.fence
+        if fence is not None and stripped.startswith(fence[0]):
+            run = len(stripped) - len(stripped.lstrip(fence[0][0]))
+            if run >= fence[1] and not stripped[run:].strip():
+                self.fence = None
+
+    # -- /// blocks and ::: asides ------------------------------------------------------
+
+    def slash_block(self, index: int, line: str) -> None:
+        match = _BLOCK_OPEN.match(line)
+        if match:
+            region = Region(index + 1, self.total, match.group(2).lower(), match.group(3) or "")
+            self.regions.append(region)
+            self.slashes.append((len(match.group(1)), region))
+            self.boundary(index)
+            return
+        match = _BLOCK_CLOSE.match(line)
+        slashes = len(match.group(1)) if match else 0
+        for depth in range(len(self.slashes) - 1, -1, -1):
+            if self.slashes[depth][0] == slashes:
+                self.close(self.slashes, depth, index)
+                return
+
+    def aside(self, index: int, line: str) -> None:
+        """``:::note``, ``:::tip[Title]``, ``:::caution{title="…"}``, ``:::tip Title`` …
+        ``:::`` (Docusaurus, Starlight, remark-directive).  A closing line of *n* colons
+        closes the innermost open aside opened with at most *n*."""
+        match = _ASIDE_OPEN.match(line)
+        if match:
+            title = match.group(3) or argument(match.group(4) or "", "title") or match.group(5)
+            region = Region(index + 1, self.total, match.group(2).lower(), title or "")
+            self.regions.append(region)
+            self.colons.append((len(match.group(1)), region))
+            self.boundary(index)
+            return
+        match = _ASIDE_CLOSE.match(line)
+        if match is None:
+            return
+        colons = len(match.group(1))
+        for depth in range(len(self.colons) - 1, -1, -1):
+            if self.colons[depth][0] <= colons:
+                self.close(self.colons, depth, index)
+                return
+
+    def close(self, stack: list[tuple[int, Region]], depth: int, index: int) -> None:
+        for _, region in stack[depth:]:
+            region.end = index + 1
+        del stack[depth:]
+        self.boundary(index)
+
+    def boundary(self, index: int) -> None:
+        """Replace a container's marker line by :data:`BOUNDARY` at the marker's indentation."""
+        self.lines[index] = boundary_line(self.lines[index])
+
+    # -- includes -----------------------------------------------------------------------
+
+    def brace(self, index: int, line: str) -> None:
+        if self.include(index, line):
+            return
+        stripped = line.strip()
+        if stripped.startswith("{{"):
+            self.shortcode(index, line)
+        elif stripped.startswith("{%"):
+            self.liquid(index, line)
+
+    def include(self, index: int, line: str) -> bool:
+        found = include_line(line)
+        if found is None:
+            return False
+        self.lines[index] = f"{found[0]}{_INCLUDE_OPEN}{found[1]}-->"
+        return True
+
+    def snippet(self, index: int, line: str) -> None:
+        """``--8<-- "file"`` alone on its line, or a block of file names between two bare
+        ``--8<--`` lines."""
+        if self.include(index, line) or not is_snippet_fence(line):
+            return
+        lines = self.lines
+        for end in range(index + 1, len(lines)):
+            if not lines[end].strip():
+                return  # a blank line: no snippet block
+            if is_snippet_fence(lines[end]):
+                indent = line[: len(line) - len(line.lstrip(" \t"))]
+                lines[index] = f"{indent}{_INCLUDE_OPEN}--8<--"
+                lines[end] = f"{lines[end].rstrip()}-->"
+                self.resume = end + 1
+                return
+
+    # -- Hugo shortcodes and Liquid blocks ----------------------------------------------
+
+    def shortcode(self, index: int, line: str) -> None:
+        """A paired Hugo shortcode whose opening and closing tags stand on lines of their own
+        is a container (``info`` = its name, title = its ``title`` / ``name`` argument);
+        ``highlight`` and ``code`` pairs are fenced code."""
+        found = hugo_line(line)
+        if found is None:
+            return
+        closing, name, _, arguments = found
+        if not closing:
+            if name in _CODE_SHORTCODES and self.code_pair(index, line, name, arguments):
+                return
+            self.shortcodes.append((name, index, arguments))
+            return
+        for depth in range(len(self.shortcodes) - 1, -1, -1):
+            opened, start, arguments = self.shortcodes[depth]
+            if opened == name:
+                title = argument(arguments, "title", "name", "label")
+                self.regions.append(Region(start + 1, index + 1, name, title))
+                self.boundary(start)
+                self.boundary(index)
+                del self.shortcodes[depth:]
+                return
+
+    def code_pair(self, index: int, line: str, name: str, arguments: str) -> bool:
+        for end in range(index + 1, len(self.lines)):
+            found = hugo_line(self.lines[end])
+            if found is not None and found[0] and found[1] == name:
+                language = first_word(arguments) or argument(arguments, "lang", "language")
+                self.fenced(index, end, line, language)
+                return True
+        return False
+
+    def liquid(self, index: int, line: str) -> None:
+        """``{% highlight ruby %}`` … ``{% endhighlight %}`` is fenced code;
+        ``{% comment %}`` … ``{% endcomment %}`` an HTML comment."""
+        found = liquid_line(line)
+        if found is None or found[0] not in _LIQUID_BLOCKS:
+            return
+        name, arguments = found
+        for end in range(index + 1, len(self.lines)):
+            closing = liquid_line(self.lines[end])
+            if closing is not None and closing[0] == _LIQUID_BLOCKS[name]:
+                if name == "highlight":
+                    self.fenced(index, end, line, first_word(arguments))
+                else:
+                    self.lines[index] = _indent_of(line) + "<!--"
+                    self.lines[end] = _indent_of(self.lines[end]) + "-->"
+                    self.resume = end + 1
+                return
+
+    def fenced(self, start: int, end: int, line: str, language: str) -> None:
+        indent = _indent_of(line)
+        longest = max((_backtick_run(text) for text in self.lines[start + 1 : end]), default=0)
+        fence = "`" * max(3, longest + 1)
+        self.lines[start] = f"{indent}{fence}{language}"
+        self.lines[end] = f"{indent}{fence}"
+        self.resume = end + 1
+
+    # -- !!! admonitions ----------------------------------------------------------------
+
+    def bang(self, index: int, line: str) -> None:
+        match = _BANG_OPEN.match(line)
+        if not match:
+            return
+        lines = self.lines
+        indent = _width(match.group(1))
+        last = index
+        body = index + 1
+        while body < len(lines):
+            candidate = lines[body]
+            if not candidate.strip():
+                body += 1
+                continue
+            lead = len(candidate) - len(candidate.lstrip(" \t"))
+            if _width(candidate[:lead]) < indent + 4:
+                break
+            lines[body] = " " * indent + _expand(candidate[:lead])[indent + 4 :] + candidate[lead:]
+            last = body
+            body += 1
+        self.regions.append(
+            Region(index + 1, last + 1, match.group(2).lower(), match.group(3) or "")
+        )
+        lines[index] = ""
+
+
+def boundary_line(line: str) -> str:
+    """:data:`BOUNDARY` at the indentation of ``line``."""
+    return _indent_of(line) + BOUNDARY
+
+
+def _indent_of(line: str) -> str:
+    return line[: len(line) - len(line.lstrip(" \t"))]
+
+
+def _backtick_run(line: str) -> int:
+    stripped = line.lstrip(" \t")
+    return len(stripped) - len(stripped.lstrip("`"))
 
 
 def _bounded(regions: list[Region]) -> list[Region]:
@@ -219,8 +456,9 @@ def _bounded(regions: list[Region]) -> list[Region]:
 
 
 def _candidate_lines(text: str) -> list[int]:
-    """0-based indices of the lines that may open or close a fence or an admonition: lines
-    whose first non-blank characters are three backticks, tildes, slashes, ``!`` or ``?``."""
+    """0-based indices of the lines that may open or close a fence, an admonition, an aside,
+    a shortcode or an include: lines whose first non-blank characters are one of
+    :data:`_MARKERS`."""
     starts = set()
     find, rfind = text.find, text.rfind
     for marker in _MARKERS:
@@ -240,17 +478,6 @@ def _candidate_lines(text: str) -> list[int]:
         previous = start
         indices.append(line)
     return indices
-
-
-def _front_matter_end(lines: list[str]) -> int:
-    """Index of the first line after a leading ``---`` / ``+++`` metadata block (else 0)."""
-    if not lines or lines[0].rstrip() not in ("---", "+++"):
-        return 0
-    closers = ("---", "...") if lines[0].rstrip() == "---" else ("+++",)
-    for index in range(1, len(lines)):
-        if lines[index].rstrip() in closers:
-            return index + 1
-    return 0
 
 
 def _expand(whitespace: str) -> str:
@@ -326,7 +553,11 @@ class _Table:
 
 
 class _Builder:
-    def __init__(self, source: str, path: str, lang: str):
+    def __init__(
+        self, source: str, path: str, lang: str, dialect: Dialect | None = None, depth: int = 0
+    ):
+        self.dialect = dialect
+        self.depth = depth  # containers around this text (a block read again: see add_reread)
         self.data = source.encode("utf-8")
         # byte offset where each line starts (the text holds no \r: newlines are normalised)
         self.line_starts = list(accumulate(map(len, self.data.splitlines(True)), initial=0))
@@ -419,6 +650,9 @@ class _Builder:
                 if inline is None:
                     inline = self.ensure_inline(span["start"])
                 inline.end = span["end"]
+                if "{" in text:
+                    text, spans = shorten(text)
+                    inline.code_spans.extend(spans)
                 if inline.link_stack:
                     inline.link_stack[-1][4].append(text)
                 if not inline.image_depth:
@@ -485,6 +719,11 @@ class _Builder:
 
     def on_inline_html(self, html: str, span: dict) -> None:
         line = self.line_of(span["start"])
+        if self.dialect is not None:
+            facts = self.dialect.facts(_COMPONENT_MARK.sub(r"\1", html), line)
+            if facts is not None:
+                self.add_facts(facts, span)
+                return
         if html.startswith("<!--"):
             if html.startswith(_INCLUDE_OPEN):
                 self.on_text(_INCLUDE_MARK.sub(r"\1", html), span)
@@ -501,6 +740,18 @@ class _Builder:
             inline.links.extend(html_links(html, line))
         elif self.inline is not None and not _is_inline_tag(html):
             self.inline.parts.append(" ")  # <td>, <p>, <li> … separate the words around them
+
+    def add_facts(self, facts: Facts, span: dict) -> None:
+        """A component tag in running text: its text joins the text, its values the inline
+        code, its targets the links."""
+        if not facts:
+            return
+        inline = self.inline or self.ensure_inline(span["start"])
+        inline.end = span["end"]
+        if facts.text:
+            inline.parts.append(f" {facts.text} ")
+        inline.links.extend(facts.links)
+        inline.code_spans.extend(facts.code_spans)
 
     # -- starts -----------------------------------------------------------------------------
 
@@ -564,8 +815,10 @@ class _Builder:
                 self.open_container(BlockKind.QUOTE, span)
         elif name == "CodeBlock":
             self.flush_implicit()
-            info = value["Fenced"].strip() if isinstance(value, dict) else ""
-            self.begin_raw("code", info, span)
+            fenced = isinstance(value, dict)
+            self.begin_raw(
+                "code" if fenced else "indented", value["Fenced"].strip() if fenced else "", span
+            )
         elif name == "Table":
             self.flush_implicit()
             self.table = _Table(self.line_of(span["start"]))
@@ -577,7 +830,7 @@ class _Builder:
             self.stack.append(None)
 
     def open_container(self, kind: BlockKind, span: dict) -> _Frame | None:
-        if len(self.frames) >= MAX_DEPTH:
+        if len(self.frames) + self.depth >= MAX_DEPTH:
             self.stack.append(None)
             return None
         line = self.line_of(span["start"])
@@ -648,10 +901,11 @@ class _Builder:
         links = inline.done_links()
         if not text and not links and not inline.code_spans:
             return
-        if text.startswith("{") and text.endswith("}"):
+        if text[:1] in ("{", "-") and not links:
             raw = self.data[start:end].decode("utf-8", "replace").strip()
-            if _INCLUDE.match(raw):
-                self.add(Block(BlockKind.CODE, raw, inline.line, end_line, info="include"))
+            if only_directives(raw):
+                info = "include" if is_include(raw) else "directive"
+                self.add(Block(BlockKind.CODE, normalise(raw), inline.line, end_line, info=info))
                 return
         self.add_paragraph(inline, text, links, end_line)
 
@@ -751,12 +1005,17 @@ class _Builder:
         self.raw = None
         line = self.line_of(self.raw_start)
         end_line = max(line, self.end_line_of(start, end))
-        if kind == "code":
+        if kind == "code" or kind == "indented":
             code = "".join(piece for piece, _ in pieces)
             if _INCLUDE_OPEN in code:
                 code = _INCLUDE_MARK.sub(r"\1", code)
+            if BOUNDARY in code:  # a marker line inside code: blank, as in the file's view
+                code = _BOUNDARY_LINE.sub("", code)
             if code.endswith("\n"):
                 code = code[:-1]
+            if self.reread(kind):
+                self.add_reread(code, line)
+                return
             self.add(Block(BlockKind.CODE, code, line, end_line, info=info))
         elif kind == "meta":
             body = "".join(piece for piece, _ in pieces)
@@ -768,15 +1027,50 @@ class _Builder:
         else:
             self.end_html(pieces, line, end_line)
 
+    def reread(self, kind: str) -> bool:
+        """Whether an indented code block is to be read again as Markdown (see add_reread)."""
+        return (
+            kind == "indented"
+            and self.dialect is not None
+            and not self.dialect.indented_code
+            and self.depth + len(self.frames) < MAX_DEPTH
+        )
+
+    def add_reread(self, text: str, line: int) -> None:
+        """An indented code block of a dialect that has none (MDX): its text, read again as
+        Markdown, gives the blocks at its lines (a heading there is a paragraph)."""
+        depth = self.depth + len(self.frames) + 1
+        document = _parse(text, self.document.path, self.document.lang, self.dialect, depth)
+        offset = line - 1
+        for section in document.sections:
+            if section.level and (section.title or section.links):
+                heading = Block(
+                    BlockKind.PARAGRAPH,
+                    section.title,
+                    section.line,
+                    section.line,
+                    links=section.links,
+                    code_spans=section.code_spans,
+                )
+                self.add(shift_lines(heading, offset))
+            for block in section.blocks:
+                self.add(shift_lines(block, offset))
+        for directive in document.directives:
+            self.directives.append(replace(directive, line=directive.line + offset))
+
     def end_html(self, pieces: list[tuple[str, int]], line: int, end_line: int) -> None:
         html = "".join(piece for piece, _ in pieces)
         if _INCLUDE_OPEN in html:
             match = _INCLUDE_MARK.fullmatch(html.strip())
             if match:
-                self.add(Block(BlockKind.CODE, match.group(1), line, end_line, info="include"))
+                include = normalise(match.group(1))
+                self.add(Block(BlockKind.CODE, include, line, end_line, info="include"))
                 return
             html = _INCLUDE_MARK.sub(r"\1", html)
             pieces = [(_INCLUDE_MARK.sub(r"\1", piece), offset) for piece, offset in pieces]
+        if self.dialect is not None and html.lstrip().startswith(COMPONENT_OPEN):
+            self.end_component(html, line, end_line)
+            return
         if "<!--" in html:
             self.directives.extend(directives_in(html, line))
             if is_comment_only(html):
@@ -786,9 +1080,32 @@ class _Builder:
         for piece, offset in pieces:
             if "<a" in piece or "<A" in piece or "<img" in piece or "<IMG" in piece:
                 links.extend(html_links(piece, self.line_of(offset)))
-        if not text and not links:
+        facts = self.dialect.facts(html, line) if self.dialect is not None else None
+        code_spans: list[str] = []
+        if facts:
+            text = "\n".join(part for part in (text, facts.text) if part)
+            links.extend(facts.links)
+            code_spans = facts.code_spans
+        if not text and not links and not code_spans:
             return
-        self.add(Block(BlockKind.HTML, text, line, end_line, links=links))
+        self.add(Block(BlockKind.HTML, text, line, end_line, links=links, code_spans=code_spans))
+
+    def end_component(self, html: str, line: int, end_line: int) -> None:
+        """A component tag a dialect's pre-processor hid in a comment: an HTML block holding
+        the tag's facts, or nothing when the tag has none (``<DontEditWarning />``)."""
+        inner = _COMPONENT_MARK.sub(r"\1", html.strip())
+        facts = self.dialect.facts(inner, line) if self.dialect is not None else None
+        if facts:
+            self.add(
+                Block(
+                    BlockKind.HTML,
+                    facts.text,
+                    line,
+                    end_line,
+                    links=facts.links,
+                    code_spans=facts.code_spans,
+                )
+            )
 
     # -- admonition regions -----------------------------------------------------------------
 
@@ -826,7 +1143,14 @@ class _Builder:
                 end_line = max([region.start, *(b.end_line for b in inner)])
             title = region.title.strip()
             block = Block(
-                BlockKind.ADMONITION, "", region.start, end_line, info=region.kind, children=inner
+                BlockKind.ADMONITION,
+                "",
+                region.start,
+                end_line,
+                info=region.kind,
+                children=inner,
+                links=list(region.links),
+                code_spans=list(region.code_spans),
             )
             block.text = container_text(block, title)
             self.own_text[id(block)] = title
@@ -871,12 +1195,22 @@ def _nbsp_headings(text: str) -> str:
     return "\n".join(lines)
 
 
-def parse_markdown(text: str, path: str, lang: str) -> Document:
-    """Read Markdown ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`."""
+def parse_markdown(text: str, path: str, lang: str, dialect: Dialect | None = None) -> Document:
+    """Read Markdown ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`;
+    ``dialect`` (MDX) adds its pre-processor and its component tags."""
+    return _parse(text, path, lang, dialect, 0)
+
+
+def _parse(text: str, path: str, lang: str, dialect: Dialect | None, depth: int) -> Document:
     if not text.strip():
         return empty_document(path, lang, count_lines(text))
-    source, regions = preprocess(_nbsp_headings(text))
-    builder = _Builder(source, path, lang)
+    if dialect is not None:
+        source, regions = dialect.prepare(_nbsp_headings(text))
+        source, more = preprocess(source)
+        regions = _bounded(regions + more)
+    else:
+        source, regions = preprocess(_nbsp_headings(text))
+    builder = _Builder(source, path, lang, dialect, depth)
     document = builder.run(_PARSER.events_with_range(source, merge_text=True))
     if regions:
         builder.wrap_regions(regions)

@@ -37,6 +37,10 @@ The rules, in the order they are applied:
    heading that is not a question (so FAQ entries under a level-2 "FAQ" are level 3).
 
 Bare ``http(s)://`` URLs in text become links.  Paragraph lines are joined with ``\\n``.
+
+Template directives (:mod:`.directives`): a paragraph made only of directives is a code block
+(``info`` ``include`` or ``directive``, the normalised directives as its text) and never a
+heading; a directive inside running text is shortened to its name and kept as inline code.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from parallelcheck.readers._common import (
     empty_document,
     finish,
 )
+from parallelcheck.readers.directives import is_include, normalise, only_directives, shorten
 
 MAX_COLUMNS = 90
 MAX_WORDS = 14
@@ -235,16 +240,16 @@ def _links(text: str, line: int) -> list[Link]:
 
 
 def _paragraph(unit: _Unit) -> Block:
+    text = _unit_text(unit)
+    first, last = unit.lines[0].number, unit.lines[-1].number
+    if only_directives(text):
+        info = "include" if is_include(text) else "directive"
+        return Block(BlockKind.CODE, normalise(text), first, last, info=info)
     links: list[Link] = []
     for entry in unit.lines:
         links.extend(_links(entry.text, entry.number))
-    return Block(
-        BlockKind.PARAGRAPH,
-        "\n".join(entry.text for entry in unit.lines),
-        unit.lines[0].number,
-        unit.lines[-1].number,
-        links=links,
-    )
+    text, code_spans = shorten(text)
+    return Block(BlockKind.PARAGRAPH, text, first, last, links=links, code_spans=code_spans)
 
 
 def _list(unit: _Unit) -> Block:
@@ -305,7 +310,12 @@ def _headings(units: list[_Unit]) -> list[str]:
     """Rule 4: for each unit, ``"heading"``, ``"question"`` or ``""``."""
     count = len(units)
     single = [u.kind == "para" and len(u.lines) == 1 for u in units]
-    like = [single[i] and is_heading_like(units[i].lines[0].text) for i in range(count)]
+    like = [
+        single[i]
+        and is_heading_like(units[i].lines[0].text)
+        and not only_directives(units[i].lines[0].text)
+        for i in range(count)
+    ]
     marks = [""] * count
     for index in range(count - 1, -1, -1):
         if not single[index] or index + 1 >= count:

@@ -24,7 +24,10 @@ def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
 
     Code is compared after removing comments (``#``, ``//``, ``--``, ``/* */``, ``<!-- -->``)
     and the contents of string literals, and collapsing whitespace: translators may translate
-    comments and messages, never code.  In diagram blocks (``mermaid``) the labels, aliases
+    comments and messages, never code.  An include or template directive (``info``
+    ``include`` / ``directive``) is compared by its normalised text — its target file and
+    options — so a changed file or highlighted range is reported and a different spacing or
+    quoting of the same include is not.  In diagram blocks (``mermaid``) the labels, aliases
     and message texts are translatable and only the diagram's structure is compared.  The
     info string (``python``, ``console`` …) is compared too.  The versions sharing the
     source's code are the reference.
