@@ -121,6 +121,16 @@ def test_a_path_whose_parents_siblings_look_like_languages_reads_nothing_above_i
     sets = discover([str(site / "de/site")], cwd=str(elsewhere))
     assert [s.id for s in sets] == ["post1"]
     assert all("/de/site/" in path for path in sets[0].versions.values())
+    # A file stands for its article set: its tree is looked for above it, and the versions of
+    # the article folders in the language folders stay their own articles, never tree pages.
+    (one,) = discover([str(site / "de/site/other.md")], cwd=str(elsewhere))
+    assert (one.id, sorted(one.versions)) == ("site/other", ["de", "fr"])
+    full = discover([str(site)], cwd=str(elsewhere))
+    assert {s.id: sorted(s.versions) for s in full} == {
+        "de/site/post1": ["en", "ja"],
+        "fr/site/post1": ["en", "ja"],
+        "site/other": ["de", "fr"],
+    }
     # Inside a project (a .git above both), the same folder is the German part of a tree.
     (site / ".git").mkdir()
     inside = discover([str(site / "de/site")], cwd=str(elsewhere))

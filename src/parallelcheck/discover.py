@@ -35,8 +35,14 @@ Never outside what was asked
     versions of a file or folder inside a tree per language it may look at the folders above
     it, but never above the *project root*: the folder holding the configuration file, else
     the nearest folder above the path holding ``.git`` or a configuration file, else the
-    working directory.  For a path outside all three nothing above it is read, and a file
-    standing for its article set brings in only its own folder's siblings.
+    working directory.  For a folder outside all three nothing above it is read.  A file
+    stands for its whole article set (CONTRACT §1): outside all three, the nearest
+    :data:`MAX_TREE_DEPTH` folders above it are looked at for the tree per language it
+    belongs to, and nothing else of them is used.
+
+    Inside the language folders of a tree, a file is claimed by its own name first: the
+    ``<lang>.<ext>`` versions of an article folder there belong to that article, never to the
+    tree (``de/site/post1/en.md`` is not the German page ``site/post1/en``).
 
 Ids are always measured from the configured root when the path given lies below it, so a
 pre-commit hook passing ``articles/blog/foo/ja.md`` gets the same id (``blog/foo``) as a full
@@ -66,6 +72,8 @@ EXTENSIONS = tuple(ext.lstrip(".") for ext in READER_EXTENSIONS)
 _PREFERENCE = ("md", "mdx", "markdown", "html", "htm", "txt")
 _EXT_RANK = {ext: _PREFERENCE.index(ext) if ext in _PREFERENCE else 99 for ext in EXTENSIONS}
 SKIPPED_DIRS = frozenset({"node_modules", "__pycache__"})
+#: Outside any project, how many folders above a given file may hold its tree per language.
+MAX_TREE_DEPTH = 8
 #: What makes a folder a project root: a git work tree, or a configuration file.
 PROJECT_MARKERS = (".git", *CONFIG_NAMES)
 
@@ -312,7 +320,9 @@ class _Discovery:
         return result
 
     def pages(self, lang_dir: str) -> Iterable[tuple[str, str]]:
-        """Every document below *lang_dir* as ``(path without extension, file)``."""
+        """Every document below *lang_dir* as ``(path without extension, file)``, except the
+        versions of article folders inside it (``de/site/post1/en.md`` is a version of the
+        article ``post1``, not the German page ``site/post1/en``)."""
         seen: set[tuple[int, int]] = set()
         try:
             st = os.stat(lang_dir)
@@ -325,21 +335,32 @@ class _Discovery:
                 continue
             seen.add(key)
             listing = self.listing(directory)
+            article_folder = self.looks_like_article_folder(directory)
             for name, path in listing.files:
+                if article_folder and self.version_tag(name):
+                    continue
                 stem = name.rpartition(".")[0]
                 yield _join_id(prefix, stem), path
             for name, path, sub_key in reversed(listing.dirs):
                 stack.append((path, _join_id(prefix, name), sub_key))
 
-    def enclosing_language_dir(self, directory: str) -> tuple[str, str] | None:
+    def enclosing_language_dir(
+        self, directory: str, *, for_file: bool = False
+    ) -> tuple[str, str] | None:
         """The language directory holding *directory* (itself included), with its tree root.
 
         Only folders up to :meth:`bound_for` are considered, nearest first: outside a project
-        the given path is the highest folder read.
+        the given folder is the highest read.  A file stands for its whole article set
+        (CONTRACT §1), so for the folder of a file given outside any project the nearest
+        :data:`MAX_TREE_DEPTH` folders above it are looked at for the tree it belongs to.
         """
-        bound = self.bound_for(directory)
+        bound: str | None = self.bound_for(directory)
+        if for_file and bound == directory:
+            bound = None
         current = directory
-        while current != bound:
+        for _ in range(MAX_TREE_DEPTH if bound is None else 10_000):
+            if current == bound:
+                return None
             parent = os.path.dirname(current)
             if parent == current:
                 return None
@@ -404,32 +425,37 @@ class _Discovery:
 
     # -- walking ----------------------------------------------------------
 
-    def directories(self, top: str) -> Iterator[str]:
-        """*top* and every folder below it, each once, skipping the language folders of trees
-        (their pages are collected from the tree's root)."""
+    def directories(self, top: str) -> Iterator[tuple[str, bool]]:
+        """*top* and every folder below it, each once, with whether it lies in a language
+        folder of a tree per language (whose pages are collected from the tree's root)."""
         visited: set[tuple[int, int]] = set()
         st = os.stat(top)
-        stack = [(top, (st.st_dev, st.st_ino))]
+        stack = [(top, (st.st_dev, st.st_ino), False)]
         # Folders reached through a symbolic link are read last, so that a folder reached both
         # directly and through a link is named by its own path, whatever the link is called.
-        linked: list[tuple[str, tuple[int, int]]] = []
+        linked: list[tuple[str, tuple[int, int], bool]] = []
         while stack or linked:
-            directory, key = stack.pop() if stack else linked.pop(0)
+            directory, key, in_tree = stack.pop() if stack else linked.pop(0)
             if key in visited:
                 continue
             visited.add(key)
-            yield directory
-            tree = self.tree(directory)
+            yield directory, in_tree
+            tree = None if in_tree else self.tree(directory)
             language_dirs = tree.language_dirs if tree is not None else set()
             for _name, path, sub_key in reversed(self.listing(directory).dirs):
-                if path not in language_dirs:
-                    (linked if os.path.islink(path) else stack).append((path, sub_key))
+                entry = (path, sub_key, in_tree or path in language_dirs)
+                (linked if os.path.islink(path) else stack).append(entry)
 
     def walk(self, top: str, base: str, out: _Collected) -> None:
-        """Collect every article below *top* in the default layouts; ids relative to *base*."""
-        for directory in self.directories(top):
+        """Collect every article below *top* in the default layouts; ids relative to *base*.
+
+        Inside the language folders of a tree only article folders are collected: every other
+        document there is a page of the tree."""
+        for directory, in_tree in self.directories(top):
             folder_id = self.article_id(directory, base)
             self.folder_versions(directory, folder_id or os.path.basename(directory), out)
+            if in_tree:
+                continue
             self.suffix_versions(directory, folder_id, out)
             tree = self.tree(directory)
             if tree is not None:
@@ -459,7 +485,7 @@ class _Discovery:
             return self._pattern_index
         index = _Collected()
         if self.patterns and os.path.isdir(self.root):
-            for directory in self.directories(self.root):
+            for directory, _ in self.directories(self.root):
                 for _name, path in self.listing(directory).files:
                     relative = _rel_id(path, self.root).rpartition(".")[0]
                     for layout in self.patterns:
@@ -514,7 +540,7 @@ class _Discovery:
             if not out.files:
                 raise InputError("matches none of the configured layouts", shown)
             return
-        enclosing = self.enclosing_language_dir(folder)
+        enclosing = self.enclosing_language_dir(folder, for_file=True)
         if enclosing is not None:
             lang_dir, tree_root = enclosing
             page = _rel_id(os.path.join(folder, parts[0]), lang_dir)
