@@ -22,7 +22,10 @@ How the readers use them (the model, not the rules, carries the distinction):
 * A directive inside running text stays in the text in its :func:`shorten`\\ ed form — its
   delimiters and name only (``{{< glossary_tooltip >}}``, ``{% link %}``, ``{{ site.url }}``) —
   so its arguments, which a translation may translate (``text="…"``) or localise (a link
-  target), give no token, number or language evidence.
+  target), give no token, number or language evidence; in a block that short form is also
+  inline code (:attr:`Block.code_spans`: untranslatable, like a name), in a heading it is
+  not (no rule judges a heading's language, and ``## {{% heading "objectives" %}}`` where
+  another version writes the heading out is no missing token).
 
 Paired Hugo shortcodes and Liquid ``highlight`` / ``comment`` blocks are handled by the
 Markdown pre-processor (they are containers, fenced code and comments).
@@ -106,7 +109,8 @@ def is_include(text: str) -> bool:
 
 def normalise(text: str) -> str:
     """The comparable form of a block of directives: each directive's arguments separated by
-    one space, ``key = value`` written ``key=value``, single-quoted strings double-quoted,
+    one space, ``{{% … %}}`` written ``{{< … >}}``, ``key = value`` written ``key=value``,
+    single-quoted strings double-quoted,
     white space inside ``[…]`` removed, the options of a ``{* … *}`` include sorted after its
     file; directives separated by one space (a snippet block keeps one file a line)."""
     stripped = text.strip()
@@ -121,6 +125,8 @@ def _normalise_one(directive: str) -> str:
     if directive.startswith("--8<--"):
         return "--8<-- " + _requote(directive[6:].strip())
     opening, closing = _delimiters(directive)
+    if opening == "{{%":  # the same shortcode call; only how Hugo renders its output differs
+        opening, closing = "{{<", ">}}"
     body = directive[len(opening) : len(directive) - len(closing)]
     words = _words(body)
     if opening == "{*" and len(words) > 2:

@@ -498,6 +498,7 @@ class _Inline:
 
     __slots__ = (
         "code_spans",
+        "directive_spans",
         "end",
         "image_depth",
         "implicit",
@@ -514,6 +515,7 @@ class _Inline:
         self.end = start
         self.links: list[Link | None] = []
         self.code_spans: list[str] = []
+        self.directive_spans: list[str] = []  # the shortened directives among code_spans
         self.link_stack: list[list] = []  # [slot, target, line, is_image, text parts]
         self.image_depth = 0
         self.line = line
@@ -524,6 +526,16 @@ class _Inline:
         if "  " in text:
             text = _SPACE_RUN.sub(" ", text)
         return text
+
+    def heading_code(self) -> list[str]:
+        """The inline code of a heading: a directive there (``{{% heading "objectives" %}}``)
+        stays in the title but is no fact of it (no rule judges a heading's language)."""
+        if not self.directive_spans:
+            return self.code_spans
+        spans = list(self.code_spans)
+        for directive in self.directive_spans:
+            spans.remove(directive)
+        return spans
 
     def done_links(self) -> list[Link]:
         links = self.links
@@ -653,6 +665,7 @@ class _Builder:
                 if "{" in text:
                     text, spans = shorten(text)
                     inline.code_spans.extend(spans)
+                    inline.directive_spans.extend(spans)
                 if inline.link_stack:
                     inline.link_stack[-1][4].append(text)
                 if not inline.image_depth:
@@ -952,7 +965,7 @@ class _Builder:
             line=inline.line,
             anchor=heading.get("id") or None,
             links=links,
-            code_spans=inline.code_spans,
+            code_spans=inline.heading_code(),
         )
         self.document.sections.append(section)
         self.section = section
