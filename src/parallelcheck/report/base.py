@@ -8,6 +8,10 @@ Rule metadata reaches a format through the report (formats never import the rule
 ``Report.rules`` maps a rule id to its :class:`RuleInfo` (default severity, summary,
 documentation).  It is optional; :meth:`Report.rule_catalogue` adds the rules the findings
 name, so a format always has an entry for every rule it shows.
+
+Text taken from articles (ids, section titles, messages, paths) may hold control characters
+and bidirectional overrides; every format passes it through :mod:`parallelcheck.report.inert`
+before writing it, which documents the rule and how each format applies it.
 """
 
 from __future__ import annotations

@@ -14,18 +14,27 @@ Values are escaped as the Actions runner expects: in the message ``%``, ``\\r`` 
 become ``%25``, ``%0D`` and ``%0A``; in property values ``:`` and ``,`` also become ``%3A``
 and ``%2C``.  The message ends with the article and section, so an annotation read on its
 own still says where it belongs.
+
+Before that, every control character (but the line ends), DEL, C1 control and bidirectional
+override or isolate in article-derived text — message, article, section, path — is shown
+escaped (``\\x1b``, ``\\u202e``; see :mod:`parallelcheck.report.inert`), so neither the
+annotation nor the raw line printed to a terminal carries one.  A path holding such a character
+is written escaped too, so its annotation cannot be attached to the file.
 """
 
 from __future__ import annotations
 
 from parallelcheck.finding import Finding, Location
 from parallelcheck.report.base import Report, output_format
+from parallelcheck.report.inert import inert
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+_LINE_ENDS = "\r\n"  # kept by inert(): the escaping below percent-encodes them
 
 
 def escape_data(text: str) -> str:
-    """Escape a workflow command's message."""
+    """Escape a workflow command's message (article text is made inert first)."""
+    text = inert(text, keep=_LINE_ENDS)
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 

@@ -24,7 +24,10 @@ ticks only the named rules and versions, ``marked=1`` only rows with findings.
 
 All text from articles, paths and messages is escaped with ``html.escape(…, quote=True)``;
 article markup never becomes markup of the page, and article links are shown as text, never
-as links.
+as links.  Before that, control characters, DEL, C1 controls and bidirectional overrides and
+isolates are shown as visible escapes (``\\x1b``, ``\\u202e``; see
+:mod:`parallelcheck.report.inert`), so a side-by-side view cannot be reordered; line feed and
+tab are kept, being the layout of the code blocks and paragraphs the page shows as written.
 """
 
 from __future__ import annotations
@@ -39,16 +42,18 @@ from parallelcheck.align import AlignedArticle, AlignedSection
 from parallelcheck.document import Block, BlockKind
 from parallelcheck.finding import SEVERITIES, Finding, Location
 from parallelcheck.report.base import Report, output_format
+from parallelcheck.report.inert import inert
 
 MISSING = "pc-missing"
 DEVIATING = "pc-deviating"
 REFERENCE = "pc-ref"
 EMPTY = "pc-empty"
+_LAYOUT = "\n\t"  # kept by esc(): shown as written by white-space: pre / pre-wrap
 
 
 def esc(value: object) -> str:
-    """Text (or a number) as HTML text or attribute value."""
-    return html.escape(str(value), quote=True)
+    """Text (or a number) as HTML text or attribute value, unsafe characters made visible."""
+    return html.escape(inert(str(value), keep=_LAYOUT), quote=True)
 
 
 # ---------------------------------------------------------------------------

@@ -1,10 +1,18 @@
-"""``--format json``: exactly one JSON document per CONTRACT §2."""
+"""``--format json``: exactly one JSON document per CONTRACT §2.
+
+Article text stays data: ids, sections, messages, paths and evidence parse to exactly what the
+articles and file names hold.  The document is written with JSON's own escapes for control
+characters, DEL, C1 controls and bidirectional overrides and isolates (``\\u001b``,
+``\\u202e``; see :func:`~parallelcheck.report.inert.json_inert`), so ``cat`` of the file
+cannot drive a terminal or reorder a line, while a program reads back the original characters.
+"""
 
 from __future__ import annotations
 
 import json
 
 from parallelcheck.report.base import Report, output_format
+from parallelcheck.report.inert import json_inert
 
 SCHEMA = "parallelcheck/findings/v1"
 
@@ -22,4 +30,4 @@ def render_json(report: Report) -> str:
         "findings": [f.as_dict() for f in report.findings],
         "summary": report.summary(),
     }
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return json_inert(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"

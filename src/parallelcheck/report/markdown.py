@@ -10,7 +10,9 @@ Everything that comes from an article — section headings, messages (which quot
 ids and paths — is escaped so that it shows as written: the characters that start inline
 Markdown (``\\ ` * _ [ ] < > # ~ $ & |``) get a backslash and line breaks become spaces.  Every
 such text follows fixed text on its line, so no block syntax (lists, headings, quotes) can
-start there.
+start there.  Control characters (a tab too), DEL, C1 controls and bidirectional overrides and
+isolates are shown escaped (``\\x1b``, ``\\t``, ``\\u202e``; see
+:mod:`parallelcheck.report.inert`), whether the summary is rendered or read raw.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections import Counter
 
 from parallelcheck.finding import SEVERITIES, Finding
 from parallelcheck.report.base import Report, output_format
+from parallelcheck.report.inert import inert
 
 _SPECIAL = set("\\`*_[]<>#~$&|")
 _ICONS = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
@@ -26,7 +29,7 @@ _ICONS = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 
 def escape(text: str) -> str:
     """Text as a literal inline run of Markdown (also safe inside a table cell)."""
-    text = " ".join(text.replace("\r", "\n").split("\n"))
+    text = inert(" ".join(text.replace("\r", "\n").split("\n")))
     return "".join("\\" + char if char in _SPECIAL else char for char in text)
 
 

@@ -17,6 +17,12 @@ versions and evidence are kept in the result's ``properties``.
 reference versions and message — not of line numbers, so a finding keeps its identity while
 unrelated edits move it.  The output depends only on the report: the same findings give
 byte-identical logs.
+
+Article text stays data: messages, sections and evidence hold exactly what the articles hold.
+The log is written with JSON's own escapes for control characters, DEL, C1 controls and
+bidirectional overrides and isolates (``\\u001b``, ``\\u202e``; see
+:func:`~parallelcheck.report.inert.json_inert`), so its bytes carry none of them raw.  A viewer
+shows the parsed text, and it is that viewer's business to show such characters visibly.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from urllib.parse import quote
 
 from parallelcheck.finding import Finding, Location
 from parallelcheck.report.base import Report, RuleInfo, output_format
+from parallelcheck.report.inert import json_inert
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = (
@@ -53,7 +60,7 @@ def rule_name(rule_id: str) -> str:
 
 def artifact_uri(path: str) -> str:
     """A finding's POSIX path as a relative URI reference (plain paths are unchanged)."""
-    return quote(path, safe=_URI_SAFE)
+    return quote(path, safe=_URI_SAFE, errors="surrogateescape")
 
 
 def fingerprint(finding: Finding) -> str:
@@ -65,7 +72,8 @@ def fingerprint(finding: Finding) -> str:
         ",".join(finding.reference_langs),
         finding.message,
     ]
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+    # a file name that is not UTF-8 counts by its bytes, as the command line writes it
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def _first_paragraph(text: str) -> str:
@@ -154,4 +162,4 @@ def sarif_log(report: Report) -> dict[str, Any]:
 @output_format("sarif")
 def render_sarif(report: Report) -> str:
     """The report as one SARIF 2.1.0 JSON document."""
-    return json.dumps(sarif_log(report), ensure_ascii=False, indent=2) + "\n"
+    return json_inert(json.dumps(sarif_log(report), ensure_ascii=False, indent=2)) + "\n"

@@ -6,12 +6,19 @@ so the shape of the drift is visible at a glance — then each finding with its 
 and message, and one line per version involved with the file and line to open (``✗`` marks the
 deviating versions).  A summary line ends the output.  Colours are used only when the report
 asks for them (the command line does when writing to a terminal).
+
+Everything taken from the articles — the discovery header, ids, version tags, section titles,
+messages, paths — goes through :func:`~parallelcheck.report.inert.inert` first, so a control
+character, a tab or a bidirectional override in an article shows as ``\\x1b``, ``\\t`` or
+``\\u202e`` and cannot move the cursor, clear the screen or reorder the line; only the colour
+codes this format writes itself reach the terminal.
 """
 
 from __future__ import annotations
 
 from parallelcheck.align import AlignedArticle
 from parallelcheck.report.base import Report, output_format
+from parallelcheck.report.inert import inert
 
 _COLOURS = {"error": "31", "warning": "33", "info": "36", "dim": "2", "bold": "1", "mark": "31"}
 
@@ -27,8 +34,9 @@ class _Paint:
 
 
 def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
-    width = max((len(lang) for lang in article.langs), default=1)  # none: no file was read
-    header = " ".join(f"{lang:>{width}}" for lang in article.langs)
+    langs = [inert(lang) for lang in article.langs]
+    width = max((len(lang) for lang in langs), default=1)  # none: no file was read
+    header = " ".join(f"{lang:>{width}}" for lang in langs)
     lines = [paint("dim", f"    {header}  outline")]
     for index, row in enumerate(article.sections):
         if index == 0 and not any(s.blocks for s in row.cells.values() if s is not None):
@@ -43,6 +51,7 @@ def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
         title = article.section_title(row) or "(before the first heading)"
         if len(title) > 60:
             title = title[:59] + "…"
+        title = inert(title)  # after shortening, so no escape is cut in two
         text = f"    {cells}  {'#' * level + ' ' if level else ''}{title}"
         lines.append(paint("mark", text) if uneven else text)
     return lines
@@ -51,7 +60,9 @@ def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
 @output_format("text")
 def render_text(report: Report) -> str:
     paint = _Paint(report.color)
-    lines: list[str] = [paint("dim", report.header)] if report.header and report.outline else []
+    lines: list[str] = (
+        [paint("dim", inert(report.header))] if report.header and report.outline else []
+    )
     by_article: dict[str, list] = {}
     for finding in report.findings:
         by_article.setdefault(finding.article, []).append(finding)
@@ -59,22 +70,25 @@ def render_text(report: Report) -> str:
         findings = by_article.get(article.id, [])
         if not findings:
             continue
-        versions = ", ".join(article.langs)
-        lines.append(paint("bold", f"{article.id}") + f"  [{versions}; source {article.source}]")
+        versions = ", ".join(inert(lang) for lang in article.langs)
+        lines.append(
+            paint("bold", inert(article.id)) + f"  [{versions}; source {inert(article.source)}]"
+        )
         if report.outline:
             lines.extend(_outline(article, paint))
         by_section: dict[str, list] = {}
         for finding in findings:
             by_section.setdefault(finding.section, []).append(finding)
         for section, group in by_section.items():
-            lines.append(f"  § {section or '(article)'}")
+            lines.append(f"  § {inert(section) if section else '(article)'}")
             for finding in group:
                 severity = paint(finding.severity, f"{finding.severity:<7}")
-                lines.append(f"    {severity} {finding.rule}: {finding.message}")
-                width = max(len(loc.lang) for loc in finding.locations) if finding.locations else 0
-                for loc in finding.locations:
+                lines.append(f"    {severity} {inert(finding.rule)}: {inert(finding.message)}")
+                tags = [inert(loc.lang) for loc in finding.locations]
+                width = max(map(len, tags), default=0)
+                for loc, tag in zip(finding.locations, tags, strict=True):
                     mark = paint("mark", "✗") if loc.lang in finding.langs else " "
-                    lines.append(f"      {mark} {loc.lang:<{width}}  {loc.path}:{loc.line}")
+                    lines.append(f"      {mark} {tag:<{width}}  {inert(loc.path)}:{loc.line}")
         lines.append("")
     summary = report.summary()
     versions = sum(len(a.langs) for a in report.articles)
