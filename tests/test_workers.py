@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 import gc
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
 
 from parallelcheck import workers
 from parallelcheck.article import ArticleSet
@@ -52,3 +61,97 @@ def test_workers_inherit_frozen_objects_and_the_main_process_unfreezes_them():
     if workers.INHERIT:  # forked: what existed before the pool is frozen in every worker
         assert all(count > 0 for count in found)
     assert gc.get_freeze_count() == 0  # and in this process again as it was
+
+
+def _signal_setup(_item: object) -> tuple[object, object, int | None]:
+    """In a worker: how it takes SIGINT and SIGTERM, and its death signal (Linux)."""
+    death = None
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        found = ctypes.c_int(-1)
+        ctypes.CDLL(None).prctl(2, ctypes.byref(found), 0, 0, 0)  # PR_GET_PDEATHSIG
+        death = found.value
+    return signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), death
+
+
+def test_workers_leave_sigint_to_the_main_process_and_die_with_it():
+    found = list(workers.map_largest_first(_signal_setup, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+    for sigint, sigterm, death in found:
+        assert sigint == signal.SIG_IGN  # Ctrl-C reaches the whole group: only the parent reports
+        assert sigterm == signal.SIG_DFL
+        if workers.INHERIT:
+            assert death == signal.SIGKILL
+
+
+def test_the_death_signal_is_asked_only_by_the_main_thread():
+    """The kernel sends it when the forking *thread* ends: a pool started from another
+    thread relies on the watchdog instead."""
+    answers = []
+    thread = threading.Thread(target=lambda: answers.append(workers._death_signal_usable()))
+    thread.start()
+    thread.join()
+    assert answers == [False]
+    assert workers._death_signal_usable() == workers.INHERIT
+
+
+def _slowly(item: int) -> int:
+    time.sleep(0.05 if item == 0 else 30)
+    return item
+
+
+def test_a_generator_closed_early_kills_its_workers_at_once():
+    results = workers.map_largest_first(_slowly, [0, 1, 2, 3], [9, 1, 1, 1], jobs=2)
+    assert next(results) == 0
+    children = multiprocessing.active_children()
+    assert children
+    start = time.monotonic()
+    results.close()
+    assert time.monotonic() - start < 5  # not the 30 s the other items would take
+    assert not any(child.is_alive() for child in children)
+    assert gc.get_freeze_count() == 0
+
+
+_ORPHANED = r"""
+import os, sys, time
+from parallelcheck import workers
+if sys.argv[1] == "watchdog":
+    workers._death_signal_usable = lambda: False
+
+def report_and_wait(item):
+    os.write(1, f"{os.getpid()}\n".encode())
+    time.sleep(60)
+
+list(workers.map_largest_first(report_and_wait, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not workers.INHERIT, reason="forked workers, found in /proc (Linux)")
+@pytest.mark.parametrize("guard", ["death-signal", "watchdog"])
+def test_workers_end_when_their_parent_is_killed(guard):
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _ORPHANED, guard], stdout=subprocess.PIPE, text=True
+    )
+    pids = []
+    try:
+        pids = [int(parent.stdout.readline()) for _ in range(2)]
+        parent.kill()
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 3
+        while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in pids), f"workers outlived their parent ({guard})"
+    finally:
+        parent.kill()
+        parent.stdout.close()
+        for pid in pids:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)

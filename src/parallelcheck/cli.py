@@ -1,20 +1,25 @@
 """The command line: configuration → discovery → check → report → exit status.
 
 Exit status (CONTRACT §1): 0 no error-severity finding, 1 at least one, 2 the run could not be
-done (bad option, configuration, input) — with a one-paragraph message on stderr.
+done (bad option, configuration, input) — with a one-paragraph message on stderr.  A run
+stopped by SIGINT (Ctrl-C) or SIGTERM prints "parallelcheck: interrupted" and exits 130 / 143,
+its worker processes killed, no output file written (see :func:`main`).
 """
 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import gc
 import json
 import os
+import signal
 import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -626,10 +631,83 @@ def _tolerant_stdout() -> None:
         stream.reconfigure(errors="surrogateescape" if utf8 else "backslashreplace")
 
 
+class Interrupted(BaseException):
+    """The run was stopped by ``SIGINT`` (Ctrl-C) or ``SIGTERM``: raised by the signal handler
+    in the main thread.  A :class:`BaseException`, so that neither click (which would say
+    "Aborted!" and exit 1) nor any ``except Exception`` takes it for a failure; code that
+    must clean up (a temporary file) does so in ``finally`` / ``except BaseException``."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The exit status of a run stopped by a signal: 128 + its number (130 SIGINT, 143 SIGTERM).
+EXIT_SIGNAL_BASE = 128
+
+_STOP_SIGNALS = ("SIGINT", "SIGTERM")
+_stopped_by: int | None = None  # the first stop signal received, if any
+_reported = False
+
+
+def _on_stop_signal(signum: int, _frame: object) -> None:
+    """The handler of SIGINT and SIGTERM: the first one stops the run (:class:`Interrupted`,
+    taken by :func:`main`); another one while it stops ends the process at once."""
+    global _stopped_by
+    if _stopped_by is not None:
+        _kill_workers_now()
+        _say_interrupted()
+        os._exit(EXIT_SIGNAL_BASE + _stopped_by)
+    _stopped_by = signum
+    raise Interrupted(signum)
+
+
+def _catch_stop_signals() -> None:
+    """Take SIGINT and SIGTERM — except one this process was started with ignored (a
+    background job, ``nohup``-like launchers): an ignored signal stays ignored."""
+    for name in _STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is None or signal.getsignal(signum) is signal.SIG_IGN:
+            continue
+        signal.signal(signum, _on_stop_signal)
+
+
+def _say_interrupted() -> None:
+    """The one line an interrupted run prints on stderr (once)."""
+    global _reported
+    if not _reported:
+        _reported = True
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("parallelcheck: interrupted\n")
+            sys.stderr.flush()
+
+
+def _kill_workers_now() -> None:
+    workers = sys.modules.get("parallelcheck.workers")
+    if workers is not None:
+        workers.kill_workers_now()
+
+
+def _stop(signum: int) -> NoReturn:
+    """End an interrupted run: its workers killed and reaped, the line on stderr, exit
+    status 128 + the signal.  Temporary files were removed as the interruption unwound
+    (``write_atomically``); the cache holds only complete entries."""
+    global _stopped_by
+    if _stopped_by is None:
+        _stopped_by = signum
+    workers = sys.modules.get("parallelcheck.workers")
+    if workers is not None:
+        workers.stop_workers()
+    _say_interrupted()
+    sys.exit(EXIT_SIGNAL_BASE + signum)
+
+
 def main() -> None:
-    """Entry point: run the command line, turning unexpected failures into exit status 2."""
-    _tolerant_stdout()
+    """Entry point: run the command line, turning unexpected failures into exit status 2 and
+    SIGINT / SIGTERM into one line, "parallelcheck: interrupted", and exit status 130 / 143."""
     try:
+        _catch_stop_signals()
+        _tolerant_stdout()
         cli.main(standalone_mode=True)
     except SystemExit:
         # Done: nothing the run holds needs collecting, so spare the process the collector's
@@ -637,10 +715,13 @@ def main() -> None:
         # pre-commit hook's 0.35 s).
         gc.freeze()
         raise
-    except KeyboardInterrupt:
-        click.echo("parallelcheck: interrupted", err=True)
-        sys.exit(130)
+    except Interrupted as stop:
+        _stop(stop.signum)
+    except KeyboardInterrupt:  # SIGINT while its handler was not installed
+        _stop(signal.SIGINT)
     except Exception as error:  # a bug, not bad input: say so in one paragraph
+        if _stopped_by is not None:  # a consequence of the interruption (workers gone)
+            _stop(_stopped_by)
         if os.environ.get("PARALLELCHECK_DEBUG"):
             raise
         click.echo(
