@@ -14,15 +14,35 @@ What it understands
   block further down; there it becomes a code block with ``info`` ``yaml`` / ``toml``.)
 * MkDocs admonitions ``!!! note "Title"`` / ``??? note`` / ``???+ note`` (body indented by four
   spaces) and the PyMdown block form ``/// tip | Title`` … ``///`` (any number of slashes from
-  three, closed by a line of the same number, nestable).  pulldown-cmark knows neither, so the
-  source is pre-processed first: marker lines are blanked and ``!!!`` bodies de-indented,
-  keeping every line where it is; after parsing, the blocks that fall inside each region are
-  wrapped in an :attr:`BlockKind.ADMONITION` block at the marker line (``info`` = the type,
-  e.g. ``tip``; the title is the first line of its text).  A region that runs past a heading
-  only wraps the blocks up to that heading.
-* A line that is only a FastAPI code include ``{* ../../docs_src/x.py hl[3] *}`` becomes a
-  code block with ``info`` ``include`` and the directive as its text — also when it directly
-  follows paragraph text, since the MkDocs include pre-processor works on lines.
+  three, closed by a line of the same number, nestable).
+* Docusaurus / Starlight asides ``:::note``, ``:::tip[Title]``, ``:::caution{title="…"}``,
+  ``:::tip Title`` … ``:::`` (a closing line of *n* colons closes the innermost aside opened
+  with at most *n*, so ``::::`` nests around ``:::``).
+* Paired Hugo shortcodes whose tags stand on lines of their own, ``{{< note >}}`` …
+  ``{{< /note >}}`` (``info`` = the name, title = its ``title`` / ``name`` / ``label``
+  argument).  ``{{< highlight go >}}`` … ``{{< /highlight >}}`` and Liquid
+  ``{% highlight ruby %}`` … ``{% endhighlight %}`` are fenced code (``info`` = the
+  language); ``{% comment %}`` … ``{% endcomment %}`` is a comment.
+
+  pulldown-cmark knows none of these, so the source is pre-processed first, keeping every
+  line where it is: marker lines become an empty comment (:data:`BOUNDARY`, which gives no
+  block but ends a paragraph or list as the container's edge does) and ``!!!`` bodies are
+  de-indented; after parsing, the blocks that fall inside each region are wrapped in an
+  :attr:`BlockKind.ADMONITION` block at the marker line (``info`` = the type, e.g. ``tip``;
+  the title is the first line of its text).  A region that runs past a heading only wraps
+  the blocks up to that heading.
+* Template directives (:mod:`.directives`): a line that is only an MkDocs include —
+  ``{* ../../docs_src/x.py hl[3] *}``, ``{! file.md !}``, ``--8<-- "file.md"``, or a block of
+  file names between two ``--8<--`` lines — is a code block with ``info`` ``include`` also
+  when it directly follows paragraph text, since those pre-processors work on lines; a
+  paragraph made only of directives (Hugo shortcodes, Liquid / Jinja tags and output) is a
+  code block with ``info`` ``directive``; the text of either is the normalised directives,
+  so the code comparison compares target and options.  A directive inside running text is
+  shortened to its name (``{{< glossary_tooltip >}}``), which is also inline code of the
+  block (not of a heading).
+* A :class:`Dialect` (MDX, :mod:`.mdx`) adds its own pre-processor and component tags, and
+  may have no indented code: such a block's text is then read again as Markdown at its
+  lines.
 
 Inline content
 --------------

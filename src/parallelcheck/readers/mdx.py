@@ -15,8 +15,10 @@ What it understands
 * A component (a JSX tag whose name starts with a capital: ``<Steps>``, ``<Tabs>``,
   ``<TabItem label="npm">``, ``<Aside type="tip">``, ``<Card>``, ``<Fragment slot="x">``, or
   ``<>``) whose opening and closing tags stand on lines of their own (alone, or with other
-  tags only; a tag may run over several lines) is a container: its tag lines are blanked and
-  the blocks between them are wrapped, as an MkDocs admonition's, in an
+  tags only; a tag may run over several lines) is a container: its tag lines become a
+  boundary (an empty comment, as an aside's marker lines, see
+  :data:`~parallelcheck.readers.markdown.BOUNDARY`) and the blocks between them are wrapped,
+  as an MkDocs admonition's, in an
   :attr:`~parallelcheck.document.BlockKind.ADMONITION` block starting at the opening tag's
   line, ending at the closing tag's line, ``info`` = the component's name in lower case
   followed by its ``type`` attribute when it has one (``aside tip``), its ``title`` or
@@ -24,7 +26,7 @@ What it understands
   of a text line also ends it.  ``<details>`` is a container too (``info`` ``details``), its
   ``<summary>…</summary>`` line right below the opening tag its title.
 * MDX knows no indented code.  The children of a component are de-indented so that the
-  least indented of them (code inside a fence aside) stands at the opening tag's column —
+  least indented of them (code inside a fence set aside) stands at the opening tag's column —
   a fence inside ``<Fragment>`` indented by four stays a fence; and text still indented by
   four or more (an aside's body inside a list item) is read as Markdown at its lines, not
   as code.  A fence opening right under a line of text and indented by four or more beyond
@@ -45,7 +47,7 @@ Its attributes: ``href`` / ``src`` / ``link`` / ``to`` are link targets; ``title
 they are.  Presentational attributes (``class``, ``style``, ``icon``, ``slot`` …), boolean
 attributes and ``{expression}`` values give nothing.
 
-Lower-case tags (``<p>``, ``<details>``) are read as Markdown reads HTML.
+Other lower-case tags (``<p>``, ``<div>``, ``<h3>``) are read as Markdown reads HTML.
 """
 
 from __future__ import annotations
@@ -56,7 +58,13 @@ from dataclasses import dataclass, field
 
 from parallelcheck.document import Document, Link
 from parallelcheck.readers._common import FenceTracker, front_matter_end
-from parallelcheck.readers.markdown import COMPONENT_OPEN, Facts, Region, parse_markdown
+from parallelcheck.readers.markdown import (
+    COMPONENT_OPEN,
+    Facts,
+    Region,
+    boundary_line,
+    parse_markdown,
+)
 
 LINK_ATTRIBUTES = frozenset({"href", "src", "link", "to"})
 TEXT_ATTRIBUTES = frozenset(
@@ -333,12 +341,8 @@ class _Prepare:
     def fence_under_text(self, index: int) -> None:
         """Move a fence opened at line ``index`` left to the column of the text right above
         it when it stands four or more columns deeper (see the module documentation)."""
-        above = self.lines[index - 1] if index else ""
-        if not above.strip():
-            return
-        marker = _LIST_MARKER.match(above)
-        column = len(marker.group(0).expandtabs(4)) if marker else _columns(above)
-        shift = _columns(self.lines[index]) - column
+        column = self.text_column_above(index)
+        shift = _columns(self.lines[index]) - column if column is not None else 0
         if shift < 4:
             return
         fences = FenceTracker()
@@ -347,6 +351,24 @@ class _Prepare:
             self.lines[number], _ = _strip_columns(self.lines[number], shift)
             if not inside or fences.fence is None:
                 return
+
+    def text_column_above(self, index: int) -> int | None:
+        """The column where the text of the line above ``index`` starts (after a list
+        marker), or ``None`` when that line is blank."""
+        above = self.lines[index - 1] if index else ""
+        if not above.strip():
+            return None
+        marker = _LIST_MARKER.match(above)
+        return len(marker.group(0).expandtabs(4)) if marker else _columns(above)
+
+    def marker_line(self, index: int) -> str:
+        """What the first line of a component's tag becomes: a boundary, or a blank line when
+        the tag stands four or more columns deeper than text right above it (a comment there
+        would be read as more of that text)."""
+        column = self.text_column_above(index)
+        if column is not None and _columns(self.source[index]) - column >= 4:
+            return ""
+        return boundary_line(self.source[index])
 
     # -- ESM and expressions ------------------------------------------------------------
 
@@ -454,9 +476,11 @@ class _Prepare:
             self.close(name, index, False)
 
     def rewrite(self, first: int, last: int, kept: list[Tag]) -> None:
-        """Blank lines ``first``–``last``; self-closing components stay, in a comment."""
+        """Lines ``first``–``last`` become a boundary and blank lines; self-closing
+        components stay, in a component comment."""
         if not kept:
-            for number in range(first, last + 1):
+            self.lines[first] = self.marker_line(first)
+            for number in range(first + 1, last + 1):
                 self.lines[number] = ""
             return
         base = self.starts[first]
