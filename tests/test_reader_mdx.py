@@ -376,6 +376,49 @@ def test_an_aside_after_a_list_keeps_its_own_list():
     assert [item.line for item in inner.children] == [5, 6]
 
 
+def test_a_slash_block_after_a_list_in_markdown_keeps_its_own_list():
+    doc = md(
+        """
+        //// tab | Python 3.10+
+
+        * `list`
+        * `dict`
+
+        ////
+
+        //// tab | Python 3.8+
+
+        * `List`
+        * `Dict`
+
+        ////
+        """
+    )
+    first, second = blocks(doc)
+    assert [(b.info, b.line, b.end_line) for b in (first, second)] == [
+        ("tab", 1, 6),
+        ("tab", 8, 13),
+    ]
+    assert [item.text for item in first.children[0].children] == ["list", "dict"]
+    assert [item.text for item in second.children[0].children] == ["List", "Dict"]
+
+
+def test_a_component_tag_deep_under_item_text_still_ends_that_text():
+    doc = mdx(
+        "4. Return to your project files.\n"
+        '\t\t<FileTree title="Project Structure">\n'
+        "\t\t- src/\n"
+        "\t\t  - pages/\n"
+        "\t\t</FileTree>\n"
+    )
+    [item] = blocks(doc)[0].children
+    assert item.text.split("\n")[0] == "Return to your project files."
+    [tree] = item.children
+    assert (tree.info, tree.line, tree.end_line) == ("filetree", 2, 5)
+    [listing] = tree.children
+    assert listing.kind is BlockKind.LIST and listing.children[0].text.startswith("src/")
+
+
 def test_nested_asides_close_by_colon_count():
     doc = mdx(
         """
