@@ -16,10 +16,10 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
 
 from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
+from parallelcheck.safe_read import MISSING, TOO_LARGE, ReadRefused, read_capped
 
 SCHEMA = "parallelcheck/baseline/v1"
 MAX_BYTES = 50 * 1024 * 1024
@@ -64,16 +64,17 @@ def render(findings: Iterable[Finding]) -> str:
 
 def load(path: str) -> Counter[Key]:
     """The entries of a baseline file, counted; a clear input error when it is unusable."""
-    target = Path(path)
-    try:
-        if target.stat().st_size > MAX_BYTES:
-            raise InputError("baseline file is larger than 50 MB", path)
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(
-            "baseline file not found (write one with 'parallelcheck baseline')", path
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
+    try:  # a regular file of at most MAX_BYTES (checked while reading): never a FIFO or device
+        text = read_capped(path, MAX_BYTES, what="baseline file").decode("utf-8")
+    except ReadRefused as refused:
+        if refused.kind == MISSING:
+            raise InputError(
+                "baseline file not found (write one with 'parallelcheck baseline')", path
+            ) from None
+        if refused.kind == TOO_LARGE:
+            raise
+        raise InputError(f"cannot read the baseline file: {refused.message}", path) from None
+    except UnicodeDecodeError as error:
         raise InputError(f"cannot read the baseline file: {error}", path) from None
     try:
         document = json.loads(text)

@@ -28,6 +28,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from parallelcheck.safe_read import MAX_DOCUMENT_BYTES, ReadRefused, read_capped
+
 
 def default_dir() -> Path:
     """Where entries go: ``$PARALLELCHECK_CACHE_DIR``, else the user's cache folder
@@ -42,6 +44,8 @@ def default_dir() -> Path:
 
 
 LAYOUT = "v1"
+#: An entry larger than this is not read (a miss): entries hold outlines, not text.
+MAX_ENTRY_BYTES = 256 * 1024 * 1024
 
 
 def article_key(settings: bytes, article_id: str, versions: dict[str, str]) -> str | None:
@@ -55,9 +59,9 @@ def article_key(settings: bytes, article_id: str, versions: dict[str, str]) -> s
     digest.update(b"\0" + article_id.encode("utf-8", "surrogateescape"))
     for lang in sorted(versions):
         path = versions[lang]
-        try:
-            data = Path(path).read_bytes()
-        except OSError:
+        try:  # bounded like the engine's read: a FIFO, a device or a huge file is no key
+            data = read_capped(path, MAX_DOCUMENT_BYTES)
+        except ReadRefused:
             return None
         name = path.encode("utf-8", "surrogateescape")
         digest.update(b"\0" + lang.encode("utf-8") + b"\0" + name + b"\0")
@@ -89,10 +93,9 @@ class Cache:
 
     def get(self, key: str) -> Any | None:
         path = self._path(key)
-        try:
-            with path.open("rb") as handle:
-                value = pickle.load(handle)
-        except FileNotFoundError:
+        try:  # a regular file of bounded size: a FIFO or a huge file put there is a miss
+            value = pickle.loads(read_capped(str(path), MAX_ENTRY_BYTES))
+        except ReadRefused:
             return None
         except Exception:  # a damaged or foreign entry is a miss, never an error
             return None

@@ -19,12 +19,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from parallelcheck import __version__
 from parallelcheck.errors import InputError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from parallelcheck.article import ArticleSet
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
 
@@ -69,6 +74,97 @@ def write_atomically(path: str, text: str) -> None:
             raise
     except OSError as error:
         _fail(f"{path}: cannot write: {error.strerror or error}")
+
+
+def refuse_writes_over_inputs(
+    writes: Sequence[tuple[str, str]],
+    *,
+    reads: Sequence[str],
+    article_sets: Sequence[ArticleSet],
+    languages: Sequence[str] = (),
+    cache_folder: str | None = None,
+) -> None:
+    """Inputs are sacred: refuse (:class:`InputError`, exit 2) to write over what the run reads.
+
+    *writes* are ``(path, option)`` pairs — the report of ``check --output``, the file of
+    ``baseline -o``.  A path is refused when it resolves (``os.path.realpath``: through
+    symbolic links) to a file the run reads, or is the same file by device and inode (a hard
+    link): a version file of a found article set (also one that does not exist: a version the
+    commit deletes), an ignored duplicate, a path given on the command line, the configuration,
+    a glossary file, the baseline (*reads* lists what is not a version).  A file that does not
+    exist yet is refused where a later run would read it: a name discovery could take for a
+    version in an article's folder (``art/de.md``; see :func:`~parallelcheck.discover.
+    could_be_version`), or a glossary file in a glossary folder.  *cache_folder*, when the run
+    uses the cache, is refused when it is an input file or lies inside an article folder.
+    Called once discovery is done and before anything is checked, so a mistyped path costs
+    nothing; nothing is written or removed here."""
+    from parallelcheck.discover import could_be_version
+    from parallelcheck.glossary import EXTENSIONS as GLOSSARY_EXTENSIONS
+    from parallelcheck.glossary import glossary_files
+
+    inputs: list[str] = []
+    for article_set in article_sets:
+        inputs += [*article_set.versions.values(), *article_set.ignored]
+    glossary_folders = {os.path.realpath(p) for p in reads if os.path.isdir(p)}
+    inputs += glossary_files([p for p in reads if os.path.isdir(p)])
+    inputs += [p for p in reads if not os.path.isdir(p)]
+    by_path = {os.path.realpath(p): p for p in inputs}
+    by_inode: dict[tuple[int, int], str] = {}
+    for path in inputs:
+        with contextlib.suppress(OSError):
+            info = os.stat(path)
+            by_inode.setdefault((info.st_dev, info.st_ino), path)
+
+    def input_at(path: str) -> str | None:
+        found = by_path.get(os.path.realpath(path))
+        if found is None:
+            with contextlib.suppress(OSError):
+                info = os.stat(path)
+                found = by_inode.get((info.st_dev, info.st_ino))
+        return found
+
+    for path, option in writes:
+        hit = input_at(path)
+        if hit is not None:
+            same = "" if os.path.realpath(hit) == os.path.realpath(path) else " (a link to it)"
+            raise InputError(
+                f"{option} {path}: this is {hit}{same}, an input of this run; inputs are never "
+                "written over — choose another file"
+            )
+        home = could_be_version(path, article_sets, languages)
+        if home is not None:
+            raise InputError(
+                f"{option} {path}: lies in the article folder {_shown(home)}, where a later run "
+                "would take it for a language version — choose a file elsewhere"
+            )
+        real = os.path.realpath(path)
+        if real.lower().endswith(GLOSSARY_EXTENSIONS) and os.path.dirname(real) in glossary_folders:
+            raise InputError(
+                f"{option} {path}: lies in the glossary folder {_shown(os.path.dirname(real))}, "
+                "where a later run would read it as a glossary — choose a file elsewhere"
+            )
+    if cache_folder is not None:
+        hit = input_at(cache_folder)
+        real = os.path.realpath(cache_folder)
+        homes = {
+            os.path.dirname(os.path.realpath(p))
+            for article_set in article_sets
+            for p in article_set.versions.values()
+        }
+        inside = next((h for h in sorted(homes) if real == h or real.startswith(h + os.sep)), None)
+        if hit is not None or inside is not None:
+            raise InputError(
+                f"the cache folder {cache_folder} (PARALLELCHECK_CACHE_DIR) "
+                + (f"is {hit}, an input of this run" if hit else f"lies in {_shown(inside)}")
+                + "; its entries are never written among the inputs — point it elsewhere, or "
+                "run with --no-cache"
+            )
+
+
+def _shown(path: str) -> str:
+    """*path* relative to the working directory when below it."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith("..") else relative
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -225,10 +321,16 @@ def _run(
     skip_non_articles,
     hook,
     use_cache=True,
+    writes: Sequence[tuple[str, str]] = (),
+    reads: Sequence[str] = (),
 ):
     """Configuration → discovery → engine; returns the report (exits 2 on bad input).
     ``use_cache`` is false for formats that show the articles' text, which the cache omits;
-    the others keep only each article's outline, so memory does not grow with its text."""
+    the others keep only each article's outline, so memory does not grow with its text.
+    ``writes`` are the files the command will write, ``(path, option)``, and ``reads`` the
+    inputs it reads besides the configuration, glossaries and versions (a baseline): once the
+    article sets are found, a write over an input stops the run
+    (:func:`refuse_writes_over_inputs`)."""
     from parallelcheck import identifier
     from parallelcheck.cache import Cache
 
@@ -256,6 +358,13 @@ def _run(
             skipped=skipped,
             hook=hook,
             shard=shard,
+        )
+        refuse_writes_over_inputs(
+            writes,
+            reads=[*paths, *reads, *config.glossary, *glossaries, *filter(None, [config.path])],
+            article_sets=article_sets,
+            languages=config.languages or (),
+            cache_folder=str(cache.root.parent) if cache is not None else None,
         )
         if skipped and not quiet:
             for reason in skipped:
@@ -358,7 +467,12 @@ def check(output_format, output, baseline_path, color, **run) -> None:
             accepted = baseline.load(baseline_path)
         except InputError as error:
             _fail(error.describe())
-    report = _run(**run, use_cache=output_format != "html")
+    report = _run(
+        **run,
+        use_cache=output_format != "html",
+        writes=[(output, "--output")] if output else [],
+        reads=[baseline_path] if baseline_path else [],
+    )
     if accepted is not None:
         report.findings = baseline.without_baselined(report.findings, accepted)
     report.color = sys.stdout.isatty() and not output if color is None else color
@@ -385,7 +499,7 @@ def write_baseline(output, **run) -> None:
     """Record every current finding in a baseline file for ``check --baseline``."""
     from parallelcheck import baseline
 
-    report = _run(**run)
+    report = _run(**run, writes=[(output, "--output")])
     write_atomically(output, baseline.render(report.findings))
     if not run["quiet"]:
         click.echo(f"parallelcheck: wrote {len(report.findings)} finding(s) to {output}", err=True)

@@ -35,6 +35,7 @@ import yaml
 from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag, did_you_mean
 from parallelcheck.layout import DEFAULT_LAYOUTS, LayoutError, PatternLayout
+from parallelcheck.safe_read import TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.safe_yaml import check_node_tree
 
 SEVERITIES = ("error", "warning", "info")
@@ -189,20 +190,15 @@ def _show(path: str, cwd: str) -> str:
 
 
 def _read(path: str, shown: str) -> str:
+    """The configuration file's text: a regular file of at most :data:`MAX_CONFIG_BYTES`,
+    read by :func:`~parallelcheck.safe_read.read_capped` (a FIFO or device is refused
+    before it is opened; the size is checked while reading)."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_CONFIG_BYTES:
-            raise InputError(
-                f"configuration file is too large ({size:,} bytes; at most "
-                f"{MAX_CONFIG_BYTES:,} are read)",
-                shown,
-            )
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_CONFIG_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"cannot read configuration file: {exc.strerror}", shown) from None
-    if len(data) > MAX_CONFIG_BYTES:
-        raise InputError("configuration file is too large (over 1 MB)", shown)
+        data = read_capped(path, MAX_CONFIG_BYTES, shown, what="configuration file")
+    except ReadRefused as refused:
+        if refused.kind == TOO_LARGE:
+            raise
+        raise InputError(f"cannot read configuration file: {refused.message}", shown) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

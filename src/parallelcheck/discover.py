@@ -50,6 +50,19 @@ run; this keeps baselines stable.
 
 Symbolic links to files are followed; directories reached twice (through a link cycle or an
 alias) are read once.
+
+The boundary of reads
+    Every article set carries the run's *boundary* (:class:`~parallelcheck.safe_read.Boundary`):
+    the real paths of the folders given (a file's own folder), of the configured root, and of
+    each one's project root (the bound above).  Discovery never walks a folder whose real path
+    lies outside it: a symbolic link to a folder elsewhere (``/``, another checkout) or into a
+    hidden folder (``.git``) is passed over like a hidden folder.  Pseudo-filesystems
+    (``/proc``, ``/sys``, ``/dev``; recognised by path and by device) are never walked, even
+    below ``root: /``, and naming one is an error.  Symbolic links to *files* are listed
+    wherever they point — stat only, nothing is opened — and the engine reads a version only
+    when its real path lies inside the boundary (checked right before opening it), so a link
+    out of it is an ``unreadable-version`` finding naming the link, never read.  Discovery
+    opens no file at all; a FIFO, socket or device named like a document is passed over.
 """
 
 from __future__ import annotations
@@ -65,6 +78,12 @@ from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag, language_of_name
 from parallelcheck.layout import DEFAULT_LAYOUTS, PatternLayout
 from parallelcheck.readers import EXTENSIONS as READER_EXTENSIONS
+from parallelcheck.safe_read import (
+    PSEUDO_FILESYSTEMS,
+    Boundary,
+    is_pseudo_filesystem,
+    special_kind,
+)
 
 #: Every extension a reader knows, without the dot.
 EXTENSIONS = tuple(ext.lstrip(".") for ext in READER_EXTENSIONS)
@@ -193,6 +212,10 @@ class _Discovery:
         self._tags: dict[str, str | None] = {}
         self._pattern_index: _Collected | None = None
         self._bounds: dict[str, str] = {}
+        #: Where folders may be walked and versions read; set by :func:`discover` before any
+        #: folder is listed (``None``: anywhere but pseudo-filesystems).
+        self.boundary: Boundary | None = None
+        self._pseudo_devices = _pseudo_devices()
 
     # -- names ------------------------------------------------------------
 
@@ -234,7 +257,8 @@ class _Discovery:
                     try:
                         if entry.is_dir():
                             st = entry.stat()
-                            result.dirs.append((name, entry.path, (st.st_dev, st.st_ino)))
+                            if self.walkable(entry, st):
+                                result.dirs.append((name, entry.path, (st.st_dev, st.st_ino)))
                         elif entry.is_file() and _split_ext(name):
                             result.files.append((name, entry.path))
                     except OSError:  # broken link, vanished entry, no permission
@@ -247,6 +271,19 @@ class _Discovery:
         result.dirs.sort()
         self._listings[directory] = result
         return result
+
+    def walkable(self, entry: os.DirEntry[str], st: os.stat_result) -> bool:
+        """Whether the folder *entry* (its *st*, links followed) may be walked: not on a
+        pseudo-filesystem, and — when it is a symbolic link — inside the boundary, with no
+        hidden folder on its real path (a link to ``/`` or to ``.git`` is not)."""
+        if st.st_dev in self._pseudo_devices or is_pseudo_filesystem(entry.path):
+            return False
+        if not entry.is_symlink():
+            return True
+        real = os.path.realpath(entry.path)
+        if self.boundary is None:
+            return not is_pseudo_filesystem(real)
+        return self.boundary.admits(real)
 
     def show(self, path: str) -> str:
         """*path* as shown to the user: POSIX, relative to the working directory when below it."""
@@ -595,6 +632,43 @@ class _Discovery:
         return ""
 
 
+def _pseudo_devices() -> frozenset[int]:
+    """The devices of the pseudo-filesystems mounted at ``/proc``, ``/sys`` and ``/dev`` (one
+    that is no mount of its own, on the root's device, is left out: its path still tells)."""
+    try:
+        root = os.stat(os.sep).st_dev
+    except OSError:
+        return frozenset()
+    found = set()
+    for top in PSEUDO_FILESYSTEMS:
+        try:
+            device = os.stat(top).st_dev
+        except OSError:
+            continue
+        if device != root:
+            found.add(device)
+    return frozenset(found)
+
+
+def _not_a_file(path: str) -> str:
+    """Why *path*, which exists but is neither a regular file nor a folder, is not read."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "not a regular file or directory (broken link?)"
+    return f"not a regular file or directory: {special_kind(mode)}; not read"
+
+
+def _boundary(work: _Discovery, targets: Iterable[str]) -> Boundary:
+    """The run's boundary: each target's folder (a file's own folder) and its project root
+    (:meth:`_Discovery.bound_for`), and the configured root with its project root."""
+    folders = []
+    for absolute in [*targets, work.root]:
+        folder = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
+        folders += [folder, work.bound_for(folder)]
+    return Boundary.of(folders)
+
+
 def _choose(paths: Iterable[str]) -> tuple[str, list[str]]:
     """The preferred file for one language (md > mdx > markdown > html > htm > txt, then by
     path)."""
@@ -657,11 +731,16 @@ def discover(
     )
     targets = [(t, False) for t in (list(paths) if paths or deleted else [root])]
     targets += [(t, True) for t in deleted]
+    work.boundary = _boundary(
+        work, [os.path.normpath(os.path.join(work.cwd, t)) for t, _ in targets]
+    )
     found = _Collected()
     from_files: set[str] = set()
     for target, is_deleted in targets:
         absolute = os.path.normpath(os.path.join(work.cwd, target))
         out = _Collected()
+        if not is_deleted and is_pseudo_filesystem(os.path.realpath(absolute)):
+            raise InputError("lies on a pseudo-filesystem (/proc, /sys, /dev); not read", target)
         if is_deleted or os.path.isfile(absolute):
             try:
                 work.from_file(absolute, out)
@@ -675,7 +754,7 @@ def discover(
         elif os.path.isdir(absolute):
             work.from_directory(absolute, out)
         elif os.path.lexists(absolute):
-            raise InputError("not a regular file or directory (broken link?)", target)
+            raise InputError(_not_a_file(absolute), target)
         else:
             raise InputError("no such file or directory", target)
         if not out.files and not is_deleted:
@@ -712,6 +791,7 @@ def discover(
                 versions=versions,
                 ignored=tuple(sorted(ignored)),
                 layout="+".join(sorted(found.layouts[article_id])),
+                boundary=work.boundary,
             )
         )
     if not result and skipped is None and not deleted:
@@ -722,6 +802,39 @@ def discover(
             "configuration's 'languages:')"
         )
     return result
+
+
+def could_be_version(
+    path: str, article_sets: Sequence[ArticleSet], languages: Collection[str] = ()
+) -> str | None:
+    """The folder of a found version in which a new file *path* could be taken for a version
+    of an article on a later run, or ``None``.
+
+    That is a document (a reader's extension) in the folder of a version of *article_sets*
+    whose name is a language tag (``de.md``) or ends
+    in one (``report.de.md``) — or, for a set found in a tree per language or by a configured
+    pattern, where every page counts, any document in or below its version's folder.  What a
+    command that writes a file asks before writing it among the inputs (see
+    :mod:`parallelcheck.cli`)."""
+    parts = _split_ext(os.path.basename(path))
+    if parts is None:
+        return None
+    stem = parts[0]
+    tagged = bool(
+        language_of_name(stem, languages)
+        or ("." in stem and language_of_name(stem.rpartition(".")[2], languages))
+    )
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    for article_set in article_sets:
+        every_page = any(x not in ("folder", "suffix") for x in article_set.layout.split("+"))
+        for version in article_set.versions.values():
+            home = os.path.dirname(os.path.realpath(version))
+            if folder == home and (tagged or every_page):
+                return home
+            if every_page and _is_under(folder, home):
+                return home
+    return None
 
 
 def shard_of(article_sets: Sequence[ArticleSet], k: int, n: int) -> list[ArticleSet]:

@@ -12,6 +12,15 @@ engine records it on the aligned article (:attr:`AlignedArticle.unreadable
 as an error finding of that article, and the article's other versions are aligned and checked
 among themselves.  Only when no version of any article could be read does :func:`check_all`
 raise :class:`InputError` (exit status 2), naming the file.
+
+Reads are bounded and confined.  A version is read only when its real path lies inside its
+article set's boundary (:attr:`ArticleSet.boundary <parallelcheck.article.ArticleSet>`, which
+discovery sets: the checked folders and the project root), checked right before the file is
+opened and again on the open file: a symbolic link out of it (a secret beside the checkout,
+``.git/config``, ``/etc/passwd``) is a fault "symbolic link to a file outside the project; not
+read" naming the link, and nothing of its target reaches a report.  A FIFO, a device or a file
+over :data:`~parallelcheck.safe_read.MAX_DOCUMENT_BYTES` is a fault too, found without
+blocking and without reading more than the cap (:mod:`parallelcheck.safe_read`).
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from parallelcheck.langtag import canonical_tag, primary_language
 from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.unreadable import UNREADABLE_VERSION
+from parallelcheck.safe_read import Boundary, refusal
 from parallelcheck.script import is_latin_language
 from parallelcheck.suppress import is_suppressed, silenced_ranges
 
@@ -124,7 +134,7 @@ def check_article(
         keep = {*_canonical_list(options.langs), source}
         versions = {lang: path for lang, path in versions.items() if lang in keep}
         expected = tuple(lang for lang in expected if lang in keep)
-    documents, unreadable = _read_versions(versions)
+    documents, unreadable = _read_versions(versions, article_set.boundary)
     if unreadable:
         # Align and check the versions that could be read; the source is chosen among them
         # (the same one when it is readable).  An unreadable version has a file, so it is not
@@ -160,18 +170,34 @@ def check_article(
 
 
 def _read_versions(
-    versions: dict[str, str],
+    versions: dict[str, str], within: Boundary | None = None
 ) -> tuple[dict[str, Document], tuple[UnreadableVersion, ...]]:
     """Each version's document (one read ahead by :mod:`parallelcheck.workers`, else read
-    now), and the versions whose file could not be read, by language."""
+    now), and the versions whose file could not be read, by language.
+
+    With *within* (the article set's boundary) a version is read only when its real path lies
+    inside it, checked right before the file is opened (and again on the open file): a
+    symbolic link out of it is a fault "symbolic link to a file outside the project; not
+    read", naming the link, and nothing of its target is read.  Every read is bounded (see
+    :func:`~parallelcheck.readers.decode.read_bytes`): a FIFO, a device or a file over the
+    size cap is a fault too."""
     documents: dict[str, Document] = {}
     unreadable: list[UnreadableVersion] = []
     for lang, path in sorted(versions.items()):
         try:
-            documents[lang] = workers.read_before(path, lang) or read_document(path, lang)
+            documents[lang] = workers.read_before(path, lang) or read_document(path, lang, within)
         except InputError as error:
             unreadable.append(UnreadableVersion(lang, path, error.message, error.line))
     return documents, tuple(unreadable)
+
+
+def _hashable(article_set: ArticleSet) -> bool:
+    """Whether a cache key may hash the set's version files: none lies outside its boundary
+    (such a file is never opened, not even to hash it; the set is checked without the cache,
+    and reports the fault every run)."""
+    return all(
+        refusal(path, article_set.boundary) is None for path in article_set.versions.values()
+    )
 
 
 def _check_packed(args: tuple[ArticleSet, Config, CheckOptions, Glossary, bool]) -> ArticleResult:
@@ -213,6 +239,8 @@ def check_all(
             glossary.fingerprint if glossary is not None else None,
         )
         for index, article_set in enumerate(article_sets):
+            if not _hashable(article_set):
+                continue
             keys[index] = article_key(
                 settings + _history_state(article_set, rules), article_set.id, article_set.versions
             )

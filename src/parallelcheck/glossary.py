@@ -78,6 +78,7 @@ import yaml
 
 from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag, primary_language
+from parallelcheck.safe_read import TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.safe_yaml import check_node_tree
 
 MAX_YAML_BYTES = 1_000_000
@@ -356,19 +357,16 @@ def _load_file(path: str, problems: _Problems) -> list[Term]:
 
 
 def _read_bytes(path: str, limit: int, problems: _Problems) -> bytes:
+    """A glossary file's bytes: a regular file of at most *limit* bytes, read by
+    :func:`~parallelcheck.safe_read.read_capped` (a FIFO or device is refused before it is
+    opened; the size is checked while reading)."""
     try:
-        size = os.path.getsize(path)
-        if size > limit:
-            problems.error(
-                f"glossary file is too large ({size:,} bytes; at most {limit:,} are read)",
-                path,
-                None,
-            )
-            raise _Skip
-        with open(path, "rb") as handle:
-            return handle.read(limit + 1)
-    except OSError as exc:
-        problems.error(f"cannot read glossary file: {exc.strerror}", path, None)
+        return read_capped(path, limit, what="glossary file")
+    except ReadRefused as refused:
+        message = refused.message
+        if refused.kind != TOO_LARGE:
+            message = f"cannot read glossary file: {message}"
+        problems.error(message, path, None)
         raise _Skip from None
 
 

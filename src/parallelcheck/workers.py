@@ -256,7 +256,7 @@ def read_ahead(article_sets: Sequence[ArticleSet], waiting: Callable[[], bool]) 
                 if os.path.getsize(path) > READ_AHEAD_LIMIT:
                     continue  # reading it could outlast the wait: a worker will
             try:
-                _READ_AHEAD[(path, lang)] = read_document(path, lang)
+                _READ_AHEAD[(path, lang)] = read_document(path, lang, article_set.boundary)
             except InputError:
                 continue
 

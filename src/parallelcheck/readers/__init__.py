@@ -29,6 +29,7 @@ from parallelcheck.readers.html import parse_html
 from parallelcheck.readers.markdown import parse_markdown
 from parallelcheck.readers.mdx import parse_mdx
 from parallelcheck.readers.plaintext import parse_plaintext
+from parallelcheck.safe_read import Boundary
 
 #: File extension (lower case, with the dot) → reader kind.
 EXTENSIONS = {
@@ -63,10 +64,12 @@ def kind_for_path(path: str) -> str:
     return kind
 
 
-def read_document(path: str, lang: str) -> Document:
-    """Read the file at ``path`` (language ``lang``) into a :class:`Document`."""
+def read_document(path: str, lang: str, within: Boundary | None = None) -> Document:
+    """Read the file at ``path`` (language ``lang``) into a :class:`Document`.  With
+    ``within``, only a file whose real path lies inside that boundary is read (see
+    :func:`~parallelcheck.readers.decode.read_bytes`)."""
     kind = kind_for_path(path)
-    text = decode_bytes(read_bytes(path), path)
+    text = decode_bytes(read_bytes(path, within), path)
     return _KINDS[kind](text, path, lang)
 
 

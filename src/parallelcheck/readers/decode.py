@@ -24,16 +24,19 @@ file (and, for undecodable bytes, the line of the first bad byte):
   the message names that encoding ("looks like UTF-16 (little endian) text without a
   byte-order mark, but …") and the line of the first bad byte or character;
 * bytes that are not valid UTF-8 (or not valid UTF-16/32 after a BOM);
-* a missing file, a directory, or a file that cannot be opened.
+* a missing file, a directory, or a file that cannot be opened;
+* a FIFO, socket or device (refused before it is opened), a file over
+  :data:`~parallelcheck.safe_read.MAX_DOCUMENT_BYTES`, and — when the caller gives a boundary —
+  a file whose real path lies outside it (see :mod:`parallelcheck.safe_read`).
 """
 
 from __future__ import annotations
 
 import codecs
-import os
 import re
 
 from parallelcheck.errors import InputError
+from parallelcheck.safe_read import MAX_DOCUMENT_BYTES, Boundary, read_capped
 
 # Control characters other than tab, newline, carriage return and form feed.
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13)) + b"\x7f"
@@ -64,22 +67,16 @@ def read_text(path: str) -> str:
     return decode_bytes(read_bytes(path), path)
 
 
-def read_bytes(path: str) -> bytes:
-    """The raw bytes of ``path``; any failure becomes an :class:`InputError` sentence."""
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise InputError("file not found", path) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a file", path) from None
-    except PermissionError:
-        raise InputError("cannot be read: permission denied", path) from None
-    except OSError as exc:
-        if os.path.isdir(path):
-            raise InputError("is a directory, not a file", path) from None
-        reason = exc.strerror or exc.__class__.__name__
-        raise InputError(f"cannot be read: {reason}", path) from None
+def read_bytes(path: str, within: Boundary | None = None) -> bytes:
+    """The raw bytes of ``path``; any failure becomes an :class:`InputError` sentence.
+
+    The read is :func:`~parallelcheck.safe_read.read_capped`'s: only a regular file (a FIFO,
+    socket or device is refused before it is opened: "is a named pipe (FIFO), not a regular
+    file; not read"), at most :data:`~parallelcheck.safe_read.MAX_DOCUMENT_BYTES` ("too large
+    (N bytes; at most M are read)", checked while reading, so a file whose size ``stat`` does
+    not tell is bounded too), and — with *within* — only when the file's real path lies inside
+    that boundary ("symbolic link to a file outside the project; not read")."""
+    return read_capped(path, MAX_DOCUMENT_BYTES, within=within)
 
 
 def decode_bytes(data: bytes, path: str) -> str:
