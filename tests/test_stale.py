@@ -108,7 +108,12 @@ DAY = "2026-10-0{}T12:00:00+00:00"
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
     """An empty repository with the article folder, as the working directory."""
-    root = tmp_path / "repo"
+    return make_repo(tmp_path / "repo", monkeypatch)
+
+
+def make_repo(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Create an empty repository at ``root`` holding ``articles/guide/``, with fixed names
+    and no user or system git configuration, and make it the working directory."""
     (root / "articles" / "guide").mkdir(parents=True)
     for name, value in {
         "GIT_CONFIG_GLOBAL": os.devnull,
@@ -378,12 +383,13 @@ def test_an_article_in_step_costs_two_git_calls_once_the_work_tree_is_known(repo
     popen = subprocess.Popen
 
     def counting(command, *args, **kwargs):
-        calls.append(command[9])  # every process git or subprocess.run starts goes through here
+        # every git process starts here: its subcommand follows ``-C <work tree>``
+        calls.append(command[command.index("-C") + 2])
         return popen(command, *args, **kwargs)
 
     monkeypatch.setattr(history.subprocess, "Popen", counting)
     assert stale() == []
-    assert len(calls) == 2, calls
+    assert calls == ["cat-file", "log"]  # never `git status`, which runs filters
 
 
 def test_a_repository_without_commits_gives_nothing(repo):

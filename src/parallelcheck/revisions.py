@@ -42,13 +42,25 @@ class SourceChanges:
     sections those changes touch (as the newer text writes them; a section that was removed is
     marked ``(removed)``).  ``incomplete`` says there were more candidate commits than were
     examined, so ``shas`` is a lower bound.
+
+    ``unknown`` is non-empty when the history could not tell whether the translation is up to
+    date: it says why, as a clause a person reads (``shallow`` says the reason is a shallow
+    clone whose history is cut off).  Such an entry has no ``translation`` and no changes:
+    nothing in it may be read as a count.
     """
 
-    translation: VersionHistory
+    translation: VersionHistory | None
     shas: tuple[str, ...] = ()
     uncommitted: bool = False
     sections: tuple[str, ...] = ()
     incomplete: bool = False
+    unknown: str = ""
+    shallow: bool = False
+
+    @classmethod
+    def cannot_tell(cls, reason: str, *, shallow: bool = False) -> SourceChanges:
+        """An entry saying the translation's staleness is unknown, and why."""
+        return cls(translation=None, unknown=reason, shallow=shallow)
 
     @property
     def commits(self) -> int:

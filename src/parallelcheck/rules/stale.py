@@ -1,4 +1,5 @@
-"""Translations that are older than the source's latest content changes (from git history)."""
+"""Translations that are older than the source's latest content changes (from git history),
+and translations whose history cannot tell (a shallow clone, git failing)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterator
 from parallelcheck.align import AlignedArticle
 from parallelcheck.finding import Finding
 from parallelcheck.revisions import FRONT_MATTER, PREAMBLE, UNTITLED
-from parallelcheck.rules.base import finding, rule
+from parallelcheck.rules.base import finding, join_langs, rule
 
 #: Section titles named in a message; the rest are counted.
 SHOWN_SECTIONS = 5
@@ -60,18 +61,27 @@ def stale_translation(article: AlignedArticle) -> Iterator[Finding]:
 
     A translation with uncommitted changes (or not committed yet) counts as up to date.
 
-    Needs git and a work tree: outside one, or when git is missing or fails, the rule reports
-    nothing.  Renamed files are not followed, so a commit that moves a translation counts as
-    its last change.  In a shallow clone, commits older than the clone are unknown.  At most
-    the newest 100 source commits per translation are examined (the message then says "at
+    Needs git and a work tree: outside one, or when no git program is installed, the rule
+    reports nothing.  When the history cannot tell — git fails, times out or refuses the
+    repository, or a shallow clone is cut off before the commits that decide it — this rule
+    reports nothing for that translation and ``stale-unknown`` says why instead: a shallow
+    clone never gives a wrong count or a wrong "last change".  Renamed files are not
+    followed, so a commit that moves a translation counts as its last change.  At most the
+    newest 100 source commits per translation are examined (the message then says "at
     least").
+
+    Reading the history never runs a program the checked repository names (its
+    ``core.fsmonitor``, hooks, pager, diff drivers, filters, remotes): see the README's
+    "Reading a repository" section.
     """
     if not article.history:
         return
     source = article.source
     for lang in article.langs:
         changes = article.history.get(lang)
-        if lang == source or changes is None or not changes.changes:
+        if lang == source or changes is None or changes.unknown or not changes.changes:
+            continue
+        if changes.translation is None:
             continue
         titles, line = _ordered_titles(article, changes.sections)
         what = []
@@ -104,4 +114,54 @@ def stale_translation(article: AlignedArticle) -> Iterator[Finding]:
                 "uncommitted": changes.uncommitted,
                 "sections": titles,
             },
+        )
+
+
+@rule(
+    "stale-unknown",
+    severity="info",
+    summary="whether translations are up to date cannot be told (shallow clone, git failed)",
+)
+def stale_unknown(article: AlignedArticle) -> Iterator[Finding]:
+    """The git history cannot tell whether some translations are up to date with the source,
+    so ``stale-translation`` says nothing about them; this rule says why, once per article and
+    reason, naming those translations.
+
+    The reasons:
+
+    * **A shallow clone whose history is too short** (``git clone --depth N``; the default of
+      ``actions/checkout``, which fetches one commit).  A translation is judged only when its
+      last commit lies inside the fetched history — not at its boundary, where git shows every
+      file as new — and every cut-off branch reachable from ``HEAD`` joins the history of that
+      commit.  Otherwise the message says the history is too short and how to fetch more:
+      ``git fetch --unshallow``, or ``fetch-depth: 0`` for ``actions/checkout``.
+    * **Git failed**: it refused the repository (owned by another user and not listed in
+      ``safe.directory``), exited with an error (a corrupt repository, a partial clone's
+      missing objects, which are never fetched), or took longer than 20 seconds (after which
+      no more git calls are made in that work tree).  The message quotes git's own words.
+
+    Needs the history that ``stale-translation`` reads, so it reports only when that rule
+    runs too (``--select stale-translation --select stale-unknown``).  The locations are the
+    first line of each translation named and of the source.  Info by default: it changes no
+    exit status.
+    """
+    if not article.history:
+        return
+    source = article.source
+    reasons: dict[tuple[str, bool], list[str]] = {}
+    for lang in article.langs:
+        changes = article.history.get(lang)
+        if lang != source and changes is not None and changes.unknown:
+            reasons.setdefault((changes.unknown, changes.shallow), []).append(lang)
+    for (reason, shallow), langs in sorted(reasons.items()):
+        verb = "is" if len(langs) == 1 else "are"
+        yield finding(
+            "stale-unknown",
+            article,
+            None,
+            langs,
+            [source],
+            {lang: 1 for lang in [*langs, source]},
+            f"cannot tell whether {join_langs(langs)} {verb} up to date with {source}: {reason}",
+            {"reason": reason, "shallow_clone": shallow},
         )
