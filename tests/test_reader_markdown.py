@@ -671,3 +671,24 @@ def test_nbsp_heading_markers_that_are_not_headings_are_untouched():
     ]
     assert doc.preamble.blocks[-1].text == "#######\u00a0seven hashes"
     assert doc.preamble.blocks[-1].line == 16
+
+
+def test_front_matter_after_a_blank_line_is_front_matter_not_a_heading() -> None:
+    # Jekyll, Hugo and Astro accept a blank line after the opening ---; pulldown-cmark alone
+    # would read a thematic break and a setext heading "title: x".
+    doc = parse_text("---\n\ntitle: Guide\n---\n\n# Guide\n\nText.\n", "a.md", "en", "markdown")
+    assert doc.front_matter == "\ntitle: Guide\n"
+    assert [(s.title, s.line) for s in doc.sections] == [("", 1), ("Guide", 6)]
+    # A thematic break followed by prose is no metadata block.
+    doc = parse_text("---\n\nSome text.\n\n---\n\nMore.\n", "a.md", "en", "markdown")
+    assert doc.front_matter is None
+    assert [b.text for b in doc.sections[0].blocks] == ["Some text.", "More."]
+
+
+def test_an_item_s_prose_leaves_out_its_nested_code() -> None:
+    text = "# T\n\n- 実行します。\n\n  ```sh\n  npm run build\n  ```\n\n- 二つ目\n"
+    (lst,) = parse_text(text, "a.md", "ja", "markdown").sections[-1].blocks
+    first, second = lst.children
+    assert first.text == "実行します。\nnpm run build"
+    assert first.prose_text() == "実行します。"
+    assert second.prose_text() == second.text == "二つ目"

@@ -85,6 +85,20 @@ class Block:
             found.extend(child.all_links())
         return found
 
+    def prose_text(self) -> str:
+        """``text`` without the text of the code and HTML blocks nested in it: what is written
+        in the version's language.  A container's ``text`` is its own text, then each child's,
+        one per line (:func:`parallelcheck.readers._common.container_text`)."""
+        if not any(c.kind in _NOT_PROSE for c in self.children):
+            return self.text
+        tail = "\n".join(c.text for c in self.children if c.text)
+        own = self.text[: -len(tail) - 1] if tail and self.text.endswith("\n" + tail) else ""
+        if not own and tail and self.text != tail:
+            return self.text  # not a container's text: nothing to take away
+        parts = [own] if own else []
+        parts.extend(c.prose_text() for c in self.children if c.text and c.kind not in _NOT_PROSE)
+        return "\n".join(parts)
+
     def all_code_spans(self) -> list[str]:
         """Inline code of this block and of every block nested in it, in order."""
         if not self.children:
@@ -93,6 +107,9 @@ class Block:
         for child in self.children:
             found.extend(child.all_code_spans())
         return found
+
+
+_NOT_PROSE = frozenset({BlockKind.CODE, BlockKind.HTML})
 
 
 @dataclass

@@ -1234,9 +1234,30 @@ def parse_markdown(text: str, path: str, lang: str, dialect: Dialect | None = No
     return _parse(text, path, lang, dialect, 0)
 
 
+_METADATA_KEY = re.compile(r"^[A-Za-z_][\w.-]*[ \t]*[:=]")
+
+
+def lift_front_matter(text: str) -> tuple[str, str | None]:
+    """The text with a leading ``---`` / ``+++`` metadata block blanked (lines kept), and the
+    block's body.  pulldown-cmark reads such a block only when a non-blank line follows the
+    opening ``---``; Jekyll, Hugo and Astro also accept a blank one, which pulldown-cmark would
+    read as a thematic break followed by a setext heading."""
+    lines = text.split("\n")
+    end = front_matter_end(lines)
+    if end == 0:
+        return text, None
+    filled = [line for line in lines[1 : end - 1] if line.strip()]
+    if not lines[1].strip() and filled and not _METADATA_KEY.match(filled[0]):
+        return text, None  # a thematic break, then text: not a metadata block
+    body = "".join(line + "\n" for line in lines[1 : end - 1])
+    lines[:end] = [""] * end
+    return "\n".join(lines), body
+
+
 def _parse(text: str, path: str, lang: str, dialect: Dialect | None, depth: int) -> Document:
     if not text.strip():
         return empty_document(path, lang, count_lines(text))
+    text, front_matter = lift_front_matter(text) if depth == 0 else (text, None)
     if dialect is not None:
         source, regions = dialect.prepare(_nbsp_headings(text))
         source, more = preprocess(source)
@@ -1245,6 +1266,8 @@ def _parse(text: str, path: str, lang: str, dialect: Dialect | None, depth: int)
         source, regions = preprocess(_nbsp_headings(text))
     builder = _Builder(source, path, lang, dialect, depth)
     document = builder.run(_PARSER.events_with_range(source, merge_text=True))
+    if front_matter is not None:
+        document.front_matter = front_matter
     if regions:
         builder.wrap_regions(regions)
     document.line_count = count_lines(text)

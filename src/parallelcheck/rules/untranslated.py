@@ -110,8 +110,9 @@ class _Unit:
 
 
 def _units(block: Block, inside: str = "") -> list[_Unit]:
-    """The judged pieces of a block: code, HTML and quotations are never judged; a list is
-    judged item by item, an admonition by its body (not its title)."""
+    """The judged pieces of a block: code, HTML and quotations are never judged (nor the code
+    nested in a list item); a list is judged item by item, an admonition by its body (not its
+    title)."""
     kind = block.kind
     if kind in (BlockKind.CODE, BlockKind.HTML, BlockKind.QUOTE):
         return []
@@ -119,7 +120,8 @@ def _units(block: Block, inside: str = "") -> list[_Unit]:
         found = []
         for child in block.children:
             if child.kind is BlockKind.ITEM:
-                found.append(_Unit(child, child.text, child.all_code_spans(), "list item", block))
+                text = child.prose_text()  # code nested in an item is code, not the item's prose
+                found.append(_Unit(child, text, child.all_code_spans(), "list item", block))
             else:
                 found.extend(_units(child))
         return found
