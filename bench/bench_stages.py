@@ -64,7 +64,7 @@ def main() -> None:
     start = time.process_time()
     identifier.load()
     model = time.process_time() - start
-    engine.read_document = timed("read", engine.read_document, spent)
+    engine.read_version = timed("read", engine.read_version, spent)
     engine.align_article = timed("align", engine.align_article, spent)
     for rule_id, rule in list(REGISTRY.items()):
         REGISTRY[rule_id] = replace(rule, check=timed(rule_id, rule.check, spent))

@@ -14,7 +14,9 @@ from pathlib import Path
 
 from conftest import CORPUS, REPO, need
 
+from parallelcheck.align import AlignedArticle
 from parallelcheck.cache import Cache
+from parallelcheck.finding import Finding
 
 
 def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -37,7 +39,7 @@ def _project(tmp_path: Path) -> Path:
 
 
 def _entries(folder: Path) -> list[Path]:
-    return sorted((folder / "cache").rglob("*.pickle"))
+    return sorted((folder / "cache").rglob("*.json"))
 
 
 def test_a_warm_run_uses_the_cache_and_gives_byte_identical_output(tmp_path):
@@ -84,9 +86,14 @@ def test_a_damaged_entry_is_a_miss_not_an_error(tmp_path):
 
 
 def test_cache_put_and_get_round_trip_and_leave_no_temporary_files(tmp_path):
+    article = AlignedArticle(
+        id="a", source="en", langs=("en",), expected=("en", "ja"), paths={"en": "a/en.md"},
+        documents={}, sections=[],
+    )  # fmt: skip
+    found = Finding("missing-version", "a", "", ("ja",), ("en",), (), "no ja", {"n": [1, 2.5]})
     cache = Cache(tmp_path)
-    cache.put("ab" * 32, {"x": [1, 2]})
-    assert cache.get("ab" * 32) == {"x": [1, 2]}
+    assert cache.put("ab" * 32, article, [found])
+    assert cache.get("ab" * 32) == (article, [found])
     assert cache.get("cd" * 32) is None
     assert not list(tmp_path.rglob(".tmp-*"))
 
@@ -113,11 +120,11 @@ def test_a_run_killed_midway_leaves_no_corrupt_entry(tmp_path):
         env={**os.environ, **env},
     )
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(list(cache_dir.rglob("*.pickle"))) < 5:
+    while time.monotonic() < deadline and len(list(cache_dir.rglob("*.json"))) < 5:
         time.sleep(0.05)
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=30)
-    written = list(cache_dir.rglob("*.pickle"))
+    written = list(cache_dir.rglob("*.json"))
     assert 5 <= len(written) < 124, "the run was not killed midway"
     cache = Cache(cache_dir)
     for entry in written:
@@ -128,7 +135,7 @@ def test_a_run_killed_midway_leaves_no_corrupt_entry(tmp_path):
 
 
 def test_the_cache_lives_outside_the_checked_repository(tmp_path):
-    """Entries are pickles: a repository must not be able to ship one for the tool to load."""
+    """A repository must not be able to ship results for the tool to report."""
     project = _project(tmp_path / "repo")
     home = tmp_path / "xdg"
     environment = {k: v for k, v in os.environ.items() if k != "PARALLELCHECK_CACHE_DIR"}
@@ -139,7 +146,7 @@ def test_the_cache_lives_outside_the_checked_repository(tmp_path):
         timeout=300,
         env={**environment, "XDG_CACHE_HOME": str(home)},
     )
-    assert list((home / "parallelcheck").rglob("*.pickle"))
+    assert list((home / "parallelcheck").rglob("*.json"))
     assert not [p for p in project.rglob("*") if "cache" in p.name.lower()]
 
 

@@ -136,7 +136,7 @@ def test_same_output_with_one_or_two_jobs_and_with_or_without_the_cache(tmp_path
                            cache=cache))  # fmt: skip
     assert {proc.returncode for proc in outputs} == {1}
     assert len({proc.stdout for proc in outputs}) == 1
-    assert list(cache.rglob("*.pickle"))  # the warm runs did come from the cache
+    assert list(cache.rglob("*.json"))  # the warm runs did come from the cache
     text = [run("check", "articles", "--jobs", j, "--no-cache", cwd=project) for j in "12"]
     assert text[0].stdout == text[1].stdout and "unreadable-version" in text[0].stdout
 

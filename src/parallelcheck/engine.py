@@ -26,20 +26,26 @@ blocking and without reading more than the cap (:mod:`parallelcheck.safe_read`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from parallelcheck import __version__, cores, identifier, workers
 from parallelcheck.align import AlignedArticle, AlignedSection, UnreadableVersion, align_article
 from parallelcheck.article import ArticleSet
-from parallelcheck.cache import Cache, article_key, settings_digest
+from parallelcheck.cache import (
+    OUTLINE_BLOCK,
+    Cache,
+    article_key,
+    settings_digest,
+    version_digests,
+)
 from parallelcheck.config import Config
-from parallelcheck.document import Block, BlockKind, Document, Section
+from parallelcheck.content import read_version, take_digests
+from parallelcheck.document import Document, Section
 from parallelcheck.errors import InputError
 from parallelcheck.finding import Finding
 from parallelcheck.glossary import Glossary, load_glossaries
 from parallelcheck.history import head_commit, source_changes, work_tree
 from parallelcheck.langtag import canonical_tag, primary_language
-from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.unreadable import UNREADABLE_VERSION
 from parallelcheck.safe_read import Boundary, refusal
@@ -61,10 +67,15 @@ class CheckOptions:
 
 @dataclass
 class ArticleResult:
-    """One article's aligned versions and its findings, sorted."""
+    """One article's aligned versions and its findings, sorted.
+
+    ``digests`` are, by language, the SHA-256 of the bytes each version was checked from
+    (``None`` for one whose file could not be read; see :mod:`parallelcheck.content`): the
+    cache stores a result under the key of those bytes."""
 
     article: AlignedArticle
     findings: list[Finding]
+    digests: dict[str, bytes | None] = field(default_factory=dict, compare=False, repr=False)
 
 
 def active_rules(config: Config, options: CheckOptions) -> dict[str, str]:
@@ -135,6 +146,7 @@ def check_article(
         versions = {lang: path for lang, path in versions.items() if lang in keep}
         expected = tuple(lang for lang in expected if lang in keep)
     documents, unreadable = _read_versions(versions, article_set.boundary)
+    digests = take_digests(versions)  # of the very bytes the documents were parsed from
     if unreadable:
         # Align and check the versions that could be read; the source is chosen among them
         # (the same one when it is readable).  An unreadable version has a file, so it is not
@@ -166,7 +178,7 @@ def check_article(
                 continue
             findings.append(found.with_severity(severity))
     findings.sort(key=Finding.sort_key)
-    return ArticleResult(article, findings)
+    return ArticleResult(article, findings, digests)
 
 
 def _read_versions(
@@ -185,7 +197,7 @@ def _read_versions(
     unreadable: list[UnreadableVersion] = []
     for lang, path in sorted(versions.items()):
         try:
-            documents[lang] = workers.read_before(path, lang) or read_document(path, lang, within)
+            documents[lang] = workers.read_before(path, lang) or read_version(path, lang, within)
         except InputError as error:
             unreadable.append(UnreadableVersion(lang, path, error.message, error.line))
     return documents, tuple(unreadable)
@@ -222,6 +234,8 @@ def check_all(
     Results are yielded one article at a time, so memory does not grow with the number of
     articles.  With a ``cache``, an article whose files and settings are unchanged since an
     earlier run is taken from it instead of being checked again (see :mod:`parallelcheck.cache`).
+    A result is stored under the key of the bytes it was computed from (the digests the check
+    recorded), so a file edited during the run never leaves an entry that says otherwise.
 
     A version that cannot be read is a finding of its article (see the module's docstring).
     When not one version of any article could be read, nothing was checked: once every
@@ -230,6 +244,10 @@ def check_all(
     rules = active_rules(config, options)  # fail early on unknown rule ids
     glossary = load_run_glossary(config, options)  # once per run, not per article
     keys: list[str | None] = [None] * len(article_sets)
+    # Per article: what its key hashes besides the versions, and the versions' digests now.
+    salts: list[bytes] = [b""] * len(article_sets)
+    before: list[dict[str, bytes] | None] = [None] * len(article_sets)
+    cached: list[ArticleResult | None] = [None] * len(article_sets)
     if cache is not None:
         settings = settings_digest(
             __version__,
@@ -241,10 +259,17 @@ def check_all(
         for index, article_set in enumerate(article_sets):
             if not _hashable(article_set):
                 continue
-            keys[index] = article_key(
-                settings + _history_state(article_set, rules), article_set.id, article_set.versions
-            )
-    cached = [cache.get(key) if cache is not None and key else None for key in keys]
+            # _hashable confined the files; the check's own read is confined again, and the
+            # entry is stored under the digests of what that read gave.
+            digests = version_digests(article_set.versions)
+            if digests is None:
+                continue
+            salts[index] = settings + _history_state(article_set, rules)
+            before[index] = digests
+            keys[index] = article_key(salts[index], article_set.id, article_set.versions, digests)
+            entry = cache.get(keys[index])
+            if entry is not None:
+                cached[index] = ArticleResult(*entry)
     todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
     if not _needs_identifier(todo, rules):
         identifier.drop_read_ahead()  # started by the command line, in case it was needed
@@ -254,8 +279,12 @@ def check_all(
     for index, hit in enumerate(cached):
         if hit is None:
             hit = next(fresh)
-            if cache is not None and keys[index]:
-                cache.put(keys[index], hit if outlines else outline_only(hit))
+            digests = before[index]
+            if cache is not None and digests is not None:
+                key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
+                if key is not None:
+                    outline = hit if outlines else outline_only(hit)
+                    cache.put(key, outline.article, outline.findings)
         checked = checked or bool(hit.article.langs)
         if not checked:
             faults.extend(hit.article.unreadable)
@@ -279,14 +308,37 @@ def nothing_readable(faults: Sequence[UnreadableVersion]) -> InputError:
     return InputError(message, first.path, first.line)
 
 
-_STUB = Block(BlockKind.PARAGRAPH, "", 0, 0)
+def _checked_key(
+    salt: bytes,
+    article_set: ArticleSet,
+    before: dict[str, bytes],
+    read: dict[str, bytes | None],
+) -> str | None:
+    """The key to store a fresh result under: that of the bytes it was checked from
+    (``read``, by language, from :func:`check_article`), or ``None`` when a version it read
+    has no digest (its file could not be read then).  A version the check did not read
+    (``--lang`` left it out, so the result does not depend on it) keeps its digest from
+    before the check."""
+    digests = {}
+    for lang in article_set.versions:
+        if lang in read:
+            digest = read[lang]
+            if digest is None:
+                return None
+            digests[lang] = digest
+        else:
+            digests[lang] = before[lang]
+    return article_key(salt, article_set.id, article_set.versions, digests)
 
 
 def outline_only(result: ArticleResult) -> ArticleResult:
-    """What a cache entry keeps: the findings and the article's outline — ids, versions, paths,
-    the aligned headings and how many blocks each holds — without the documents' text, which
-    is most of the size and time of an entry.  Formats that show the articles' text (html)
-    run without the cache."""
+    """What a cache entry keeps, and exactly what it gives back (:mod:`parallelcheck.cache`
+    writes and reads these fields, no others): the findings and the article's outline — id,
+    source, versions, paths, link prefixes, unreadable versions, the aligned headings and how
+    many blocks each holds — without the documents' text, rule options, glossary or history,
+    which are most of the size and time of an entry.  Sequences are tuples, as the dataclasses
+    declare them, so that a fresh outline and one read from the cache are equal.  Formats that
+    show the articles' text (html) run without the cache."""
     article = result.article
     sections = [
         AlignedSection(
@@ -298,15 +350,42 @@ def outline_only(result: ArticleResult) -> ArticleResult:
                     section.title,
                     section.line,
                     section.anchor,
-                    [_STUB] * len(section.blocks),
+                    [OUTLINE_BLOCK] * len(section.blocks),
                 )
                 for lang, section in row.cells.items()
             }
         )
         for row in article.sections
     ]
-    outline = replace(article, documents={}, sections=sections, glossary=None, history=None)
-    return ArticleResult(outline, result.findings)
+    outline = AlignedArticle(
+        id=article.id,
+        source=article.source,
+        langs=tuple(article.langs),
+        expected=tuple(article.expected),
+        paths=dict(article.paths),
+        documents={},
+        sections=sections,
+        link_prefixes=tuple(article.link_prefixes),
+        unreadable=tuple(article.unreadable),
+    )
+    findings = [_with_tuples(finding) for finding in result.findings]
+    return ArticleResult(outline, findings, result.digests)
+
+
+def _with_tuples(finding: Finding) -> Finding:
+    """``finding`` with its sequences as tuples (a rule may pass a list)."""
+    if (
+        type(finding.langs) is tuple
+        and type(finding.reference_langs) is tuple
+        and type(finding.locations) is tuple
+    ):
+        return finding
+    return replace(
+        finding,
+        langs=tuple(finding.langs),
+        reference_langs=tuple(finding.reference_langs),
+        locations=tuple(finding.locations),
+    )
 
 
 def _history_state(article_set: ArticleSet, rules: dict[str, str]) -> bytes:

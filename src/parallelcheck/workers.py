@@ -55,9 +55,9 @@ from typing import Any, TypeVar
 
 from parallelcheck import numbers
 from parallelcheck.article import ArticleSet
+from parallelcheck.content import read_version
 from parallelcheck.document import Document
 from parallelcheck.errors import InputError
-from parallelcheck.readers import read_document
 
 R = TypeVar("R")
 
@@ -256,7 +256,7 @@ def read_ahead(article_sets: Sequence[ArticleSet], waiting: Callable[[], bool]) 
                 if os.path.getsize(path) > READ_AHEAD_LIMIT:
                     continue  # reading it could outlast the wait: a worker will
             try:
-                _READ_AHEAD[(path, lang)] = read_document(path, lang, article_set.boundary)
+                _READ_AHEAD[(path, lang)] = read_version(path, lang, article_set.boundary)
             except InputError:
                 continue
 
