@@ -713,12 +713,21 @@ def cache_info() -> None:
     click.echo(f"{cache.root.parent}: {count} file(s), {_sized(size)}")
 
 
+def _finite_days(_context, _parameter, days: float | None) -> float | None:
+    """``--older-than``: FloatRange(min=0) lets ``nan`` (every comparison false, so every
+    entry would be removed) and ``inf`` through; both are refused (exit 2)."""
+    if days is not None and not days < float("inf"):
+        raise click.BadParameter(f"{days} is not a number of days (expected 0 or more, finite)")
+    return days
+
+
 @cache_group.command("clear")
 @click.option(
     "--older-than",
     "days",
     type=click.FloatRange(min=0),
-    help="Remove only entries not used for this many days.",
+    callback=_finite_days,
+    help="Remove only entries not used for this many days (a finite number, 0 or more).",
 )
 def cache_clear(days) -> None:
     """Remove cached results (all of them, or those not used for --older-than days)."""

@@ -52,6 +52,9 @@ from parallelcheck.safe_read import Boundary, refusal
 from parallelcheck.script import is_latin_language
 from parallelcheck.suppress import is_suppressed, silenced_ranges
 
+#: The rules that read git history (the engine gathers it only when one of them runs).
+HISTORY_RULES = frozenset({"stale-translation", "stale-unknown"})
+
 
 @dataclass(frozen=True)
 class CheckOptions:
@@ -167,7 +170,7 @@ def check_article(
     article.options["regional"] = getattr(config, "regional", {})
     # --- glossary (issue "Terminology")
     article.glossary = glossary if glossary is not None else load_run_glossary(config, options)
-    if "stale-translation" in rules:  # the only rule that needs git history
+    if HISTORY_RULES & rules.keys():  # the only rules that need git history
         readable = {lang: path for lang, path in versions.items() if lang in documents}
         article.history = source_changes(readable, source, documents.get(source))
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
@@ -390,7 +393,7 @@ def _with_tuples(finding: Finding) -> Finding:
 
 def _history_state(article_set: ArticleSet, rules: dict[str, str]) -> bytes:
     """What git history adds to an article's cache key: HEAD, when a rule reads history."""
-    if "stale-translation" not in rules or not article_set.versions:
+    if not HISTORY_RULES & rules.keys() or not article_set.versions:
         return b""
     top = work_tree(next(iter(article_set.versions.values())))
     return (head_commit(top) or "").encode() if top else b""
