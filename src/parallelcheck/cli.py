@@ -34,8 +34,15 @@ if TYPE_CHECKING:
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
 
 
+def _inert(text: str) -> str:
+    """*text* (which quotes paths and file content) with control characters escaped."""
+    from parallelcheck.report.inert import inert
+
+    return inert(text)
+
+
 def _fail(message: str) -> None:
-    click.echo(f"parallelcheck: error: {message}", err=True)
+    click.echo(_inert(f"parallelcheck: error: {message}"), err=True)
     sys.exit(EXIT_CANNOT_RUN)
 
 
@@ -368,7 +375,7 @@ def _run(
         )
         if skipped and not quiet:
             for reason in skipped:
-                click.echo(f"parallelcheck: note: skipped {reason}", err=True)
+                click.echo(_inert(f"parallelcheck: note: skipped {reason}"), err=True)
         options = CheckOptions(
             source=source,
             langs=tuple(langs),
@@ -389,8 +396,10 @@ def _run(
             for article_set in article_sets:
                 for ignored in article_set.ignored:
                     click.echo(
-                        f"parallelcheck: note: {ignored} ignored: another file of "
-                        f"article '{article_set.id}' has the same language",
+                        _inert(
+                            f"parallelcheck: note: {ignored} ignored: another file of "
+                            f"article '{article_set.id}' has the same language"
+                        ),
                         err=True,
                     )
     except InputError as error:
@@ -552,13 +561,13 @@ def list_articles(paths, config_path, source, output_format) -> None:
         click.echo(json.dumps(document, ensure_ascii=False, indent=2))
         return
     for entry in listed:
-        click.echo(f"{entry['id']}  [{entry['layout']}; source {entry['source']}]")
+        click.echo(_inert(f"{entry['id']}  [{entry['layout']}; source {entry['source']}]"))
         width = max(len(lang) for lang in entry["versions"])
         for lang, path in entry["versions"].items():
-            click.echo(f"  {lang:<{width}}  {path}")
+            click.echo(_inert(f"  {lang:<{width}}  {path}"))
         for path in entry["ignored"]:
-            click.echo(f"  {'':<{width}}  {path} (ignored: another file has this language)")
-    click.echo(describe_discovery(sets))
+            click.echo(_inert(f"  {'':<{width}}  {path} (ignored: another file has this language)"))
+    click.echo(_inert(describe_discovery(sets)))
 
 
 def discovery_summary(sets) -> dict:
