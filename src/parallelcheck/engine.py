@@ -48,7 +48,7 @@ from parallelcheck.history import head_commit, source_changes, work_tree
 from parallelcheck.langtag import canonical_tag, primary_language
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.unreadable import UNREADABLE_VERSION
-from parallelcheck.safe_read import Boundary, refusal
+from parallelcheck.safe_read import Boundary
 from parallelcheck.script import is_latin_language
 from parallelcheck.suppress import is_suppressed, silenced_ranges
 
@@ -206,15 +206,6 @@ def _read_versions(
     return documents, tuple(unreadable)
 
 
-def _hashable(article_set: ArticleSet) -> bool:
-    """Whether a cache key may hash the set's version files: none lies outside its boundary
-    (such a file is never opened, not even to hash it; the set is checked without the cache,
-    and reports the fault every run)."""
-    return all(
-        refusal(path, article_set.boundary) is None for path in article_set.versions.values()
-    )
-
-
 def _check_packed(args: tuple[ArticleSet, Config, CheckOptions, Glossary, bool]) -> ArticleResult:
     *checked, outlines = args
     result = check_article(*checked)
@@ -260,11 +251,10 @@ def check_all(
             glossary.fingerprint if glossary is not None else None,
         )
         for index, article_set in enumerate(article_sets):
-            if not _hashable(article_set):
-                continue
-            # _hashable confined the files; the check's own read is confined again, and the
-            # entry is stored under the digests of what that read gave.
-            digests = version_digests(article_set.versions)
+            # Read inside the set's boundary, as the check reads: a file outside it is never
+            # opened, not even to hash it (no key: the set is checked, and reports the fault,
+            # every run).  The entry is stored under the digests of what the check's read gave.
+            digests = version_digests(article_set.versions, article_set.boundary)
             if digests is None:
                 continue
             salts[index] = settings + _history_state(article_set, rules)
