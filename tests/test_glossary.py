@@ -3,6 +3,7 @@ with exit 2 naming file, line and term id; `glossary lint` and `glossary import`
 
 from __future__ import annotations
 
+import random
 import textwrap
 from dataclasses import replace
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from parallelcheck import glossary as glossary_module
 from parallelcheck.cli import cli
 from parallelcheck.errors import InputError
 from parallelcheck.glossary import (
@@ -277,11 +279,27 @@ def test_alias_bomb_is_refused(tmp_path):
     assert "aliases" in caught.value.message and caught.value.line is not None
 
 
-def test_large_yaml_file_is_refused(tmp_path):
+def test_large_yaml_file_is_refused(tmp_path, monkeypatch):
+    """Files past the byte bound (64 MB; lowered here so the test writes little) are refused."""
+    monkeypatch.setattr(glossary_module, "MAX_YAML_BYTES", 1_000_000)
     path = tmp_path / "big.yaml"
     path.write_text("# " + "x" * 1_000_001 + "\nterms: []\n", encoding="utf-8")
     with pytest.raises(InputError, match="too large"):
         load_glossaries([str(path)])
+
+
+def test_glossaries_are_bounded_by_term_count(tmp_path, monkeypatch):
+    """The bound is on terms, counted while reading, across the files of a run."""
+    monkeypatch.setattr(glossary_module, "MAX_TERMS", 5)
+    first = tmp_path / "a.yaml"
+    first.write_text("terms:\n" + "".join(f"  - {{id: a{n}, en: a{n}}}\n" for n in range(3)))
+    second = tmp_path / "b.csv"
+    second.write_text("id,en\n" + "".join(f"b{n},b{n}\n" for n in range(3)), encoding="utf-8")
+    assert len(load_glossaries([str(first)])) == 3
+    with pytest.raises(InputError) as caught:
+        load_glossaries([str(first), str(second)])
+    assert (caught.value.path, caught.value.line) == (str(second), 4)
+    assert "more than 5 terms" in caught.value.message
 
 
 def test_non_utf8_is_refused_with_its_line(tmp_path):
@@ -602,3 +620,130 @@ def test_check_all_reads_the_glossary_once_per_run(tmp_path, monkeypatch):
     parallel = list(engine.check_all(sets, Config(), replace(options, jobs=2)))
     assert len(calls) == 2
     assert [r.findings for r in parallel] == [r.findings for r in results]
+
+
+# ---------------------------------------------------------------------------
+# Lint's shadowing warnings: the indexed search gives what comparing every pair gave
+
+
+def _pairwise_shadowing(glossary: Glossary) -> list:
+    """The shadowing check as it was before the index (every ordered pair of terms): the
+    test oracle, kept here and nowhere in src."""
+    from parallelcheck.glossary import Problem, match_key
+    from parallelcheck.terms import form_contains
+
+    langs = sorted(glossary.languages())
+    terms = list(glossary.terms)
+    loose: dict[tuple[str, str], list[str]] = {}
+    for term in terms:
+        for tag in langs:
+            entry = term.entry(tag)
+            if entry is not None:
+                loose[(term.id, tag)] = [match_key(f).replace(" ", "") for f in entry.approved]
+    found = []
+    for outer in terms:
+        for inner in terms:
+            if inner.id == outer.id:
+                continue
+            if not any(
+                short in long
+                for tag in langs
+                for short in loose.get((inner.id, tag), ())
+                for long in loose.get((outer.id, tag), ())
+            ):
+                continue
+            nested = {}
+            for tag in langs:
+                inner_entry, outer_entry = inner.entry(tag), outer.entry(tag)
+                if inner_entry is None or outer_entry is None:
+                    continue
+                if inner.keep is not None and outer.keep is not None:
+                    continue
+                nested[tag] = any(
+                    form_contains(long, short, tag, inner_entry.case_sensitive)
+                    for short in inner_entry.approved
+                    for long in outer_entry.approved
+                )
+            inside = sorted(tag for tag, value in nested.items() if value)
+            outside = sorted(tag for tag, value in nested.items() if not value)
+            if inside and outside:
+                found.append(
+                    Problem(
+                        inner.path,
+                        inner.line,
+                        f"term '{inner.id}': its form is part of term '{outer.id}' "
+                        f"({outer.origin}) in {', '.join(inside)} but not in "
+                        f"{', '.join(outside)}: longest-match counting will differ between "
+                        "these languages",
+                        "warning",
+                    )
+                )
+    return found
+
+
+_WORDS = {
+    "en": ["cache", "Cache", "KV", "policy", "key", "box", "tree", "tensor", "fast", "city", "i"],
+    "tr": ["ıslak", "İzmir", "fıx", "kedi", "fix"],
+    "ja": ["キャッシュ", "テンソル", "並列", "高速", "木", "キー"],
+    "ko": ["캐시", "텐서", "병렬", "고속", "트리", "키", "는", "를", "타"],
+    "zh-Hant": ["快取", "張量", "並行", "高速", "樹", "鍵"],
+}
+_JOINERS = {"en": [" ", "-", ""], "tr": [" ", ""], "ja": ["", " ", "・"], "ko": [" ", ""]}
+
+
+def _random_glossary(seed: int, count: int) -> Glossary:
+    """Terms built from a small vocabulary, so that forms nest in one another often: cases,
+    plurals (policy → policies), hyphens, keep terms, case-sensitive entries, Korean
+    particles, the Turkish dotless and dotted i."""
+    rng = random.Random(seed)
+    terms = []
+    for number in range(count):
+        origin = f"g.yaml:{number + 1}"
+        if rng.random() < 0.08:
+            keep = rng.choice(["DeepInfer", "KV", "Cache", "TensorRT", "Tree"]) + rng.choice(
+                ["", "2", " Pro", "-X"]
+            )
+            terms.append(Term(f"k{number}", keep=keep, origin=origin))
+            continue
+        langs = {}
+        for lang in rng.sample(sorted(_WORDS), rng.randint(1, 5)):
+            forms = []
+            for _ in range(rng.choice([1, 1, 2])):
+                parts = [rng.choice(_WORDS[lang]) for _ in range(rng.choice([1, 2, 2, 3]))]
+                form = rng.choice(_JOINERS.get(lang, [""])).join(parts)
+                if lang == "en" and rng.random() < 0.1:
+                    form += rng.choice(["s", "ies", "'s", "es"])
+                forms.append(form.strip(" -") or parts[0])
+            langs[lang] = LangTerms(tuple(dict.fromkeys(forms)), (), rng.random() < 0.15)
+        terms.append(Term(f"t{number}", langs=langs, origin=origin))
+    return Glossary.of(terms)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_shadowing_warnings_are_those_of_the_pairwise_check(seed):
+    glossary = _random_glossary(seed, 250)
+    warnings = [problem for problem in lint(glossary) if problem.severity == "warning"]
+    expected = _pairwise_shadowing(glossary)
+    assert len(expected) > 1000  # the glossary does exercise the check
+    assert warnings == expected
+
+
+def test_certain_containment_answers_agree_with_the_matcher():
+    """Every answer the index's shortcut gives without the matcher is the matcher's."""
+    from parallelcheck.glossary import _contains_for_sure, _FormTexts
+    from parallelcheck.terms import form_contains
+
+    rng = random.Random(17)
+    pieces = [*(w for words in _WORDS.values() for w in words), "s", "'s", "-", " ", "ß", "é"]
+    texts = _FormTexts()
+    answered = 0
+    for _ in range(3000):
+        short = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 3))).strip(" -") or "a"
+        long = rng.choice(["", "x", "KV "]) + (short if rng.random() < 0.6 else rng.choice(pieces))
+        long += rng.choice(["", " ", "s", "는", "타", "x", "ies"])
+        sensitive = rng.random() < 0.3
+        sure = _contains_for_sure(texts[long], texts[short], sensitive)
+        if sure is not None:
+            answered += 1
+            assert sure == form_contains(long, short, "und", sensitive), (long, short, sensitive)
+    assert answered > 1500

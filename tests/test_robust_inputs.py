@@ -691,7 +691,8 @@ HOSTILE_GLOSSARIES = {
     ),
     "alias-bomb": (_alias_bomb("terms"), ":6:", "aliases are expanded"),
     "recursive-alias": ("terms: &t [*t]\n", ":1:", "recursive alias"),
-    "oversized": ("terms:\n" + "# padding\n" * 200_000, "", "too large"),
+    # Glossaries are bounded by term count (200,000) and read up to 64 MB (issue 17, case 9).
+    "oversized": ("terms:\n# " + "x" * 64_000_000 + "\n", "", "too large"),
     "unknown-key": ("terms: []\nextra: 1\n", ":2:", "unknown key 'extra'"),
     "unknown-term-key": (
         "terms:\n  - id: x\n    en: {term: a, bogus: b}\n    ja: {term: b}\n",

@@ -16,8 +16,11 @@ that folder is the *project root* discovery never reads above.
 
 Every problem is an :class:`~parallelcheck.errors.InputError` naming the file, the line of the
 offending key and the key itself; unknown keys, rule ids and options are errors, with a close
-match suggested.  YAML is read with the safe loader only; files over 1 MB and documents whose
-aliases would expand to more than 100,000 nodes are refused.
+match suggested.  YAML is read with the safe loader only, through
+:mod:`parallelcheck.safe_yaml`: files over 1 MB, control characters, nesting deeper than 100
+levels, documents whose aliases would expand to more than 100,000 nodes and integers of more
+digits than Python converts are refused at their line.  TOML nested deeper than 100 levels
+(arrays, inline tables) is refused at its line before ``tomllib`` reads it.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag, did_you_mean
 from parallelcheck.layout import DEFAULT_LAYOUTS, LayoutError, PatternLayout
 from parallelcheck.safe_read import TOO_LARGE, ReadRefused, read_capped
-from parallelcheck.safe_yaml import check_node_tree
+from parallelcheck.safe_yaml import MAX_DEPTH, compose, construct, describe_character
 
 SEVERITIES = ("error", "warning", "info")
 TOP_KEYS = ("root", "source", "languages", "layout", "glossary", "rules", "links", "regional")
@@ -227,6 +230,13 @@ def _from_toml(path: str, cwd: str, known_rules: Collection[str], *, required: b
     text = _read(path, shown)
     if not required and "parallelcheck" not in text:
         return None  # another tool's pyproject.toml: not ours to judge
+    deep = _toml_too_deep(text)
+    if deep is not None:
+        raise InputError(
+            f"invalid TOML: nested more than {MAX_DEPTH} levels deep (arrays or inline tables)",
+            shown,
+            deep,
+        )
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -237,6 +247,15 @@ def _from_toml(path: str, cwd: str, known_rules: Collection[str], *, required: b
         else:
             line = int(match[1]) if match else None
         raise InputError(f"invalid TOML: {message}", shown, line) from None
+    except ValueError:  # an integer of more digits than Python converts
+        number = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, number.start()) + 1 if number else 1
+        digits = f"{len(number.group().replace('_', '')):,} " if number else "too many "
+        raise InputError(
+            f"invalid TOML: a number of {digits}digits (more than Python reads)", shown, line
+        ) from None
+    except RecursionError:  # not reached: _toml_too_deep bounds the nesting first
+        raise InputError("invalid TOML: nested too deeply", shown, 1) from None
     tool = document.get("tool")
     if isinstance(tool, dict) and "parallelcheck" in tool:
         prefix: tuple[str, ...] = ("tool", "parallelcheck")
@@ -251,6 +270,36 @@ def _from_toml(path: str, cwd: str, known_rules: Collection[str], *, required: b
     if not isinstance(data, dict):
         raise InputError("[tool.parallelcheck] must be a table of keys", shown, lines.line(()))
     return _build(data, lines, shown, os.path.dirname(path), cwd, known_rules)
+
+
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{1000,}")
+_TOML_TOKEN = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""'
+    r"|'''.*?'''"
+    r'|"(?:[^"\\\n]|\\.)*"'
+    r"|'[^'\n]*'"
+    r"|#[^\n]*"
+    r"|[\[\]{}]",
+    re.DOTALL,
+)
+
+
+def _toml_too_deep(text: str) -> int | None:
+    """The line where arrays and inline tables of a TOML text first nest deeper than
+    :data:`~parallelcheck.safe_yaml.MAX_DEPTH` (strings and comments skipped), else None.
+
+    ``tomllib`` reads nesting by recursion; without this bound a few thousand ``[`` exhaust
+    the interpreter's stack."""
+    depth = 0
+    for token in _TOML_TOKEN.finditer(text):
+        char = token.group()
+        if char in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return text.count("\n", 0, token.start()) + 1
+        elif char in ("]", "}"):
+            depth = max(0, depth - 1)
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -376,25 +425,13 @@ class _TomlLines:
 
 
 def _parse_yaml(text: str, shown: str) -> tuple[Any, _YamlLines | _NoLines]:
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None, _NoLines()
-        check_node_tree(node, shown)
-        lines = _YamlLines(node, shown)
-        return loader.construct_document(node), lines
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "cannot be parsed"
-        line = mark.line + 1 if mark is not None else None
-        raise InputError(f"invalid YAML: {problem}", shown, line) from None
-    except yaml.YAMLError as exc:
-        raise InputError(f"invalid YAML: {exc}", shown) from None
-    except RecursionError:
-        raise InputError("invalid YAML: nested too deeply", shown) from None
-    finally:
-        loader.dispose()
+    """The document's value and its lines; every problem an :class:`InputError` at its line
+    (see :mod:`parallelcheck.safe_yaml`)."""
+    node = compose(text, shown)
+    if node is None:
+        return None, _NoLines()
+    lines = _YamlLines(node, shown)
+    return construct(node, shown), lines
 
 
 # ---------------------------------------------------------------------------
@@ -415,6 +452,9 @@ def _kind(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return f"a {type(value).__name__}"
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def _suggest(word: object, choices: Iterable[str]) -> str:
@@ -445,6 +485,13 @@ class _Checker:
     def string(self, value: object, path: Path, name: str) -> str:
         if not isinstance(value, str) or not value.strip():
             raise self.fail(f"'{name}' must be a non-empty string, not {_kind(value)}", path)
+        control = _CONTROL.search(value)
+        if control is not None:
+            raise self.fail(
+                f"'{name}' holds the control character {describe_character(control.group())}",
+                path,
+                value,
+            )
         return value
 
     def strings(self, value: object, path: Path, name: str) -> list[str]:

@@ -18,9 +18,11 @@ Formats (the file's extension decides)
 --------------------------------------
 
 ``.yaml`` / ``.yml``
-    CONTRACT §4.  Read with PyYAML's safe loader; files over 1 MB and documents whose aliases
-    would expand to more than 100,000 nodes are refused.  Keys are taken as written (``no:`` is
-    Norwegian, not false), duplicate keys are errors.
+    CONTRACT §4.  Read with PyYAML's safe loader through :mod:`parallelcheck.safe_yaml`:
+    control characters, nesting deeper than 100 levels, more than 4,000,000 nodes and aliases
+    that would expand the document beyond its size are refused at their line; files over
+    64 MB are refused outright.  Keys are taken as written (``no:`` is Norwegian, not false),
+    duplicate keys are errors.
 
 ``.tbx``
     TBX 2008 (``martif/text/body/termEntry/langSet/tig/term``, also ``ntig/termGrp/term``) and
@@ -40,6 +42,8 @@ Formats (the file's extension decides)
     ``case_sensitive``; then one term per row.  A cell holds the forms of one language
     separated by ``|`` (``PD 分離|PD分離``); a form with a leading ``!`` is forbidden
     (``PD 分離|!PD 分离``).  ``\\|`` is a literal bar and a leading ``\\!`` a literal ``!``.
+    Quoting is strict: a quote that is never closed (it would swallow the rest of the file
+    into one cell) or text after a closing quote is an error at the row where it starts.
     Without an ``id`` column (or with the cell empty) the id is made from the row's first
     Latin-script form (``PD disaggregation`` → ``pd-disaggregation``), else ``row-N``.  A row
     with ``keep`` set is a keep term; its language cells may only hold forbidden forms.
@@ -50,6 +54,27 @@ language entry applies to a version whose tag is the same, or more specific (``z
 ``zh-Hans`` ↔ ``zh-CN``/``zh-SG``, and a plain ``zh`` version counts as Simplified — it never
 takes a ``zh-Hant`` entry); a bare version tag (``pt``) takes the one entry of that
 language when there is exactly one.
+
+Bounds
+------
+
+At most :data:`MAX_TERMS` (200,000) terms are read in all the glossaries of a run, counted
+while reading, so a vast file is refused at the term past the bound, not after it is read;
+YAML files are read up to 64 MB, TBX and CSV files up to 20 MB.  Reading and linting take
+time and memory in proportion to the number of terms (``bench/bench_glossary_lint.py``).
+
+Invisible characters
+--------------------
+
+A form (``keep``, approved or forbidden) holding a control character or an invisible format
+character — zero-width space, joiner and non-joiner, word joiner, byte order mark, soft
+hyphen, bidirectional controls and the like — is an error naming the file, line and term id
+(``glossary lint`` lists it; ``check`` stops with exit status 2).  Such a form looks exactly
+like the plain spelling but never matches it: a keep term ``Deep<ZWJ>Infer`` would report
+every ``DeepInfer`` with a "fix" that looks the same.  It is refused, not silently cleaned,
+because the file and what the tool matches must not differ unseen.  Zero-width (non-)joiners
+are accepted where writing needs them: between two letters of a joining or Indic script
+(Persian ``می‌خواهم``, Devanagari, Sinhala …) and, for the joiner, inside an emoji sequence.
 
 Errors and lint
 ---------------
@@ -63,6 +88,7 @@ since its findings could not be trusted.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import hashlib
 import io
@@ -79,9 +105,13 @@ import yaml
 from parallelcheck.errors import InputError
 from parallelcheck.langtag import canonical_tag, primary_language
 from parallelcheck.safe_read import TOO_LARGE, ReadRefused, read_capped
-from parallelcheck.safe_yaml import check_node_tree
+from parallelcheck.safe_yaml import collector_paused, compose, describe_character
 
-MAX_YAML_BYTES = 1_000_000
+#: The most terms read in all the glossaries of one run (see "Bounds" above).
+MAX_TERMS = 200_000
+MAX_YAML_BYTES = 64_000_000
+#: YAML nodes (scalars, lists, mappings) one glossary file may hold: 20 per term at the bound.
+MAX_YAML_NODES = 20 * MAX_TERMS
 MAX_XML_CSV_BYTES = 20_000_000
 EXTENSIONS = (".yaml", ".yml", ".tbx", ".csv")
 TERM_KEYS = ("id", "keep", "note", "forbidden", "case_sensitive")
@@ -266,11 +296,40 @@ class Problem:
 
 
 class _Problems:
-    """Where loaders report problems: raise the first (``strict``) or collect them all."""
+    """Where loaders report problems: raise the first (``strict``) or collect them all.
+
+    It is also what one reading of a set of files keeps: the terms counted against
+    :data:`MAX_TERMS` and the canonical form of each language tag met (a glossary names the
+    same few tags on every term).
+    """
 
     def __init__(self, strict: bool):
         self.strict = strict
         self.found: list[Problem] = []
+        self.terms = 0
+        self.tags: dict[str, str | None] = {}
+
+    def canonical_tag(self, raw: str) -> str | None:
+        """:func:`~parallelcheck.langtag.canonical_tag`, once per distinct tag."""
+        if raw not in self.tags:
+            self.tags[raw] = canonical_tag(raw)
+        return self.tags[raw]
+
+    def count_term(self, path: str, line: int | None) -> bool:
+        """Count one more term about to be read: False (and, the first time, a problem) past
+        :data:`MAX_TERMS` — the caller then stops reading."""
+        self.terms += 1
+        if self.terms <= MAX_TERMS:
+            return True
+        if self.terms == MAX_TERMS + 1:
+            self.error(
+                f"more than {MAX_TERMS:,} terms in the glossaries of this run (the most that "
+                "are read); this is the first term past the bound: split the glossary or keep "
+                "the terms the articles use",
+                path,
+                line,
+            )
+        return False
 
     def error(self, message: str, path: str, line: int | None, term: str | None = None) -> None:
         if term:
@@ -327,8 +386,9 @@ def load_glossaries(paths: Iterable[str]) -> Glossary:
     problems = _Problems(strict=True)
     terms: list[Term] = []
     files = glossary_files(paths)
-    for path in files:
-        terms.extend(_load_file(path, problems))
+    with collector_paused():
+        for path in files:
+            terms.extend(_load_file(path, problems))
     glossary = Glossary.of(terms, files)
     for problem in lint(glossary, shadowing=False):
         if problem.severity == "error":
@@ -338,7 +398,8 @@ def load_glossaries(paths: Iterable[str]) -> Glossary:
 
 def load_file(path: str) -> Glossary:
     """One glossary file, whatever its format (no lint)."""
-    return Glossary.of(_load_file(path, _Problems(strict=True)), (path,))
+    with collector_paused():
+        return Glossary.of(_load_file(path, _Problems(strict=True)), (path,))
 
 
 def _load_file(path: str, problems: _Problems) -> list[Term]:
@@ -387,6 +448,49 @@ def _clean_form(form: str) -> str:
     return " ".join(form.split())
 
 
+#: Characters that show nothing (see "Invisible characters" above): controls other than the
+#: whitespace forms are cleaned of, and the format characters of Unicode (category Cf) that
+#: glossaries meet, with the fillers that render as blanks.
+_INVISIBLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb"
+    "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
+)
+#: Scripts whose writing needs the zero-width (non-)joiner between letters.
+_JOINING_SCRIPTS = frozenset(
+    "ARABIC SYRIAC NKO MANDAIC MONGOLIAN DEVANAGARI BENGALI GURMUKHI GUJARATI ORIYA TAMIL "
+    "TELUGU KANNADA MALAYALAM SINHALA TIBETAN MYANMAR KHMER".split()
+)
+
+
+def invisible_character(form: str) -> int | None:
+    """The index of the first character of ``form`` that shows nothing and has no business
+    there (module documentation, "Invisible characters"), else None."""
+    for found in _INVISIBLE.finditer(form):
+        index = found.start()
+        if found.group() in "\u200c\u200d" and _joins(form, index):
+            continue
+        return index
+    return None
+
+
+def _joins(form: str, index: int) -> bool:
+    """Whether the (non-)joiner at ``form[index]`` stands where writing needs it."""
+    if index == 0 or index + 1 >= len(form):
+        return False
+    before, after = form[index - 1], form[index + 1]
+
+    def script(char: str) -> str | None:
+        if unicodedata.category(char)[0] not in "LM":
+            return None
+        return unicodedata.name(char, "").split(" ", 1)[0]
+
+    if script(before) in _JOINING_SCRIPTS and script(after) in _JOINING_SCRIPTS:
+        return True
+    emoji_before = unicodedata.category(before) in ("So", "Sk", "Mn", "Me")
+    return form[index] == "\u200d" and emoji_before and unicodedata.category(after) == "So"
+
+
 class _TermBuilder:
     """Collects one term's parts and checks them; reports problems at the term's lines."""
 
@@ -421,7 +525,21 @@ class _TermBuilder:
         if not cleaned:
             self.fail(f"{what} is an empty form", line)
             return None
-        return cleaned
+        return cleaned if self.visible(cleaned, what, line) else None
+
+    def visible(self, form: str, what: str, line: int | None) -> bool:
+        """Whether ``form`` is free of invisible characters; if not, report the first."""
+        index = invisible_character(form)
+        if index is None:
+            return True
+        shown = f"{form[:index]}<U+{ord(form[index]):04X}>{form[index + 1 :]}"
+        self.fail(
+            f"{what} form '{shown}' holds the invisible character "
+            f"{describe_character(form[index])}: it looks like the plain spelling but never "
+            "matches it, so every plain spelling would be reported; remove it",
+            line,
+        )
+        return False
 
     def add_lang(
         self,
@@ -431,7 +549,7 @@ class _TermBuilder:
         case_sensitive: bool,
         line: int | None,
     ) -> None:
-        tag = canonical_tag(raw_tag.strip())
+        tag = self.problems.canonical_tag(raw_tag.strip())
         if tag is None:
             self.fail(
                 f"invalid language tag '{raw_tag}' (expected a BCP 47 tag such as en, zh-Hant, "
@@ -442,6 +560,11 @@ class _TermBuilder:
         if tag in self.langs:
             self.fail(f"language '{tag}' is given twice", line)
             return
+        approved = [form for form in map(_clean_form, approved) if form]
+        forbidden = [form for form in map(_clean_form, forbidden) if form]
+        for form in (*approved, *forbidden):
+            if not self.visible(form, f"'{raw_tag.strip()}'", line):
+                return
         self.langs[tag] = LangTerms(
             tuple(dict.fromkeys(approved)), tuple(dict.fromkeys(forbidden)), case_sensitive
         )
@@ -481,15 +604,6 @@ class _TermBuilder:
 # YAML (CONTRACT §4)
 
 
-def _check_expansion(root: yaml.Node, path: str, problems: _Problems) -> None:
-    """Refuse alias bombs, recursive aliases and tags (see :mod:`parallelcheck.safe_yaml`)."""
-    try:
-        check_node_tree(root, path, refuse_tags=True)
-    except InputError as error:
-        problems.error(error.message, path, error.line)
-        raise _Skip from None
-
-
 def _line(node: yaml.Node) -> int:
     return node.start_mark.line + 1
 
@@ -499,7 +613,7 @@ def _kind(node: yaml.Node) -> str:
         return "a mapping"
     if isinstance(node, yaml.SequenceNode):
         return "a list"
-    if not node.value.strip() or (node.style is None and node.value in _NULLS):
+    if not node.value.strip() or (not node.style and node.value in _NULLS):
         return "an empty value"
     return "a scalar"
 
@@ -512,7 +626,7 @@ def _scalar_text(node: yaml.Node) -> str | None:
     null or anything that is not a scalar."""
     if not isinstance(node, yaml.ScalarNode) or not node.value.strip():
         return None
-    if node.style is None and node.value in _NULLS:
+    if not node.style and node.value in _NULLS:  # plain style: None, or '' from libyaml
         return None
     return node.value
 
@@ -528,25 +642,14 @@ def _bool(node: yaml.Node) -> bool | None:
 
 
 def _compose(text: str, path: str, problems: _Problems) -> yaml.Node | None:
-    loader = yaml.SafeLoader(text)
+    """The node tree of a glossary file, bounded (see :mod:`parallelcheck.safe_yaml`)."""
     try:
-        node = loader.get_single_node()
-        if node is not None:
-            _check_expansion(node, path, problems)
-        return node
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "cannot be parsed"
-        problems.error(f"invalid YAML: {problem}", path, mark.line + 1 if mark else None)
+        return compose(
+            text, path, max_nodes=MAX_YAML_NODES, refuse_tags=True, libyaml=True, resolve=False
+        )
+    except InputError as error:
+        problems.error(error.message, path, error.line)
         raise _Skip from None
-    except yaml.YAMLError as exc:
-        problems.error(f"invalid YAML: {exc}", path, None)
-        raise _Skip from None
-    except RecursionError:
-        problems.error("invalid YAML: nested too deeply", path, None)
-        raise _Skip from None
-    finally:
-        loader.dispose()
 
 
 def _mapping_items(
@@ -577,6 +680,11 @@ def _mapping_items(
 
 def _load_yaml(path: str, problems: _Problems) -> list[Term]:
     text = _decode(_read_bytes(path, MAX_YAML_BYTES, problems), path, problems)
+    return _yaml_terms(text, path, problems)
+
+
+def _yaml_terms(text: str, path: str, problems: _Problems) -> list[Term]:
+    """The terms of a YAML glossary's text; ``path`` is the name its messages give."""
     root = _compose(text, path, problems)
     if root is None:
         return []  # an empty file: no terms
@@ -603,6 +711,8 @@ def _load_yaml(path: str, problems: _Problems) -> list[Term]:
         return []
     terms = []
     for item in terms_node.value:
+        if not problems.count_term(path, _line(item)):
+            break
         term = _yaml_term(item, path, problems)
         if term is not None:
             terms.append(term)
@@ -848,6 +958,8 @@ def _load_tbx(path: str, problems: _Problems) -> list[Term]:
     ]
     terms = []
     for entry in entries:
+        if not problems.count_term(path, entry.line):
+            break
         term = _tbx_entry(entry, lang_names, path, problems)
         if term is not None:
             terms.append(term)
@@ -971,8 +1083,8 @@ def _load_csv(path: str, problems: _Problems) -> list[Term]:
     try:
         rows = _csv_rows(text)
         header_line, header = next(rows, (1, []))
-    except csv.Error as exc:
-        problems.error(f"invalid CSV: {exc}", path, None)
+    except _CsvError as exc:
+        problems.error(exc.message, path, exc.line)
         return []
     columns: list[str] = []
     for cell in header:
@@ -1002,18 +1114,44 @@ def _load_csv(path: str, problems: _Problems) -> list[Term]:
         for line, row in rows:
             if not any(cell.strip() for cell in row):
                 continue
+            if not problems.count_term(path, line):
+                break
             term = _csv_term(row, columns, line, path, problems)
             if term is not None:
                 terms.append(term)
-    except csv.Error as exc:
-        problems.error(f"invalid CSV: {exc}", path, None)
+    except _CsvError as exc:
+        problems.error(exc.message, path, exc.line)
     return terms
 
 
+class _CsvError(Exception):
+    """A row the CSV reader refused, with the line where the row starts."""
+
+    def __init__(self, message: str, line: int):
+        super().__init__(message)
+        self.message, self.line = message, line
+
+
 def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
-    reader = csv.reader(io.StringIO(text, newline=""))
+    """(line where the row starts, cells) of each row, read strictly: a quote never closed,
+    or text after a closing quote, is a :class:`_CsvError` at the row's first line."""
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     previous = 0
-    for row in reader:
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            message = str(exc)
+            if "unexpected end of data" in message or "EOF" in message:
+                message = (
+                    "a quoted cell opened in this row is never closed (the quote would take "
+                    "the rest of the file into one cell)"
+                )
+            elif "expected after" in message:
+                message = f"text after a closing quote ({message}); double a quote inside quotes"
+            raise _CsvError(f"invalid CSV: {message}", previous + 1) from None
         yield previous + 1, row
         previous = reader.line_num
 
@@ -1089,66 +1227,64 @@ def to_yaml(glossary: Glossary) -> str:
         if term.note:
             item["note"] = term.note
         items.append(item)
-    return yaml.safe_dump(
-        {"terms": items}, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None
-    )
+    with collector_paused():
+        return yaml.dump(
+            {"terms": items},
+            Dumper=_DUMPER,
+            allow_unicode=True,
+            sort_keys=False,
+            width=100,
+            default_flow_style=None,
+        )
+
+
+#: libyaml's emitter when PyYAML has it: the same text, four times faster.
+_DUMPER: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def import_glossary(source: str) -> tuple[Glossary, str]:
     """Read a TBX, CSV (or YAML) glossary and give it with its YAML text.
 
-    The YAML text is read back before it is returned: if it would not load as the same
-    glossary (which would be a bug), an :class:`InputError` says so instead of writing it.
+    Whatever ``check --glossary`` reads is converted, up to :data:`MAX_TERMS` terms.  The YAML
+    text is read back (from memory) before it is returned: if it would not load as the same
+    glossary, which would be a bug, an :class:`InputError` naming ``source`` says so instead
+    of writing it.
     """
     glossary = load_file(source)
     text = to_yaml(glossary)
-    problems = _Problems(strict=True)
-    with _temporary_yaml(text) as temporary:
-        again = Glossary(tuple(_load_yaml(temporary, problems)))
-    if again.terms != glossary.terms:
+    shown = f"{source} (converted to YAML)"
+    try:
+        with collector_paused():
+            again = _yaml_terms(text, shown, _Problems(strict=True))
+    except InputError as error:
+        raise InputError(
+            f"the converted glossary does not read back ({error.describe()}); this is a bug",
+            source,
+        ) from None
+    if tuple(again) != glossary.terms:
         raise InputError("the converted glossary does not read back the same (a bug)", source)
     return glossary, text
-
-
-class _temporary_yaml:
-    def __init__(self, text: str):
-        self.text = text
-        self.path = ""
-
-    def __enter__(self) -> str:
-        import tempfile
-
-        fd, self.path = tempfile.mkstemp(suffix=".yaml")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(self.text)
-        return self.path
-
-    def __exit__(self, *exc) -> None:
-        os.unlink(self.path)
 
 
 # ---------------------------------------------------------------------------
 # Lint
 
 _SEPARATORS = re.compile(r"[\s\-\u2010\u2011\u2012\u2013\u00ad]+")
-_LATIN = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
+_LATIN_CLASS = "A-Za-z0-9\u00c0-\u024f"
+#: A space (separators are single spaces by then) not between two Latin characters.
+_LONE_SPACE = re.compile(f"(?<![{_LATIN_CLASS}]) | (?![{_LATIN_CLASS}])")
 
 
 def match_key(form: str, case_sensitive: bool = False) -> str:
     """The form as matching sees it: NFKC, case folded unless case-sensitive, hyphens and
     spaces as one space, and no space next to a non-Latin character (``PD 分離`` = ``PD分離``)."""
-    text = unicodedata.normalize("NFKC", form)
+    text = form if form.isascii() else unicodedata.normalize("NFKC", form)
     if not case_sensitive:
         text = text.casefold()
+    if text.isalnum():  # one word: no separator to fold (most forms)
+        return text
     text = _SEPARATORS.sub(" ", text).strip()
-    out = []
-    for index, char in enumerate(text):
-        if char == " ":
-            before, after = text[index - 1], text[index + 1]
-            if not (_LATIN.match(before) and _LATIN.match(after)):
-                continue
-        out.append(char)
-    return "".join(out)
+    return _LONE_SPACE.sub("", text) if " " in text else text
 
 
 def lint(glossary: Glossary, *, shadowing: bool = True) -> list[Problem]:
@@ -1171,7 +1307,8 @@ def lint(glossary: Glossary, *, shadowing: bool = True) -> list[Problem]:
       only.  That is harmless when the shorter term nests inside the longer one in every
       language both have; when it nests in some languages but not others, the shorter term
       is counted once more in the latter (and ``term-missing`` may report the former).
-      Only checked with ``shadowing=True`` (the lint command): it compares every pair of forms.
+      Only checked with ``shadowing=True`` (the lint command); see :func:`_shadowing` for
+      how the pairs of terms are found without comparing every pair.
     """
     found: list[Problem] = []
 
@@ -1189,7 +1326,7 @@ def lint(glossary: Glossary, *, shadowing: bool = True) -> list[Problem]:
         scopes = list(term.langs) if term.keep is None else ["*", *term.langs]
         for tag in scopes:
             entry = term.entry("und" if tag == "*" else tag)
-            if entry is None:
+            if entry is None or not entry.forbidden:
                 continue
             where = "every language" if tag == "*" else tag
             seen = {match_key(form, entry.case_sensitive) for form in entry.approved}
@@ -1265,54 +1402,371 @@ def _forbidden_keys(term: Term, langs: Sequence[str]):
 
 
 def _shadowing(glossary: Glossary, langs: Sequence[str]) -> list[Problem]:
+    """The shadowing warnings of :func:`lint`, in the order of (outer term, inner term).
+
+    A pair of terms is looked at when, in some language, a form of the inner term without
+    spaces or hyphens is part of a form of the outer one.  Such pairs are found through an
+    index (:func:`_containing_pairs`), not by comparing every pair, so the time grows with
+    the terms and their containments, not with their square.  For each pair found, whether
+    the inner form is *matched* inside the outer one in each language is
+    :func:`parallelcheck.terms.form_contains`; most answers are certain from the text alone
+    (:func:`_contains_for_sure`), and the matcher only runs for the others.
+    """
     from parallelcheck.terms import form_contains
 
-    found: list[Problem] = []
-    terms = list(glossary.terms)
-    loose: dict[tuple[str, str], list[str]] = {}  # (term id, tag) → keys without spaces
-    for term in terms:
-        for tag in langs:
-            entry = term.entry(tag)
-            if entry is not None:
-                loose[(term.id, tag)] = [match_key(f).replace(" ", "") for f in entry.approved]
-    for outer in terms:
-        for inner in terms:
-            if inner.id == outer.id:
+    terms = glossary.terms
+    entries = {tag: [term.entry(tag) for term in terms] for tag in langs}
+    texts = _FormTexts()
+    # A term all of whose forms are matched only where their loose keys occur is looked for
+    # only where its Latin forms may start (a word start): a match cannot start elsewhere.
+    # A term with a dotless or dotted capital I (matched by i) has every position indexed.
+    plain = [True] * len(terms)
+    odd = [False] * len(terms)
+    for tag in langs:
+        for index, entry in enumerate(entries[tag]):
+            for form in entry.approved if entry is not None else ():
+                info = texts[form]
+                plain[index] = plain[index] and info.plain_in(entry.case_sensitive)
+                odd[index] = odd[index] or info.dotted_i
+    # The forms of each term in each language, and the pairs of terms (inner × size + outer,
+    # positions in ``terms``) whose loose keys are contained in each language.
+    size = len(terms)
+    forms_at = {
+        tag: [None if e is None else tuple(texts[form] for form in e.approved) for e in column]
+        for tag, column in entries.items()
+    }
+    contained: dict[str, set[int]] = {}
+    for tag in langs:
+        # Keys by term id: a repeated id (itself an error) takes its last term's forms.
+        by_id = {term.id: forms for term, forms in zip(terms, forms_at[tag], strict=True) if forms}
+        owned = [by_id.get(term.id, ()) for term in terms]
+        contained[tag] = _containing_pairs(owned, plain, odd)
+    pairs = set().union(*contained.values())
+
+    def contains(long: _FormText, short: _FormText, tag: str, case_sensitive: bool) -> bool:
+        sure = _contains_for_sure(long, short, case_sensitive)
+        if sure is None:
+            return form_contains(long.form, short.form, tag, case_sensitive)
+        return sure
+
+    found: list[tuple[tuple[int, int], Problem]] = []
+    # Inner term first: the matcher compiles each inner form once while its pairs are looked at.
+    for code in sorted(pairs):
+        inner_index, outer_index = divmod(code, size)
+        outer, inner = terms[outer_index], terms[inner_index]
+        if inner.id == outer.id or (inner.keep is not None and outer.keep is not None):
+            continue
+        inside: list[str] = []
+        outside: list[str] = []
+        for tag in langs:  # sorted, so inside and outside are too
+            shorts, longs = forms_at[tag][inner_index], forms_at[tag][outer_index]
+            if shorts is None or longs is None:
                 continue
-            if not any(  # a cheap test first: no containment at all means no warning
-                short in long
-                for tag in langs
-                for short in loose.get((inner.id, tag), ())
-                for long in loose.get((outer.id, tag), ())
+            sensitive = entries[tag][inner_index].case_sensitive  # type: ignore[union-attr]
+            if code not in contained[tag] and all(
+                short.needs_loose(long, sensitive) for short in shorts for long in longs
             ):
+                outside.append(tag)  # no form of one is part of a form of the other here
+            elif any(contains(long, short, tag, sensitive) for short in shorts for long in longs):
+                inside.append(tag)
+            else:
+                outside.append(tag)
+        if inside and outside:
+            problem = Problem(
+                inner.path,
+                inner.line,
+                f"term '{inner.id}': its form is part of term '{outer.id}' "
+                f"({outer.origin}) in {', '.join(inside)} but not in "
+                f"{', '.join(outside)}: longest-match counting will differ between "
+                "these languages",
+                "warning",
+            )
+            found.append(((outer_index, inner_index), problem))
+    return [problem for _, problem in sorted(found, key=lambda item: item[0])]
+
+
+#: What ``\s`` matches (``str.isspace``) and the hyphens of :data:`_SEPARATORS`, deleted.
+_NO_SEPARATORS = str.maketrans(
+    "",
+    "",
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000-\u2010\u2011\u2012\u2013\u00ad",
+)
+
+
+def _loose_key(form: str) -> str:
+    """``match_key(form)`` without its spaces: what the pairs of :func:`_shadowing` are
+    found by."""
+    if form.isascii():
+        return form.lower().translate(_NO_SEPARATORS)
+    return unicodedata.normalize("NFKC", form).casefold().translate(_NO_SEPARATORS)
+
+
+def _containing_pairs(
+    forms: Sequence[Sequence[_FormText]], plain: Sequence[bool], odd: Sequence[bool]
+) -> set[int]:
+    """``inner × len(forms) + outer`` for every two positions of ``forms`` where the loose key
+    (:func:`_loose_key`) of a form of the inner is part of that of a form of the outer — for
+    a ``plain`` inner's form that starts with a Latin letter or digit, only at a word start
+    of the outer form (unless the outer is ``odd``: everywhere).  An empty key is part of
+    every key.
+
+    Every suffix of every key is listed with its owner and sorted, in three lists: those
+    starting at a Latin word start, inside a Latin word, or elsewhere; the keys holding a
+    given key are then the owners of the suffixes that start with it, a contiguous run found
+    by bisection.  The list of suffixes inside words is only made when some form needs it.
+    """
+    needles: dict[tuple[str, bool], list[int]] = {}
+    for owner, owned in enumerate(forms):
+        for form in owned:
+            anywhere = not (plain[owner] and form.latin_start)
+            needles.setdefault((form.loose, anywhere), []).append(owner)
+    inside_needed = any(anywhere and _LATIN_KEY.match(key) for key, anywhere in needles)
+    # Each suffix carries its owner after a NUL, which sorts before every character, so one
+    # string sort orders them; a key holding a NUL (never read from a file) is found by a
+    # plain scan instead.
+    lists: dict[str, list[str]] = {kind: [] for kind in "WIO"}
+    odd_keys: list[tuple[str, int]] = []
+    for owner, owned in enumerate(forms):
+        for form in owned:
+            key = form.loose
+            if "\x00" in key:
+                odd_keys.append((key, owner))
                 continue
-            nested: dict[str, bool] = {}
-            for tag in langs:
-                inner_entry, outer_entry = inner.entry(tag), outer.entry(tag)
-                if inner_entry is None or outer_entry is None:
-                    continue
-                if inner.keep is not None and outer.keep is not None:
-                    continue
-                nested[tag] = any(
-                    form_contains(long, short, tag, inner_entry.case_sensitive)
-                    for short in inner_entry.approved
-                    for long in outer_entry.approved
-                )
-            inside = sorted(tag for tag, value in nested.items() if value)
-            outside = sorted(tag for tag, value in nested.items() if not value)
-            if inside and outside:
-                found.append(
-                    Problem(
-                        inner.path,
-                        inner.line,
-                        f"term '{inner.id}': its form is part of term '{outer.id}' "
-                        f"({outer.origin}) in {', '.join(inside)} but not in "
-                        f"{', '.join(outside)}: longest-match counting will differ between "
-                        "these languages",
-                        "warning",
-                    )
-                )
-    return found
+            tail = "\x00" + chr(owner + 0x100)
+            for kind, starts in form.starts(inside_needed and not odd[owner], odd[owner]):
+                lists[kind].extend([key[start:] + tail for start in starts])
+    for suffixes in lists.values():
+        suffixes.sort()
+    size = len(forms)
+    pairs: set[int] = set()
+    for (needle, anywhere), inners in needles.items():
+        if not needle:
+            kinds = "WIO"
+        elif _LATIN_KEY.match(needle):
+            kinds = "WI" if anywhere else "W"
+        else:
+            kinds = "O"
+        outers: set[int] = {owner for key, owner in odd_keys if needle in key}
+        if "\x00" in needle:
+            kinds = ""  # only a key holding a NUL can hold it
+        for kind in kinds:
+            suffixes = lists[kind]
+            end = bisect.bisect_left(suffixes, needle)
+            while end < len(suffixes) and suffixes[end].startswith(needle):
+                outers.add(ord(suffixes[end][-1]) - 0x100)
+                end += 1
+        if len(outers) == 1 and len(inners) == 1 and inners[0] in outers:
+            continue  # only the key itself
+        pairs.update(inner * size + outer for inner in inners for outer in outers if outer != inner)
+    return pairs
+
+
+#: A key's character that is a Latin letter or digit (where word starts matter).
+_LATIN_KEY = re.compile(f"[{_LATIN_CLASS}]")
+
+
+class _FormText:
+    """What :func:`_contains_for_sure` needs of one form, worked out once per lint."""
+
+    __slots__ = ("ascii", "caseless", "first", "form", "hangul_end", "hangul_start", "keys")
+    __slots__ += ("latin_end", "latin_start", "low", "norm", "plain", "text", "text_low")
+    __slots__ += ("dotted_i", "loose")
+
+    def __init__(self, form: str):
+        self.form = form
+        self.ascii = form.isascii()
+        self.norm = form if self.ascii else unicodedata.normalize("NFKC", form)
+        self.text = " ".join(self.norm.split())  # as the matcher compiles it
+        self.low, self.text_low = self.norm.lower(), self.text.lower()
+        first = _FIRST_WORD.match(self.text)
+        self.first = first.group() if first else ""
+        head, tail = self.text[:1], self.text[-1:]
+        if self.ascii:
+            self.caseless = False  # only asked of forms beyond ASCII
+            self.latin_start, self.latin_end = head.isalnum(), tail.isalnum()
+            self.hangul_start = self.hangul_end = False
+        else:
+            self.caseless = _is_caseless(self.first)
+            self.latin_start = bool(_SCRIPT_LATIN.match(head))
+            self.latin_end = bool(_SCRIPT_LATIN.match(tail))
+            self.hangul_start = bool(_SCRIPT_HANGUL.match(head))
+            self.hangul_end = bool(_SCRIPT_HANGUL.match(tail))
+        self.keys: dict[bool, str] = {}
+        # Matched only where its loose key is part of the other's, when it cannot take the
+        # English plural that changes letters (-y → -ies) and its case folds plainly.
+        self.plain = tail not in ("y", "Y") and (self.ascii or _is_caseless(self.text))
+        self.loose = self.low.translate(_NO_SEPARATORS) if self.ascii else _loose_key(form)
+        self.dotted_i = not self.ascii and ("\u0131" in self.norm or "\u0130" in self.norm)
+
+    def plain_in(self, case_sensitive: bool) -> bool:
+        """Whether the form is only matched where its loose key occurs (see ``plain``)."""
+        return self.text[-1:] not in ("y", "Y") if case_sensitive else self.plain
+
+    def starts(self, inside_too: bool, everywhere: bool) -> list[tuple[str, Sequence[int]]]:
+        """The positions of the loose key where a suffix is indexed, by list: ``W`` where a
+        Latin letter or digit starts a word (for an ASCII form; beyond ASCII, or
+        ``everywhere``, every Latin position), ``I`` where one follows another in a word
+        (only with ``inside_too``), ``O`` every other position and the key's end."""
+        key = self.loose
+        if not _LATIN_KEY.search(key):
+            return [("O", range(len(key) + 1))]
+        if everywhere or not self.ascii:
+            latin = [i for i in range(len(key)) if _LATIN_KEY.match(key, i)]
+            other = sorted(set(range(len(key) + 1)) - set(latin))
+            return [("W", latin), ("O", other)]
+        if key.isalnum():  # words of letters and digits: most forms
+            words: list[int] = []
+            offset = 0
+            for word in _SEPARATORS.split(self.norm):
+                if word:
+                    words.append(offset)
+                offset += len(word)
+            found: list[tuple[str, Sequence[int]]] = [("W", words), ("O", [len(key)])]
+            if inside_too:
+                found.append(("I", sorted(set(range(len(key))) - set(words))))
+            return found
+        kinds: dict[str, list[int]] = {"W": [], "I": [], "O": []}
+        position, previous = 0, ""
+        for char in self.norm:  # ASCII with other signs (c++, node.js): character by character
+            if char.isspace() or char == "-":  # not in the key
+                previous = char
+                continue
+            kind = ("I" if previous.isalnum() else "W") if char.isalnum() else "O"
+            kinds[kind].append(position)
+            previous, position = char, position + 1
+        kinds["O"].append(position)
+        if not inside_too:
+            del kinds["I"]
+        return list(kinds.items())
+
+    def needs_loose(self, outer: _FormText, case_sensitive: bool) -> bool:
+        """Whether this form can only be matched inside ``outer`` where its loose key
+        (:func:`_loose_key`) is part of the outer's: then the index alone says no."""
+        if case_sensitive:
+            return self.text[-1:] not in ("y", "Y")
+        return self.plain and (outer.ascii or not self.ascii)
+
+    def key(self, case_sensitive: bool) -> str:
+        """:func:`match_key` of the form."""
+        if case_sensitive not in self.keys:
+            self.keys[case_sensitive] = match_key(self.norm, case_sensitive)
+        return self.keys[case_sensitive]
+
+
+#: Scripts without case (kana, CJK, Hangul), with spaces: no case folding can touch them.
+_CASELESS_RUN = re.compile("[ \u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]*")
+
+
+def _is_caseless(text: str) -> bool:
+    """Whether no character of ``text`` has case (so case-insensitive matching is exact)."""
+    if _CASELESS_RUN.fullmatch(text):
+        return True
+    return all(char == char.lower() == char.upper() == char.casefold() for char in text)
+
+
+class _FormTexts(dict):
+    """:class:`_FormText` of each form met, made when first asked for."""
+
+    def __missing__(self, form: str) -> _FormText:
+        self[form] = info = _FormText(form)
+        return info
+
+
+_SCRIPT_LATIN = re.compile(f"[{_LATIN_CLASS}]")
+_SCRIPT_HANGUL = re.compile("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+_FORM_SEPARATOR = re.compile("[ \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad]")
+#: Characters next to which a Latin-script form's word boundary certainly holds, whatever
+#: the case folding: ASCII that is no letter or digit, separators, kana, CJK, Hangul.
+_FIRST_WORD = re.compile("[^ \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad]+")
+_NOT_LATIN = re.compile(
+    "[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u00a0\u00ad\u2010-\u2013\u3000-\u30ff"
+    "\u3400-\u9fff\uac00-\ud7a3\uff01-\uff0f]"
+)
+
+
+def _contains_for_sure(outer: _FormText, inner: _FormText, case_sensitive: bool) -> bool | None:
+    """Whether :func:`parallelcheck.terms.form_contains` (``short`` matched inside ``long``)
+    is certainly true or certainly false, judged from the text alone; None when only the
+    matcher can tell.
+
+    True: the form's text occurs literally (or, all ASCII, but for case) where its word
+    boundaries certainly hold (:func:`_bounded`).  False: the same forms as matching sees
+    them, or no place where a match could start — the start of the form's first word, which
+    the matcher needs literally but for case and the last letter an English inflection may
+    change, occurs nowhere (or, for one ASCII word, see :func:`_ascii_word_may_match`).
+    """
+    if outer.loose == inner.loose and outer.key(case_sensitive) == inner.key(case_sensitive):
+        return False  # (equal match keys have equal loose keys: most pairs need neither)
+    text, norm = inner.text, outer.norm
+    if not text or not inner.first or _FORM_SEPARATOR.match(text[0]):
+        return None
+    folded = not case_sensitive and inner.ascii and outer.ascii
+    haystack, needle = (outer.low, inner.text_low) if folded else (norm, text)
+    start = haystack.find(needle)
+    while start >= 0:
+        if _bounded(outer, inner, haystack, start, start + len(needle), folded):
+            return True
+        start = haystack.find(needle, start + 1)
+    if folded and inner.latin_start and inner.latin_end and inner.first == text:
+        return _ascii_word_may_match(haystack, needle)
+    stem = inner.first
+    if len(stem) == len(text) and re.search(r"[A-Za-z]{2,}$", stem):
+        stem = stem[:-1]  # policy is matched as policies too
+    if case_sensitive or (not folded and inner.caseless):
+        return None if stem in norm else False
+    if folded:
+        return None if stem.lower() in haystack else False
+    return None
+
+
+def _bounded(
+    outer: _FormText, inner: _FormText, haystack: str, start: int, end: int, folded: bool
+) -> bool:
+    """Whether the inner form, found literally at ``haystack[start:end]`` (the outer form's
+    text, lowered when ``folded``), is certainly matched there: no Latin letter or digit
+    touches a Latin end, no Hangul precedes a Hangul start and, when the form ends in Hangul
+    (the matcher then refuses a match followed by Hangul that is no Korean ending, and
+    searches on *past* it), no Hangul follows and no match can start earlier and overlap."""
+    norm = outer.norm
+    before = norm[start - 1] if start else ""
+    after = norm[end] if end < len(norm) else ""
+    if before and inner.latin_start and not _NOT_LATIN.match(before):
+        return False
+    if before and inner.hangul_start and _SCRIPT_HANGUL.match(before):
+        return False
+    if after and inner.latin_end and not _NOT_LATIN.match(after):
+        return False
+    if not inner.hangul_end:
+        return True
+    if after and _SCRIPT_HANGUL.match(after):
+        return False
+    # An earlier match would start with the form's first word, as the matcher compares it.
+    if folded:
+        return haystack.find(inner.first.lower()) == start
+    return inner.caseless and haystack.find(inner.first) == start
+
+
+def _ascii_word_may_match(haystack: str, word: str) -> bool | None:
+    """For a one-word form of Latin letters and digits (``word``, lowered) in ASCII text
+    (``haystack``, lowered) with no literal match on word boundaries: None when a match with
+    an English plural or possessive ending may still start somewhere, else False.
+
+    A match starts after no letter or digit with the word but its last letter; the endings
+    the matcher allows after the whole word start with ``s``, ``e`` or an apostrophe (not a
+    letter: such a match would have been literal), and a word in ``y`` may end ``ies``.
+    """
+    stem = word[:-1]
+    start = haystack.find(stem)
+    while start >= 0:
+        if not start or not haystack[start - 1].isalnum():
+            rest = haystack[start + len(stem) : start + len(stem) + 3]
+            if rest[:1] == word[-1] and (rest[1:2] in ("s", "e") or not rest[1:2].isalnum()):
+                return None
+            if word[-1] == "y" and rest == "ies":
+                return None
+        start = haystack.find(stem, start + 1)
+    return False
 
 
 def lint_paths(paths: Sequence[str]) -> tuple[int, list[Problem]]:
@@ -1327,7 +1781,8 @@ def lint_paths(paths: Sequence[str]) -> tuple[int, list[Problem]]:
     except InputError as error:
         return 0, [Problem(error.path or "", error.line, error.message)]
     terms: list[Term] = []
-    for path in files:
-        terms.extend(_load_file(path, problems))
-    glossary = Glossary.of(terms, files)
-    return len(terms), problems.found + lint(glossary)
+    with collector_paused():
+        for path in files:
+            terms.extend(_load_file(path, problems))
+        glossary = Glossary(tuple(terms), tuple(files))  # no fingerprint: nothing is matched
+        return len(terms), problems.found + lint(glossary)
