@@ -484,13 +484,14 @@ def check(output_format, output, baseline_path, color, **run) -> None:
     )
     if accepted is not None:
         report.findings = baseline.without_baselined(report.findings, accepted)
-    report.color = sys.stdout.isatty() and not output if color is None else color
+    terminal = sys.stdout is not None and sys.stdout.isatty()
+    report.color = terminal and not output if color is None else color
     report.outline = not run["quiet"]
     text = FORMATS[output_format](report)
     if output:
         write_atomically(output, text)
     else:
-        click.echo(text, nl=False, color=report.color)
+        write_stdout(text, color=report.color)
     sys.exit(EXIT_FINDINGS if report.summary()["error"] else EXIT_CLEAN)
 
 
@@ -749,6 +750,25 @@ def cache_clear(days) -> None:
         where = error.filename or cache.root
         _fail(f"{where}: cannot remove a cache file: {error.strerror or error}")
     click.echo(f"parallelcheck: removed {count} file(s), {_sized(size)}, from {cache.root.parent}")
+
+
+def write_stdout(text: str, *, color: bool | None = None) -> None:
+    """Write the report to standard output, flushed: a closed standard output, a full disk
+    (``/dev/full``) or an I/O error is exit 2 with one line saying so; a reader that went away
+    (a closed pipe, ``| head``) ends the run quietly with its status."""
+    if sys.stdout is None:
+        _fail("standard output is closed: there is nowhere to write the report (use --output)")
+    try:
+        click.echo(text, nl=False, color=color)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader is gone: what is left unwritten goes nowhere, without a second error
+        # when the interpreter flushes standard output at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except OSError as error:
+        _fail(f"cannot write the report to standard output: {error.strerror or error}")
 
 
 def _tolerant_stdout() -> None:
