@@ -54,9 +54,9 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from parallelcheck.document import Block, BlockKind, Section
 from parallelcheck.finding import Finding, Location
@@ -64,6 +64,8 @@ from parallelcheck.safe_read import MAX_DOCUMENT_BYTES, Boundary, ReadRefused, r
 
 if TYPE_CHECKING:  # the types only: the cache is imported before the rest of a run
     from parallelcheck.align import AlignedArticle
+
+_T = TypeVar("_T")
 
 
 def default_dir() -> Path:
@@ -236,22 +238,23 @@ def _encode_location(loc: Any) -> list:
     return [_s(loc.lang), _s(loc.path), _i(loc.line)]
 
 
-def _s(value: Any) -> str:
-    if type(value) is not str:
-        raise NotPlain(f"not a string: {type(value).__name__}")
-    return value
+def _exact(kind: type[_T], error: type[ValueError], what: str) -> Callable[[Any], _T]:
+    """A check that gives back a value whose type is exactly ``kind`` (no subclass) and raises
+    ``error`` (``what`` with the type found) for any other: :class:`NotPlain` when encoding,
+    :class:`BadEntry` when decoding."""
+
+    def check(value: Any) -> _T:
+        if type(value) is not kind:
+            raise error(what.format(type(value).__name__))
+        return value
+
+    return check
 
 
-def _i(value: Any) -> int:
-    if type(value) is not int:
-        raise NotPlain(f"not an integer: {type(value).__name__}")
-    return value
-
-
-def _tuple(value: Any) -> tuple:
-    if type(value) is not tuple:
-        raise NotPlain(f"not a tuple: {type(value).__name__}")
-    return value
+_s = _exact(str, NotPlain, "not a string: {}")
+_i = _exact(int, NotPlain, "not an integer: {}")
+_tuple = _exact(tuple, NotPlain, "not a tuple: {}")
+_plain_dict = _exact(dict, NotPlain, "not a dict: {}")
 
 
 def _strings(value: Any) -> list[str]:
@@ -259,9 +262,7 @@ def _strings(value: Any) -> list[str]:
 
 
 def _items(value: Any) -> Any:
-    if type(value) is not dict:
-        raise NotPlain(f"not a dict: {type(value).__name__}")
-    return value.items()
+    return _plain_dict(value).items()
 
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -369,28 +370,10 @@ def _decode_finding(item: Any) -> Finding:
     )
 
 
-def _dict(value: Any) -> dict:
-    if type(value) is not dict:
-        raise BadEntry(f"expected an object, found {type(value).__name__}")
-    return value
-
-
-def _list(value: Any) -> list:
-    if type(value) is not list:
-        raise BadEntry(f"expected an array, found {type(value).__name__}")
-    return value
-
-
-def _str(value: Any) -> str:
-    if type(value) is not str:
-        raise BadEntry(f"expected a string, found {type(value).__name__}")
-    return value
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise BadEntry(f"expected an integer, found {type(value).__name__}")
-    return value
+_dict = _exact(dict, BadEntry, "expected an object, found {}")
+_list = _exact(list, BadEntry, "expected an array, found {}")
+_str = _exact(str, BadEntry, "expected a string, found {}")
+_int = _exact(int, BadEntry, "expected an integer, found {}")
 
 
 def _str_tuple(value: Any) -> tuple[str, ...]:
