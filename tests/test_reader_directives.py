@@ -337,3 +337,20 @@ def test_include_spellings_are_equal_and_a_changed_range_is_a_code_mismatch(tmp_
     assert all(f.rule == "code-mismatch" for f in findings)
     assert any("hl[4]" in f.message for f in findings)
     assert any("b.md" in f.message for f in findings)
+
+
+def test_the_html_reader_reads_directives_like_the_markdown_reader() -> None:
+    html = (
+        "<h1>T</h1><p>{{< note >}}</p>"
+        "<p>See {% link _posts/x.md %} and {{ site.url | relative_url }}/a.</p>"
+        "<p>{%  include   footer.html %}</p>"
+    )
+    blocks = parse_text(html, "a.html", "en", "html").sections[-1].blocks
+    assert [(b.kind, b.info) for b in blocks] == [
+        (BlockKind.CODE, "directive"),
+        (BlockKind.PARAGRAPH, ""),
+        (BlockKind.CODE, "directive"),
+    ]
+    assert blocks[1].text == "See {% link %} and {{ site.url }}/a."
+    assert blocks[1].code_spans == ["{% link %}", "{{ site.url }}"]
+    assert blocks[2].text == "{% include footer.html %}"  # normalised spacing

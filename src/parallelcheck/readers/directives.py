@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import re
 
+from parallelcheck.document import Block, BlockKind, Link
+
 _QUOTED = r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`"
 #: Hugo: ``{{<`` or ``{{%``, optional ``/``, the name, arguments (quotes may hold ``>}}``).
 HUGO = re.compile(
@@ -235,3 +237,23 @@ __all__ = [
     "only_directives",
     "shorten",
 ]
+
+
+def text_block(
+    text: str, line: int, end_line: int, links: list[Link], code_spans: list[str]
+) -> Block:
+    """The block of a paragraph's *text* as a reader found it: a CODE block (``info``
+    ``include`` or ``directive``, normalised text) when the text is only directives, else a
+    PARAGRAPH whose directives are shortened to their names and kept as inline code."""
+    if only_directives(text):
+        info = "include" if is_include(text) else "directive"
+        return Block(BlockKind.CODE, normalise(text), line, end_line, info=info)
+    text, short_forms = shorten(text)
+    return Block(
+        BlockKind.PARAGRAPH,
+        text,
+        line,
+        end_line,
+        links=links,
+        code_spans=[*code_spans, *short_forms],
+    )

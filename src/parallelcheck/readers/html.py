@@ -36,6 +36,7 @@ from parallelcheck.readers._common import (
     empty_document,
     finish,
 )
+from parallelcheck.readers.directives import text_block
 
 _SKIP = frozenset({"script", "style", "template", "head", "noscript", "svg", "math"})
 _PARAGRAPHS = frozenset({"p", "dt", "dd", "figcaption", "summary", "address", "caption"})
@@ -157,16 +158,7 @@ class _Parser(HTMLParser):
                 self.document.sections.append(self.section)
                 return
         if text or inline.links or inline.code_spans:
-            self.add(
-                Block(
-                    BlockKind.PARAGRAPH,
-                    text,
-                    inline.line,
-                    end,
-                    links=inline.links,
-                    code_spans=inline.code_spans,
-                )
-            )
+            self.add(text_block(text, inline.line, end, inline.links, inline.code_spans))
 
     def ensure_inline(self) -> _Inline:
         if self.inline is None:

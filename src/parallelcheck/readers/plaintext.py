@@ -56,7 +56,7 @@ from parallelcheck.readers._common import (
     empty_document,
     finish,
 )
-from parallelcheck.readers.directives import is_include, normalise, only_directives, shorten
+from parallelcheck.readers.directives import only_directives, text_block
 
 MAX_COLUMNS = 90
 MAX_WORDS = 14
@@ -242,14 +242,11 @@ def _links(text: str, line: int) -> list[Link]:
 def _paragraph(unit: _Unit) -> Block:
     text = _unit_text(unit)
     first, last = unit.lines[0].number, unit.lines[-1].number
-    if only_directives(text):
-        info = "include" if is_include(text) else "directive"
-        return Block(BlockKind.CODE, normalise(text), first, last, info=info)
     links: list[Link] = []
-    for entry in unit.lines:
-        links.extend(_links(entry.text, entry.number))
-    text, code_spans = shorten(text)
-    return Block(BlockKind.PARAGRAPH, text, first, last, links=links, code_spans=code_spans)
+    if not only_directives(text):
+        for entry in unit.lines:
+            links.extend(_links(entry.text, entry.number))
+    return text_block(text, first, last, links, [])
 
 
 def _list(unit: _Unit) -> Block:
