@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from parallelcheck.errors import InputError
+from parallelcheck.errors import InputError, describe_kind
 from parallelcheck.finding import Finding
 from parallelcheck.safe_read import MISSING, TOO_LARGE, ReadRefused, read_capped
 
@@ -179,15 +179,7 @@ _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "a list" if isinstance(value, list) else "an object"
+    return describe_kind(value, null="null", mapping="an object")
 
 
 def _line(text: str, index: int) -> int:

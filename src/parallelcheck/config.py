@@ -35,7 +35,7 @@ from typing import Any
 
 import yaml
 
-from parallelcheck.errors import InputError
+from parallelcheck.errors import InputError, describe_kind
 from parallelcheck.langtag import canonical_tag, did_you_mean
 from parallelcheck.layout import DEFAULT_LAYOUTS, LayoutError, PatternLayout
 from parallelcheck.safe_read import TOO_LARGE, ReadRefused, read_capped
@@ -439,19 +439,7 @@ def _parse_yaml(text: str, shown: str) -> tuple[Any, _YamlLines | _NoLines]:
 
 
 def _kind(value: object) -> str:
-    if value is None:
-        return "an empty value"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return f"a {type(value).__name__}"
+    return describe_kind(value, null="an empty value", mapping="a mapping")
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")

@@ -26,3 +26,22 @@ class InputError(Exception):
             where = self.path if self.line is None else f"{self.path}:{self.line}"
             where += ": "
         return f"{where}{self.message}"
+
+
+def describe_kind(value: object, *, null: str, mapping: str) -> str:
+    """What a parsed value is, for a message such as "'x' must be a list, not a number":
+    ``null`` and ``mapping`` are the words of the format (JSON's "null" and "an object",
+    YAML's "an empty value" and "a mapping")."""
+    if value is None:
+        return null
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, dict):
+        return mapping
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
