@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -15,6 +17,39 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PARALLELCHECK_SHARED", REPO.parent / "shared"))
 SEEDS = SHARED / "seeds"
 CORPUS = SHARED / "corpus"
+
+
+def run_cli(
+    *args: str, cwd: Path, env: dict | None = None, timeout: float = 120, **kwargs
+) -> subprocess.CompletedProcess:
+    """``python -m parallelcheck ARGS`` in ``cwd`` as a subprocess, its output as UTF-8 text;
+    ``env`` on top of this process's environment less ``PARALLELCHECK_DEBUG`` (so that an
+    internal error stays the one-line message); ``kwargs`` go to :func:`subprocess.run`."""
+    environment = {k: v for k, v in os.environ.items() if k != "PARALLELCHECK_DEBUG"}
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "parallelcheck", *args],
+        cwd=cwd,
+        env=environment,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+        **kwargs,
+    )
+
+
+def write_article(folder: Path, files: dict[str, str | bytes]) -> Path:
+    """``folder`` (made, with its parents, when missing) holding ``files``: text written as
+    UTF-8 with LF newlines, bytes as they are."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for file_name, content in files.items():
+        path = folder / file_name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8", newline="\n")
+    return folder
 
 
 def need(path: Path) -> Path:

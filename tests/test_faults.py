@@ -10,12 +10,11 @@ with one or two jobs and with or without the cache.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli, write_article
 
 from parallelcheck import workers
 from parallelcheck.article import ArticleSet
@@ -45,30 +44,12 @@ JA_CHANGED = JA.replace("131,072", "65,536")  # a real number change: number-mis
 
 def run(*args: str, cwd: Path, cache: Path | None = None) -> subprocess.CompletedProcess:
     """``parallelcheck ARGS`` in ``cwd`` (caching into ``cache`` when given)."""
-    env = {k: v for k, v in os.environ.items() if k != "PARALLELCHECK_DEBUG"}
-    if cache is not None:
-        env["PARALLELCHECK_CACHE_DIR"] = str(cache)
-    return subprocess.run(
-        [sys.executable, "-m", "parallelcheck", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-    )
+    env = None if cache is None else {"PARALLELCHECK_CACHE_DIR": str(cache)}
+    return run_cli(*args, cwd=cwd, env=env)
 
 
 def article(root: Path, name: str, files: dict[str, str | bytes]) -> Path:
-    folder = root / name
-    folder.mkdir(parents=True, exist_ok=True)
-    for file_name, content in files.items():
-        path = folder / file_name
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8", newline="\n")
-    return folder
+    return write_article(root / name, files)
 
 
 def tree(tmp_path: Path, bad: bytes = GARBAGE) -> Path:

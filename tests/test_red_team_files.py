@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_cli
 
 TIMEOUT = 30
 SECRET = "SECRET-TOKEN-7f3a9c"
@@ -66,18 +66,7 @@ DeepInfer は 8 基の GPU で 131,072 トークンのコンテキストを扱�
 
 def run(*args: str, cwd: Path, env: dict | None = None, timeout: float = TIMEOUT):
     """``parallelcheck ARGS`` in ``cwd`` (a subprocess), with a private cache folder."""
-    environment = {k: v for k, v in os.environ.items() if k != "PARALLELCHECK_DEBUG"}
-    environment.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "parallelcheck", *args],
-        cwd=cwd,
-        env=environment,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="surrogateescape",
-        timeout=timeout,
-    )
+    return run_cli(*args, cwd=cwd, env=env, timeout=timeout, errors="surrogateescape")
 
 
 def project(tmp_path: Path) -> Path:

@@ -101,7 +101,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_cli, write_article
 
 SHIPPED = REPO / "articles" / "deepinfer-vs-lmdeploy"
 ARTICLE = SHIPPED.name
@@ -146,19 +146,7 @@ DeepInfer は 8 基の GPU で 131,072 トークンのコンテキストを扱�
 def run(*args, cwd: Path, env: dict | None = None, timeout: float = TIMEOUT, **kwargs):
     """``parallelcheck ARGS`` in ``cwd``; stdout/stderr as text (file names that are not UTF-8
     survive as surrogate escapes)."""
-    environment = {k: v for k, v in os.environ.items() if k != "PARALLELCHECK_DEBUG"}
-    environment.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "parallelcheck", *args],
-        cwd=cwd,
-        env=environment,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="surrogateescape",
-        timeout=timeout,
-        **kwargs,
-    )
+    return run_cli(*args, cwd=cwd, env=env, timeout=timeout, errors="surrogateescape", **kwargs)
 
 
 def assert_cannot_run(proc, *fragments: str) -> str:
@@ -196,15 +184,7 @@ def unreadable(proc, path: str, line: int, *fragments: str) -> dict:
 
 
 def make_article(parent: Path, files: dict[str, str | bytes], name: str = "art") -> Path:
-    folder = parent / name
-    folder.mkdir(parents=True, exist_ok=True)
-    for file_name, content in files.items():
-        path = folder / file_name
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8", newline="\n")
-    return folder
+    return write_article(parent / name, files)
 
 
 def listing(folder: Path) -> list[str]:
