@@ -9,28 +9,19 @@ glossary) the command does its work instead.
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 EN = "# Serving\n\nDeepInfer serves 8 GPUs.\n"
 DE = "# Bereitstellung\n\nDeepInfer bedient 8 GPUs.\n"
 
 
 def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "parallelcheck", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        env={**os.environ, **(env or {})},
-    )
+    return run_cli(*args, cwd=cwd, env=env)
 
 
 @pytest.fixture
@@ -60,12 +51,14 @@ def assert_refused(proc: subprocess.CompletedProcess, where: str, *words: str) -
 # ---------------------------------------------------------------------------
 # Case 7: control characters in the configuration and in glossary YAML
 
-
-@pytest.mark.parametrize(
+CONTROL_CHARACTERS = pytest.mark.parametrize(
     ("char", "name"),
     [("\x07", "U+0007 (BEL)"), ("\x1b", "U+001B (ESC)"), ("\ufffe", "U+FFFE")],
     ids=["bel", "esc", "u+fffe"],
 )
+
+
+@CONTROL_CHARACTERS
 def test_control_character_in_the_configuration_names_file_and_line(project, char, name):
     (project / "parallelcheck.yaml").write_text(
         f"root: articles\nsource: en{char}\n", encoding="utf-8"
@@ -74,11 +67,7 @@ def test_control_character_in_the_configuration_names_file_and_line(project, cha
     assert_refused(proc, "parallelcheck.yaml:2:", name, "column 11")
 
 
-@pytest.mark.parametrize(
-    ("char", "name"),
-    [("\x07", "U+0007 (BEL)"), ("\x1b", "U+001B (ESC)"), ("\ufffe", "U+FFFE")],
-    ids=["bel", "esc", "u+fffe"],
-)
+@CONTROL_CHARACTERS
 def test_control_character_in_a_glossary_names_file_and_line(project, char, name):
     (project / "terms.yaml").write_text(
         f"terms:\n  - id: deepinfer\n    keep: Deep{char}Infer\n", encoding="utf-8"
