@@ -30,10 +30,18 @@ When a version has as many elements as the profile has columns and each aligns w
 at its position — clearly, or above the threshold by a margin when it has the same shape (block
 kind, heading level) — that diagonal is taken without dynamic programming: the common case of
 versions in sync costs linear time.
+
+Long versions out of step (more than ``FULL_TABLE`` pairs to weigh) are aligned within a band,
+as sequence aligners do: anchors that one element of each side alone holds are chained into a
+guide path, and each column is scored only against the elements near it (see
+:func:`_band_windows`); the merge is that of the full table whenever the full table's matches
+lie inside the band (see :class:`_Gains`).
 """
 
 from __future__ import annotations
 
+import itertools
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +70,13 @@ CLEAR_MATCH = 0.62
 SAME_SHAPE_MARGIN = 0.08
 LEFTOVER_PAIRING = 0.15
 REPRESENTATIVES = 4
+#: Up to this many cells (profile columns × new elements) every pair is scored; beyond, only
+#: a band around a guide path through shared anchors (see :func:`_band_windows`).
+FULL_TABLE = 250_000
+#: About how many cells a band scores, and the fewest elements it reaches either side of
+#: the guide path.
+BAND_CELLS = 600_000
+BAND_MIN = 16
 
 T = TypeVar("T")
 F = TypeVar("F")
@@ -175,6 +190,26 @@ class _SectionFeatures:
     kinds: Counter[str]
     share: float
     position: float
+    #: The sizes of the anchor multisets (counted once, asked for in every comparison).
+    sizes: dict[str, int] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.sizes = {
+            "title_anchors": self.title_anchors.total(),
+            "title_strong": self.title_strong.total(),
+            "body_anchors": self.body_anchors.total(),
+            "body_strong": self.body_strong.total(),
+            "kinds": self.kinds.total(),
+        }
+
+    def seed_keys(self) -> set[str]:
+        """What only this section and its counterpart are likely to share: its explicit id
+        and its strong anchors (numbers, inline code, link targets, names with a digit or an
+        inner capital), for :func:`_band_windows`."""
+        keys = {*self.title_strong, *self.body_strong}
+        if self.anchor:
+            keys.add("{#" + self.anchor)
+        return keys
 
 
 @dataclass
@@ -200,6 +235,13 @@ class _BlockFeatures:
     def __post_init__(self) -> None:
         self.anchors_size = self.anchors.total()
         self.strong_size = self.strong.total()
+
+    def seed_keys(self) -> set[str]:
+        """A block's strong anchors, and a code block's code, for :func:`_band_windows`."""
+        keys = set(self.strong)
+        if self.code:
+            keys.add("```" + self.code)
+        return keys
 
 
 _KIND_FAMILY = {
@@ -303,25 +345,35 @@ def _share_similarity(a: float, b: float) -> float:
 
 
 def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
-    """How much two sections look like translations of each other, 0..1 (documented above)."""
+    """How much two sections look like translations of each other, 0..1 (documented above).
+
+    ``known`` is the weighted mean of the evidence there is, a prior of 0.5 (weight 1) first;
+    its terms are added in a fixed order (prior, heading, body, kinds, length), so a pair
+    always gives the same float.
+    """
     if a.anchor and b.anchor:
         return 1.0 if a.anchor == b.anchor else 0.0
     both_latin = a.latin and b.latin
+    title = "title_strong" if both_latin else "title_anchors"
     a_title = a.title_strong if both_latin else a.title_anchors
     b_title = b.title_strong if both_latin else b.title_anchors
-    content: list[tuple[float, float]] = [(0.5, 1.0)]  # a prior: nothing known yet
+    known, weights = 0.5, 1.0  # a prior: nothing known yet
     if a_title and b_title:
-        content.append((dice(a_title, b_title), 2.0))
+        known += dice(a_title, b_title, 0.0, (a.sizes[title], b.sizes[title])) * 2.0
+        weights += 2.0
     elif a_title or b_title:
-        content.append((0.0, 0.5))  # a name in one heading only: weak evidence against
+        weights += 0.5  # a name in one heading only: weak evidence against (score 0)
     if a.kinds and b.kinds:
+        body = "body_strong" if both_latin else "body_anchors"
         a_body = a.body_strong if both_latin else a.body_anchors
         b_body = b.body_strong if both_latin else b.body_anchors
         if a_body or b_body:
-            content.append((dice(a_body, b_body, smoothing=1.0), 3.0))
-        content.append((dice(a.kinds, b.kinds), 1.0))
-        content.append((_share_similarity(a.share, b.share), 1.0))
-    known = sum(score * weight for score, weight in content) / sum(w for _, w in content)
+            known += dice(a_body, b_body, 1.0, (a.sizes[body], b.sizes[body])) * 3.0
+            weights += 3.0
+        known += dice(a.kinds, b.kinds, 0.0, (a.sizes["kinds"], b.sizes["kinds"])) * 1.0
+        known += _share_similarity(a.share, b.share) * 1.0
+        weights += 2.0
+    known /= weights
     place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
     level = 1.0 if a.level == b.level else 0.0
     return 0.7 * known + 0.15 * place + 0.15 * level
@@ -373,6 +425,8 @@ class _Profile(Generic[F]):
     def score(self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]) -> float:
         """Mean similarity to the column's first members (the source and the next versions in
         order): a few members judge as well as all thirteen, at a fraction of the cost."""
+        if len(column) == 1:  # the same value as the mean of one, without building a list
+            return similarity(next(iter(column.values())), item)
         members = list(islice(column.values(), REPRESENTATIVES))
         return sum(similarity(member, item) for member in members) / len(members)
 
@@ -392,7 +446,10 @@ class _Profile(Generic[F]):
             for col, item in zip(columns, items, strict=True):
                 col[lang] = item
             return
-        merged = _dp_merge(columns, lang, items, self.score, similarity, threshold)
+        windows = None
+        if len(columns) * len(items) > FULL_TABLE:
+            windows = _band_windows(columns, items)
+        merged = _dp_merge(columns, lang, items, self.score, similarity, threshold, windows)
         self.columns = self._pair_leftovers(merged, lang, similarity)
 
     def _pair_leftovers(self, columns, lang, similarity):
@@ -432,30 +489,40 @@ class _Profile(Generic[F]):
         return result
 
 
-def _dp_merge(columns, lang, items, score, similarity, threshold):
+def _dp_merge(columns, lang, items, score, similarity, threshold, windows=None):
+    """Merge ``items`` into the profile ``columns`` by dynamic programming.
+
+    ``gain[i][j]`` is the best total of ``score − threshold`` over non-crossing matches of the
+    first ``i`` columns with the first ``j`` items; gaps are free.  ``windows`` (one
+    ``(lo, hi)`` per column, 1-based and never decreasing, see :func:`_band_windows`) limits
+    the items a column is scored against; outside its window a cell is a gap.  ``None``
+    scores every pair.  The merge is the same as that of the full table whenever every match
+    of the full table's path lies inside the windows (see :class:`_Gains`).
+    """
     m, n = len(columns), len(items)
-    gain = [[0.0] * (n + 1) for _ in range(m + 1)]
-    move = [[0] * (n + 1) for _ in range(m + 1)]  # 1 match, 2 column gap, 3 new column
-    for i in range(1, m + 1):
-        move[i][0] = 2
-    for j in range(1, n + 1):
-        move[0][j] = 3
+    gains = _Gains(m, n, windows)
     for i in range(1, m + 1):
         column = columns[i - 1]
-        row_gain, prev_gain = gain[i], gain[i - 1]
-        row_move = move[i]
-        for j in range(1, n + 1):
-            best, how = prev_gain[j], 2
-            if row_gain[j - 1] > best:
-                best, how = row_gain[j - 1], 3
-            value = score(column, items[j - 1], similarity) - threshold
-            if value > 0 and prev_gain[j - 1] + value >= best:
-                best, how = prev_gain[j - 1] + value, 1
-            row_gain[j], row_move[j] = best, how
+        lo, hi = gains.lo[i], gains.hi[i]
+        # gain(i - 1, j) for j = lo - 1 … hi, and gain(i, lo - 1): the cells left of the
+        # window are gaps, where gain(i, j) = gain(i - 1, j).
+        prev_gain = gains.row_above(i)
+        row_gain = [prev_gain[0]]
+        row_move = bytearray(hi - lo + 1)
+        for k in range(1, hi - lo + 2):
+            best, how = prev_gain[k], 2
+            if row_gain[k - 1] > best:
+                best, how = row_gain[k - 1], 3
+            value = score(column, items[lo + k - 2], similarity) - threshold
+            if value > 0 and prev_gain[k - 1] + value >= best:
+                best, how = prev_gain[k - 1] + value, 1
+            row_gain.append(best)
+            row_move[k - 1] = how
+        gains.store(i, row_gain[1:], row_move)
     merged: list[dict] = []
     i, j = m, n
     while i > 0 or j > 0:
-        how = move[i][j]
+        how = gains.move(i, j)
         if how == 1:
             column = dict(columns[i - 1])
             column[lang] = items[j - 1]
@@ -469,6 +536,164 @@ def _dp_merge(columns, lang, items, score, similarity, threshold):
             j -= 1
     merged.reverse()
     return merged
+
+
+class _Gains:
+    """The table of :func:`_dp_merge`, stored only inside each row's window.
+
+    Row ``i`` (a profile column) holds ``gain(i, j)`` and the move taken for the items
+    ``lo[i] ≤ j ≤ hi[i]``.  Every other cell is a gap — no score is taken there — so its gain
+    follows from the stored ones: right of the window it is the row's last gain (the windows
+    never move left, so nothing beyond can be matched in this or an earlier row); left of it,
+    it is the gain of the same item in the last earlier row whose window starts at or before
+    it.  A gap cell's move is the one the full table takes where no match is possible: a new
+    column when the cell to the left gains strictly more than the cell above, else a column
+    gap.
+
+    Why the merge equals the full table's when the windows hold every match of the full
+    path: along that path the gains are the sums of its matches, reachable inside the
+    windows, so they are equal in both tables; everywhere else a windowed gain is at most the
+    full one.  At each cell of the path the full table's choice (match if it gains at least as
+    much as the best neighbour, else a new column if the left neighbour gains strictly more
+    than the one above, else a column gap) compares a path neighbour, which is equal in both
+    tables, with one that is no larger in the windowed table, so the same choice wins.
+    """
+
+    def __init__(self, m: int, n: int, windows: Sequence[tuple[int, int]] | None):
+        self.n = n
+        if windows is None:
+            self.lo = [1] * (m + 1)
+            self.hi = [n] * (m + 1)
+        else:
+            self.lo = [1, *(lo for lo, _ in windows)]
+            self.hi = [n, *(hi for _, hi in windows)]
+        self.gain: list[list[float]] = [[0.0] * n]  # row 0: nothing matched yet
+        self.moves: list[bytearray] = [bytearray()]
+
+    def store(self, i: int, gain: list[float], moves: bytearray) -> None:
+        self.gain.append(gain)
+        self.moves.append(moves)
+
+    def at(self, i: int, j: int) -> float:
+        """``gain(i, j)`` for any cell of rows already stored."""
+        if i == 0 or j == 0:
+            return 0.0
+        lo, hi = self.lo[i], self.hi[i]
+        if j >= lo:
+            return self.gain[i][min(j, hi) - lo]
+        # Left of the window: the last earlier row whose window starts at or before j.
+        row = bisect_right(self.lo, j, 1, i) - 1
+        if row < 1:
+            return 0.0
+        return self.gain[row][min(j, self.hi[row]) - self.lo[row]]
+
+    def row_above(self, i: int) -> list[float]:
+        """``gain(i - 1, j)`` for ``j`` from ``lo[i] − 1`` to ``hi[i]``."""
+        lo, hi = self.lo[i], self.hi[i]
+        if i == 1:
+            return [0.0] * (hi - lo + 2)
+        above, above_lo, above_hi = self.gain[i - 1], self.lo[i - 1], self.hi[i - 1]
+        found: list[float] = []
+        j = lo - 1
+        if j == 0:
+            found.append(0.0)
+            j = 1
+        while j < above_lo and j <= hi:  # left of the row above's window (one cell at most)
+            found.append(self.at(i - 1, j))
+            j += 1
+        end = min(hi, above_hi)
+        if j <= end:
+            found.extend(above[j - above_lo : end - above_lo + 1])
+            j = end + 1
+        if j <= hi:  # right of the row above's window: its last gain
+            found.extend([above[-1]] * (hi - j + 1))
+        return found
+
+    def move(self, i: int, j: int) -> int:
+        """The move taken at a cell: 1 match, 2 column gap, 3 new column."""
+        if i == 0:
+            return 3
+        if j == 0:
+            return 2
+        lo, hi = self.lo[i], self.hi[i]
+        if lo <= j <= hi:
+            return self.moves[i][j - lo]
+        return 3 if self.at(i, j - 1) > self.at(i - 1, j) else 2
+
+
+def _band_windows(columns: Sequence[dict], items: Sequence) -> list[tuple[int, int]]:
+    """The items each profile column is scored against when the full table is too large.
+
+    As sequence aligners do, anchors first: a seed key (see ``seed_keys``) that exactly one
+    column (any of its first members) and exactly one item hold pairs them; the longest chain
+    of such pairs in order in both sequences is the guide, joined by straight lines from the
+    first cell to the last.  Each column then reaches the items its stretch of the guide
+    crosses, widened on both sides by a half-width that keeps the band near ``BAND_CELLS``
+    cells (never below ``BAND_MIN``).  Versions without shared anchors are guided by the
+    diagonal.  Returns one 1-based ``(lo, hi)`` per column, neither ever decreasing.
+    """
+    m, n = len(columns), len(items)
+    column_keys = [
+        set().union(*(f.seed_keys() for f in islice(c.values(), REPRESENTATIVES))) for c in columns
+    ]
+    item_keys = [item.seed_keys() for item in items]
+    holders: dict[str, list[int]] = {}
+    for index, keys in enumerate(column_keys):
+        for key in keys:
+            holders.setdefault(key, []).append(index)
+    item_holders: dict[str, list[int]] = {}
+    for index, keys in enumerate(item_keys):
+        for key in keys:
+            item_holders.setdefault(key, []).append(index)
+    pairs = {
+        (found[0] + 1, item_holders[key][0] + 1)
+        for key, found in holders.items()
+        if len(found) == 1 and len(item_holders.get(key, ())) == 1
+    }
+    points = [(0, 0), *_longest_chain(pairs)]
+    if points[-1] != (m, n):
+        points.append((m, n))
+    width = max(BAND_MIN, (BAND_CELLS - m - n) // (2 * max(m, 1)))
+    starts, ends = [n] * (m + 1), [0] * (m + 1)
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        if x2 == x1:  # the last seed is in the last column: the guide runs up to the end
+            ends[x1] = max(ends[x1], y2)
+            continue
+        for i in range(x1 + 1, x2 + 1):
+            low = y1 + (i - 1 - x1) * (y2 - y1) // (x2 - x1)
+            high = y1 - (-(i - x1) * (y2 - y1) // (x2 - x1))
+            starts[i] = min(starts[i], low)
+            ends[i] = max(ends[i], high)
+    windows = []
+    lo = hi = 1
+    for i in range(1, m + 1):
+        lo = max(lo, min(n, max(1, starts[i] - width)))
+        hi = max(hi, lo, min(n, ends[i] + width))
+        windows.append((lo, hi))
+    return windows
+
+
+def _longest_chain(pairs: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of pairs increasing in both coordinates (patience sorting)."""
+    ordered = sorted(pairs, key=lambda pair: (pair[0], -pair[1]))
+    tails: list[int] = []  # the smallest last item of a chain of each length
+    tail_index: list[int] = []
+    previous = [-1] * len(ordered)
+    for index, (_, j) in enumerate(ordered):
+        length = bisect_left(tails, j)
+        if length == len(tails):
+            tails.append(j)
+            tail_index.append(index)
+        else:
+            tails[length] = j
+            tail_index[length] = index
+        previous[index] = tail_index[length - 1] if length else -1
+    chain = []
+    index = tail_index[-1] if tail_index else -1
+    while index >= 0:
+        chain.append(ordered[index])
+        index = previous[index]
+    return chain[::-1]
 
 
 def _align(
@@ -505,21 +730,25 @@ def _absorb_splits(columns: list[dict[str, _BlockFeatures]]):
         (column, {}) for column in columns
     ]
     langs = set().union(*columns) if columns else set()
-    index = 0
-    while index < len(rows):
-        column = rows[index][0]
+    kept: list[tuple[dict[str, _BlockFeatures], dict[str, list[_BlockFeatures]]]] = []
+    for index, row in enumerate(rows):
+        column = row[0]
         if set(column) == langs:
-            index += 1
+            kept.append(row)
             continue
-        for neighbour in (index - 1, index + 1):
-            if 0 <= neighbour < len(rows) and _is_split(column, rows[neighbour][0], langs):
+        # The neighbours are the row kept last and the next row, as they stand once the rows
+        # folded so far are gone (a folded row is dropped, never moved).
+        for neighbour in (
+            kept[-1] if kept else None,
+            rows[index + 1] if index + 1 < len(rows) else None,
+        ):
+            if neighbour is not None and _is_split(column, neighbour[0], langs):
                 for lang, part in column.items():
-                    rows[neighbour][1].setdefault(lang, []).append(part)
-                del rows[index]
+                    neighbour[1].setdefault(lang, []).append(part)
                 break
         else:
-            index += 1
-    return rows
+            kept.append(row)
+    return kept
 
 
 def _is_split(column, neighbour, langs) -> bool:

@@ -32,6 +32,9 @@ Two tokens match when :func:`same_token` says so (compounds, plural and genitive
 from __future__ import annotations
 
 import re
+import sys
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from parallelcheck.anchors import normalise
@@ -127,11 +130,11 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
     text = normalise(text)
     strong: set[str] = set()
     names: set[str] = set()
-    for code in code_spans:
-        code = code.strip()
-        if code:
-            (strong if _CODE_LIKE.search(code) else names).add(code)
-            text = text.replace(code, " ", 1)
+    spans = [code for code in (code.strip() for code in code_spans) if code]
+    for code in spans:
+        (strong if _CODE_LIKE.search(code) else names).add(code)
+    if spans:
+        text = cut_spans(text, spans)
     for marker, pattern in _SPECIAL:
         if marker in text:  # a cheap test first: most blocks hold no URL, path or setting
             found = pattern.findall(text)
@@ -166,3 +169,190 @@ def same_token(a: str, b: str) -> bool:
     if long.endswith("-" + short):
         return not any(ch.isdigit() for ch in long[: -len(short)])
     return False
+
+
+_ENDINGS = ("s", "es", "'s", "’s")
+
+
+def _ending(rest: str) -> bool:
+    """Whether *rest*, what a longer token adds after a shorter one, is an ending by the
+    rules of :func:`same_token`."""
+    return rest in _ENDINGS or (rest.startswith("-") and not any(ch.isdigit() for ch in rest))
+
+
+class SameTokenIndex:
+    """Some tokens, indexed so that whether any of them is :func:`same_token` as a given one
+    takes a few set lookups per character of it, not a comparison with each.
+
+    Besides the tokens themselves it keeps, for every hyphen of a token without a digit
+    from there on, the part before it (``TypeScript`` of ``TypeScript-SDK``), and for every
+    hyphen with no digit up to it, the part after it (``MongoDB`` of ``Atlas-MongoDB``) —
+    unless the token also starts with that part, which :func:`same_token` then judges by
+    what follows it.
+    """
+
+    def __init__(self, tokens: Iterable[str]):
+        self.tokens = set(tokens)
+        self.before_hyphen: set[str] = set()
+        self.after_hyphen: set[str] = set()
+        for token in self.tokens:
+            for at, ch in enumerate(token):
+                if ch != "-":
+                    continue
+                if not any(c.isdigit() for c in token[at:]):
+                    self.before_hyphen.add(token[:at])
+                tail = token[at + 1 :]
+                if not any(c.isdigit() for c in token[: at + 1]) and not token.startswith(tail):
+                    self.after_hyphen.add(tail)
+
+    def holds_same(self, token: str) -> bool:
+        """``any(same_token(token, other) for other in tokens)``."""
+        tokens = self.tokens
+        if token in tokens:
+            return True
+        # Longer tokens: an ending after this one, or this one after a hyphen.
+        if any(token + ending in tokens for ending in _ENDINGS):
+            return True
+        if token in self.before_hyphen or token in self.after_hyphen:
+            return True
+        # Shorter tokens: this one's start (judged by what follows), or its end after a
+        # hyphen when this one does not start with it.
+        for at in range(len(token)):
+            if token[:at] in tokens and _ending(token[at:]):
+                return True
+            if token[at] == "-":
+                tail = token[at + 1 :]
+                if (
+                    tail in tokens
+                    and not token.startswith(tail)
+                    and not any(c.isdigit() for c in token[: at + 1])
+                ):
+                    return True
+        return False
+
+
+# ---------------------------------------------------------------------------
+# Finding many strings in one long text
+#
+# A block can be a table of 80,000 rows: looking for each of its tokens or inline code spans
+# with ``str.find`` from the start of the text costs the text's length per token.  The
+# functions below give the same answers in one pass over the text once there are many.
+
+#: Up to this many needles × characters of text, plain ``str.find`` per needle is quicker.
+DIRECT_SEARCH = 2_000_000
+
+
+def first_offsets(text: str, needles: Iterable[str]) -> dict[str, int]:
+    """The offset of the first occurrence of each needle in *text*, ``-1`` when there is none
+    — what ``text.find(needle)`` returns, for every needle at once.
+
+    Many needles are looked for in one pass: at each place where some needle's first
+    character stands, the needles that start there are narrowed down by bisection over the
+    sorted needles, one more character at a time, until none is left.
+    """
+    wanted = set(needles)
+    if len(wanted) * len(text) <= DIRECT_SEARCH or "" in wanted:
+        return {needle: text.find(needle) for needle in wanted}
+    ordered = sorted(wanted)
+    found = dict.fromkeys(ordered, -1)
+    left = len(ordered)
+    starts = re.compile("[" + "".join(re.escape(ch) for ch in {n[0] for n in ordered}) + "]")
+    for match in starts.finditer(text):
+        at = match.start()
+        lo, hi, depth = 0, len(ordered), 0
+        while lo < hi and at + depth < len(text):
+            depth += 1
+            prefix = text[at : at + depth]
+            # The needles starting with *prefix* are those from *prefix* up to the first
+            # string past it: *prefix* with its last character one higher.
+            lo = bisect_left(ordered, prefix, lo, hi)
+            last = ord(prefix[-1])
+            if last < sys.maxunicode:
+                hi = bisect_left(ordered, prefix[:-1] + chr(last + 1), lo, hi)
+            else:
+                hi = bisect_right(ordered, prefix, lo, hi, key=lambda n, d=depth: n[:d])
+            if lo < hi and ordered[lo] == prefix and found[prefix] < 0:
+                found[prefix] = at
+                left -= 1
+        if not left:
+            break
+    return found
+
+
+def blank_spans(text: str, spans: Sequence[str]) -> tuple[str, list[int]]:
+    """Blank out each span in turn (spaces of its length) where ``str.find`` finds it in what
+    is left of *text*; return the text left and each span's offset (``-1`` when not found).
+
+    The same as finding and blanking the spans one by one from the start of the text; with
+    many spans and a long text, done in one pass when no span holds a space (see
+    :func:`_claim_spans`).
+    """
+    claims = _claim_spans(text, spans)
+    if claims is None:
+        offsets = []
+        for span in spans:
+            offset = text.find(span)
+            if offset >= 0:
+                text = text[:offset] + " " * len(span) + text[offset + len(span) :]
+            offsets.append(offset)
+        return text, offsets
+    return _rebuild(text, spans, claims, keep_length=True), claims
+
+
+def cut_spans(text: str, spans: Sequence[str]) -> str:
+    """Replace each span in turn by one space where it first occurs in what is left of
+    *text* — ``text = text.replace(span, " ", 1)`` for each span — in one pass when there are
+    many and none holds a space."""
+    claims = _claim_spans(text, spans)
+    if claims is None:
+        for span in spans:
+            text = text.replace(span, " ", 1)
+        return text
+    return _rebuild(text, spans, claims, keep_length=False)
+
+
+def _claim_spans(text: str, spans: Sequence[str]) -> list[int] | None:
+    """Where each span is struck out of *text* in turn, in the text's own offsets, or
+    ``None`` when the one-by-one way is as quick or the shortcut would not be exact.
+
+    Striking a span out turns its characters into spaces (or into one space).  A span
+    without a space then never matches across what was struck out, and every other
+    occurrence is left as it was: each span is found at its first occurrence in the original
+    text that overlaps nothing struck out before it.  Each distinct span's occurrences are
+    visited in order once.
+    """
+    if len(spans) * len(text) <= DIRECT_SEARCH or any(" " in span or not span for span in spans):
+        return None
+    # Per distinct span: an offset from which its next occurrence is to be looked for, and
+    # whether that offset is itself an occurrence (found ahead of need, or still to find).
+    start: dict[str, int] = first_offsets(text, spans)
+    known = dict.fromkeys(start, True)
+    struck = bytearray(len(text))
+    claims = []
+    for span in spans:
+        offset, size = start[span], len(span)
+        if not known[span] and offset >= 0:
+            offset = text.find(span, offset)
+        while offset >= 0 and struck.find(1, offset, offset + size) >= 0:
+            offset = text.find(span, offset + 1)
+        if offset >= 0:
+            struck[offset : offset + size] = b"\x01" * size
+            # An occurrence overlapping this one is struck out with it: the next one can
+            # only start after it (looked for when the same span comes again).
+            start[span], known[span] = offset + size, False
+        else:
+            start[span], known[span] = -1, True
+        claims.append(offset)
+    return claims
+
+
+def _rebuild(text: str, spans: Sequence[str], claims: list[int], *, keep_length: bool) -> str:
+    """*text* with each claimed span replaced by spaces of its length, or by one space."""
+    pieces = []
+    end = 0
+    for offset, span in sorted((o, s) for o, s in zip(claims, spans, strict=True) if o >= 0):
+        pieces.append(text[end:offset])
+        pieces.append(" " * len(span) if keep_length else " ")
+        end = offset + len(span)
+    pieces.append(text[end:])
+    return "".join(pieces)

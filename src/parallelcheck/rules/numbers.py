@@ -11,6 +11,7 @@ from parallelcheck.finding import Finding
 from parallelcheck.numbers import NumberFact, extract_numbers
 from parallelcheck.rules.base import rule
 from parallelcheck.rules.values import Difference, ValueComparison, compare_values, quoted, say
+from parallelcheck.tokens import blank_spans
 
 SMALL = 10
 
@@ -24,10 +25,8 @@ class _Number:
 class _NumberComparison(ValueComparison[_Number]):
     def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[_Number, int]]:
         found = []
-        for code in code_spans:
-            offset = text.find(code)
-            if offset >= 0:
-                text = text[:offset] + " " * len(code) + text[offset + len(code) :]
+        text, offsets = blank_spans(text, code_spans)  # code's numbers are not the text's
+        for code, offset in zip(code_spans, offsets, strict=True):
             for fact in _code_numbers(code, lang):
                 found.append((_Number(fact, True), max(offset, 0)))
         found.extend((_Number(fact, False), fact.start) for fact in extract_numbers(text, lang))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
@@ -11,8 +11,15 @@ from parallelcheck.align import AlignedArticle
 from parallelcheck.finding import Finding
 from parallelcheck.links import localised_prefix_patterns, normalise_target
 from parallelcheck.rules.base import rule
-from parallelcheck.rules.values import Difference, ValueComparison, compare_values, quoted, say
-from parallelcheck.tokens import extract_tokens, same_token
+from parallelcheck.rules.values import (
+    Difference,
+    ValueComparison,
+    ValuePool,
+    compare_values,
+    quoted,
+    say,
+)
+from parallelcheck.tokens import SameTokenIndex, extract_tokens, first_offsets, same_token
 
 NEAR_VARIANT = 80
 
@@ -21,6 +28,13 @@ NEAR_VARIANT = 80
 class _Token:
     text: str
     strong: bool
+
+
+@dataclass
+class _TokenPool(ValuePool[_Token]):
+    """Tokens with an index telling whether any of them is the same token as another."""
+
+    index: SameTokenIndex
 
 
 class _TokenComparison(ValueComparison[_Token]):
@@ -32,10 +46,11 @@ class _TokenComparison(ValueComparison[_Token]):
 
     def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[_Token, int]]:
         tokens = extract_tokens(text, code_spans)
+        offsets = first_offsets(text, tokens.strong | tokens.names)
         found = []
         for strong, group in ((True, tokens.strong), (False, tokens.names)):
             for token in sorted(group):
-                offset = max(text.find(token), 0)
+                offset = max(offsets[token], 0)
                 if "://" in token:
                     token = normalise_target(token, self.patterns[lang])
                 found.append((_Token(token, strong), offset))
@@ -43,6 +58,16 @@ class _TokenComparison(ValueComparison[_Token]):
 
     def matches(self, a: _Token, b: _Token) -> bool:
         return same_token(a.text, b.text)
+
+    def pool(self, values: Iterable[_Token]) -> _TokenPool:
+        values = list(values)
+        texts = {value.text for value in values}
+        return _TokenPool(values, set(texts), SameTokenIndex(texts))
+
+    def matches_any(self, value: _Token, pool: ValuePool[_Token]) -> bool:
+        if isinstance(pool, _TokenPool):
+            return pool.index.holds_same(value.text)
+        return super().matches_any(value, pool)
 
     def keys(self, value: _Token) -> tuple[str]:
         return (value.text,)  # the same text is the same token (strong or not)
@@ -56,11 +81,12 @@ class _TokenComparison(ValueComparison[_Token]):
             return found
         their_texts = {t.text for t, _ in theirs}
         our_texts = {t.text for t, _ in ours}
+        theirs_only = their_texts - our_texts
         kept = []
         for token, line in found:
             if token.strong:
                 kept.append((token, line))
-            elif any(_near(token.text, other) for other in their_texts - our_texts):
+            elif any(_near(token.text, other) for other in theirs_only):
                 kept.append((token, line))  # a name changed into a near variant
         return kept
 

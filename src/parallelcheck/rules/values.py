@@ -19,6 +19,8 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -27,7 +29,6 @@ from parallelcheck.align import AlignedArticle, AlignedSection
 from parallelcheck.document import Block, BlockKind
 from parallelcheck.finding import Finding
 from parallelcheck.rules.base import finding, join_langs
-from parallelcheck.rules.base import line_in as _line_in  # shared with rules/terms.py
 
 V = TypeVar("V")
 
@@ -78,20 +79,23 @@ class ValueComparison(Generic[V]):
         values = list(values)
         return ValuePool(values, {key for value in values for key in self.keys(value)})
 
+    def in_pool(self, value: V, pool: ValuePool[V]) -> bool:
+        """Whether some value of ``pool`` matches ``value``: a shared key, else (unless keys
+        decide) :meth:`matches_any`."""
+        if not pool.keys.isdisjoint(self.keys(value)):
+            return True
+        return not self.keys_decide and self.matches_any(value, pool)
+
+    def matches_any(self, value: V, pool: ValuePool[V]) -> bool:
+        """Whether :meth:`matches` holds for ``value`` and some value of ``pool`` (one by one
+        here; a subclass with many values to match may index its pools instead)."""
+        return any(self.matches(value, other) for other in pool.values)
+
     def unmatched(self, ours: list, theirs: list, section_theirs: ValuePool[V]) -> list:
         """The (value, line) pairs of ``ours`` that nothing in ``section_theirs`` (the other
         version's whole section, which holds ``theirs``, the pairs of its aligned block)
         matches."""
-        found = []
-        for value, line in ours:
-            if not section_theirs.keys.isdisjoint(self.keys(value)):
-                continue
-            if not self.keys_decide and any(
-                self.matches(value, other) for other in section_theirs.values
-            ):
-                continue
-            found.append((value, line))
-        return found
+        return [(value, line) for value, line in ours if not self.in_pool(value, section_theirs)]
 
 
 @dataclass
@@ -102,6 +106,30 @@ class ValuePool(Generic[V]):
     keys: set[Hashable]
 
 
+class BlockLines:
+    """The source line of any character of one block's text, found by bisection over the
+    text's line breaks (located once), so that the values of a table of 80,000 rows each cost
+    a logarithm, not a count from the block's start.  The same lines as
+    :func:`parallelcheck.rules.base.line_in`: a table's text skips the separator row after its
+    header, and no line is past the block's last."""
+
+    def __init__(self, block: Block):
+        self.block = block
+        self.breaks = [match.start() for match in _LINE_BREAK.finditer(block.text)]
+        self.skip_separator = block.kind is BlockKind.TABLE and block.header
+
+    def line(self, offset: int) -> int:
+        """The line of ``block.text[offset]`` (``offset`` ≥ 0)."""
+        block = self.block
+        line = block.line + bisect_left(self.breaks, offset)
+        if self.skip_separator and line > block.line:
+            line += 1
+        return min(line, block.end_line) if block.end_line >= block.line else line
+
+
+_LINE_BREAK = re.compile("\n")
+
+
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
     """(value, line) for every value of some blocks; code blocks have none (code is another
     rule's business)."""
@@ -109,8 +137,10 @@ def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str
     for block in blocks:
         if block.kind is BlockKind.CODE:
             continue
-        for value, offset in comparison.values(block.text, block.all_code_spans(), lang):
-            found.append((value, _line_in(block, offset)))
+        pairs = comparison.values(block.text, block.all_code_spans(), lang)
+        if pairs:
+            lines = BlockLines(block)
+            found.extend((value, lines.line(offset)) for value, offset in pairs)
     return found
 
 
@@ -191,12 +221,13 @@ def _compare_row(
         lacked.setdefault(difference, [value for value, _ in lacking])
     for difference, langs in groups.items():
         where = {lang: lines.get(lang, cells[lang][0]) for lang in langs}
+        lacking_pool = comparison.pool(lacked[difference])
         for lang in agreeing:  # point at the value the deviating versions lack, if any
             where[lang] = next(
                 (
                     line
                     for value, line in cells[lang][1]
-                    if any(comparison.matches(value, other) for other in lacked[difference])
+                    if lacked[difference] and comparison.in_pool(value, lacking_pool)
                 ),
                 cells[lang][0],
             )
