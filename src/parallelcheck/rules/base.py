@@ -174,16 +174,6 @@ def place_of_missing_block(section: AlignedSection, row_index: int, lang: str) -
     return heading.line if heading is not None else 1
 
 
-def place_of_missing_section(article: AlignedArticle, index: int, lang: str) -> int:
-    """Where a section missing in ``lang`` should be: the heading of the nearest earlier
-    aligned section that version has (the preamble's first line at the latest)."""
-    for earlier in reversed(article.sections[:index]):
-        section = earlier.cells.get(lang)
-        if section is not None:
-            return section.line
-    return 1
-
-
 def line_in(block: Block, offset: int) -> int:
     """The source line of a character of ``block.text`` (table text skips the separator row)."""
     line = block.line + block.text.count("\n", 0, offset)
