@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, write_article
 
 EN = "# Serving\n\nDeepInfer serves 8 GPUs.\n"
 DE = "# Bereitstellung\n\nDeepInfer bedient 8 GPUs.\n"
@@ -27,10 +27,7 @@ def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A project with one clean article set in two languages."""
-    folder = tmp_path / "articles" / "serving"
-    folder.mkdir(parents=True)
-    (folder / "en.md").write_text(EN, encoding="utf-8")
-    (folder / "de.md").write_text(DE, encoding="utf-8")
+    write_article(tmp_path / "articles" / "serving", {"en.md": EN, "de.md": DE})
     return tmp_path
 
 

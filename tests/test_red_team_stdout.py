@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import write_article
 
 EN = "# Guide\n\nThe server answers within 250 ms.\n\n## Extra\n\nOnly here.\n"
 JA = "# ガイド\n\nサーバーは 250 ms 以内に応答します。\n"
@@ -16,10 +17,7 @@ JA = "# ガイド\n\nサーバーは 250 ms 以内に応答します。\n"
 
 @pytest.fixture
 def article(tmp_path: Path) -> Path:
-    folder = tmp_path / "articles" / "guide"
-    folder.mkdir(parents=True)
-    (folder / "en.md").write_text(EN, encoding="utf-8")
-    (folder / "ja.md").write_text(JA, encoding="utf-8")
+    write_article(tmp_path / "articles" / "guide", {"en.md": EN, "ja.md": JA})
     return tmp_path
 
 
@@ -62,10 +60,7 @@ def test_a_closed_standard_output_is_exit_two_unless_the_report_goes_to_a_file(
 def test_a_reader_that_goes_away_ends_the_run_quietly_with_its_status(article: Path) -> None:
     # Enough output to fill a pipe: the reader closes after one byte.
     for index in range(40):
-        folder = article / "articles" / f"copy{index}"
-        folder.mkdir()
-        (folder / "en.md").write_text(EN * 20, encoding="utf-8")
-        (folder / "ja.md").write_text(JA, encoding="utf-8")
+        write_article(article / "articles" / f"copy{index}", {"en.md": EN * 20, "ja.md": JA})
     process = subprocess.Popen(
         [sys.executable, "-m", "parallelcheck", "check", "--no-cache", "--format", "json"],
         cwd=article,
