@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
+from conftest import REPO, run_cli, write_article
 
 TIMEOUT = 30
 SECRET = "SECRET-TOKEN-7f3a9c"
@@ -530,3 +530,25 @@ def test_property_no_read_leaves_the_project_and_no_input_changes(tmp_path):
         timeout=300,
     )
     assert proc.returncode == 0 and proc.stdout.strip().endswith("ok"), proc.stderr[-4000:]
+
+
+def test_a_found_configuration_cannot_widen_what_is_read(tmp_path: Path) -> None:
+    # A pull request can add parallelcheck.yaml; its root and glossary stay inside its folder.
+    outside = tmp_path / "outside"
+    write_article(
+        outside / "guide", {"en.md": "# Guide\n\nText.\n", "ja.md": "# ガイド\n\n本文。\n"}
+    )
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "parallelcheck.yaml").write_text("languages: [en, ja]\nroot: ../outside\n")
+    proc = run_cli("check", cwd=repo)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("parallelcheck: error: parallelcheck.yaml:2: 'root' path")
+    assert "outside the folder of the configuration" in proc.stderr
+    (repo / "parallelcheck.yaml").write_text("glossary: [/etc]\n")
+    proc = run_cli("check", cwd=repo)
+    assert proc.returncode == 2 and "parallelcheck.yaml:1: 'glossary' path" in proc.stderr
+    # Named on the command line, the same file is the user's own choice.
+    (repo / "parallelcheck.yaml").write_text("languages: [en, ja]\nroot: ../outside\n")
+    proc = run_cli("check", "--config", "parallelcheck.yaml", "--no-cache", cwd=repo)
+    assert proc.returncode == 0, proc.stderr

@@ -156,7 +156,7 @@ def load_config(
         for name in YAML_NAMES:
             path = os.path.join(folder, name)
             if os.path.isfile(path):
-                return _from_yaml(path, cwd, known_rules)
+                return _from_yaml(path, cwd, known_rules, confined=True)
         pyproject = os.path.join(folder, PYPROJECT)
         if os.path.isfile(pyproject):
             config = _from_toml(pyproject, cwd, known_rules, required=False)
@@ -209,7 +209,9 @@ def _read(path: str, shown: str) -> str:
         raise InputError("configuration file is not UTF-8 text", shown, line) from None
 
 
-def _from_yaml(path: str, cwd: str, known_rules: Collection[str]) -> Config:
+def _from_yaml(
+    path: str, cwd: str, known_rules: Collection[str], *, confined: bool = False
+) -> Config:
     shown = _show(path, cwd)
     text = _read(path, shown)
     data, lines = _parse_yaml(text, shown)
@@ -222,7 +224,7 @@ def _from_yaml(path: str, cwd: str, known_rules: Collection[str]) -> Config:
             shown,
             lines.line(()),
         )
-    return _build(data, lines, shown, os.path.dirname(path), cwd, known_rules)
+    return _build(data, lines, shown, os.path.dirname(path), cwd, known_rules, confined=confined)
 
 
 def _from_toml(path: str, cwd: str, known_rules: Collection[str], *, required: bool):
@@ -269,7 +271,9 @@ def _from_toml(path: str, cwd: str, known_rules: Collection[str], *, required: b
     lines = _TomlLines(text, prefix)
     if not isinstance(data, dict):
         raise InputError("[tool.parallelcheck] must be a table of keys", shown, lines.line(()))
-    return _build(data, lines, shown, os.path.dirname(path), cwd, known_rules)
+    return _build(
+        data, lines, shown, os.path.dirname(path), cwd, known_rules, confined=not required
+    )
 
 
 _LONG_NUMBER = re.compile(r"[0-9][0-9_]{1000,}")
@@ -579,12 +583,29 @@ def _build(
     base_dir: str,
     cwd: str,
     known_rules: Collection[str],
+    *,
+    confined: bool = False,
 ) -> Config:
+    """The :class:`Config` of *data*.  With *confined* (a configuration found in the checked
+    tree, not named by ``--config``: repository content, which a pull request can change),
+    ``root`` and ``glossary`` must lie inside the configuration's folder, so the file cannot
+    widen what a run reads (``root: /`` beside a link to ``/etc/passwd``)."""
     check = _Checker(lines, shown)
     base_dir = os.path.abspath(base_dir)
 
-    def resolve(path: str) -> str:
-        return _show(os.path.normpath(os.path.join(base_dir, path)), cwd)
+    def resolve(path: str, key: Path = (), raw: object = None) -> str:
+        joined = os.path.normpath(os.path.join(base_dir, path))
+        if confined and key:
+            real, inside = os.path.realpath(joined), os.path.realpath(base_dir)
+            if real != inside and not real.startswith(inside.rstrip(os.sep) + os.sep):
+                raise check.fail(
+                    f"'{key[0]}' path '{path}' lies outside the folder of the configuration: "
+                    "a configuration found in the checked tree may name only paths inside "
+                    "it (name the file with --config to use it as it is)",
+                    key,
+                    raw,
+                )
+        return _show(joined, cwd)
 
     for key in data:
         if key not in TOP_KEYS:
@@ -592,7 +613,8 @@ def _build(
 
     config = Config(path=shown, base_dir=base_dir, root=resolve("articles"))
     if "root" in data:
-        config.root = resolve(check.string(data["root"], ("root",), "root").strip())
+        root = check.string(data["root"], ("root",), "root").strip()
+        config.root = resolve(root, ("root",), data["root"])
     if data.get("source") is not None:
         config.source = check.tag(data["source"], ("source",), "source")
     if data.get("languages") is not None:
@@ -620,9 +642,9 @@ def _build(
         items = [] if raw is None else check.strings(raw, ("glossary",), "glossary")
         glossary = []
         for index, item in enumerate(items):
-            resolved = resolve(item.strip())
+            item_path = ("glossary",) if isinstance(raw, str) else ("glossary", index)
+            resolved = resolve(item.strip(), item_path, item)
             if not os.path.exists(os.path.join(cwd, resolved)):
-                item_path = ("glossary",) if isinstance(raw, str) else ("glossary", index)
                 raise check.fail(f"glossary path '{item}' does not exist", item_path, item)
             glossary.append(resolved)
         config.glossary = tuple(glossary)
