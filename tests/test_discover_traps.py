@@ -241,3 +241,17 @@ def test_astro_docs_has_one_set_per_english_page_and_nothing_else() -> None:
     listed = {root / path for s in sets for path in s.versions.values()}
     assert listed == on_disk  # every translation that exists, and nothing else
     assert {s.layout for s in sets} == {"tree"}
+
+
+def test_a_file_given_outside_any_project_is_checked_with_its_whole_tree(tmp_path: Path) -> None:
+    # What a hook or a user in another folder does: absolute files, no .git, no configuration.
+    site = tmp_path / "site"
+    write(site, {"en/guide.md": EN, "ja/guide.md": JA_CHANGED, "ko/guide.md": EN})
+    elsewhere = tmp_path / "work"
+    elsewhere.mkdir()
+    proc = run("check", str(site / "en/guide.md"), "--format", "json", "--no-cache", cwd=elsewhere)
+    report = json.loads(proc.stdout)
+    assert sorted(report["articles"][0]["versions"]) == ["en", "ja", "ko"]
+    rules = {f["rule"] for f in report["findings"]}
+    assert "unreadable-version" not in rules
+    assert "number-mismatch" in rules

@@ -38,7 +38,8 @@ Never outside what was asked
     working directory.  For a folder outside all three nothing above it is read.  A file
     stands for its whole article set (CONTRACT §1): outside all three, the nearest
     :data:`MAX_TREE_DEPTH` folders above it are looked at for the tree per language it
-    belongs to, and nothing else of them is used.
+    belongs to, and nothing else of them is used; the root of that tree joins the boundary of
+    reads below.
 
     Inside the language folders of a tree, a file is claimed by its own name first: the
     ``<lang>.<ext>`` versions of an article folder there belong to that article, never to the
@@ -215,6 +216,9 @@ class _Discovery:
         #: Where folders may be walked and versions read; set by :func:`discover` before any
         #: folder is listed (``None``: anywhere but pseudo-filesystems).
         self.boundary: Boundary | None = None
+        # Trees per language found above a file given outside any project: the boundary of
+        # reads grows by them (the file stands for its whole set, CONTRACT §1).
+        self.trees_of_files: set[str] = set()
         self._pseudo_devices = _pseudo_devices()
 
     # -- names ------------------------------------------------------------
@@ -404,6 +408,8 @@ class _Discovery:
             if self.tag(os.path.basename(current)) and not self.looks_like_article_folder(current):
                 tree = self.tree(parent)
                 if tree is not None and current in tree.language_dirs:
+                    if bound is None:  # a file's set, outside any project: its tree may be read
+                        self.trees_of_files.add(parent)
                     return current, parent
             current = parent
         return None
@@ -777,6 +783,8 @@ def discover(
                 f"{work.show(found.files[article_id][lang][0])}: the only version of its "
                 f"article, and '{lang}' is not among the configured languages"
             )
+    if work.trees_of_files and work.boundary is not None:
+        work.boundary = Boundary.of([*work.boundary.roots, *work.trees_of_files])
     result = []
     for article_id in sorted(kept):
         versions = {}
