@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from functools import reduce
+from urllib.parse import unquote
 
 from parallelcheck.align import AlignedArticle
 from parallelcheck.finding import Finding
@@ -29,17 +32,27 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     reference and each other group is one finding, saying which targets it lacks and which it
     has instead.  Blocks missing as a whole are reported by the block rules
     instead.
+
+    A link to a heading of the same page (``#fragment``) is compared by the aligned section it
+    leads to: when the fragment is that version's own id of a heading — its explicit id, or
+    the id a site generator derives from its title (lower case, punctuation dropped, spaces
+    as hyphens: ``#중첩된-json-문서``, ``#nested-json-documents``) — the translated heading's
+    translated id is the same target.
     """
     patterns = {
         lang: localised_prefix_patterns(lang, article.link_prefixes, article.source)
         for lang in article.langs
     }
+    headings = _heading_rows(article)
     for section in article.sections:
-        headings = {lang: s for lang, s in section.cells.items() if s is not None}
+        cells = {lang: s for lang, s in section.cells.items() if s is not None}
         yield from _compare(
             article,
             section,
-            {lang: (s.line, [link.target for link in s.links]) for lang, s in headings.items()},
+            {
+                lang: (s.line, [_in_page(link.target, headings[lang]) for link in s.links])
+                for lang, s in cells.items()
+            },
             patterns,
         )
         for row in section.rows:
@@ -50,7 +63,10 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
                 article,
                 section,
                 {
-                    lang: (b.line, [link.target for link in b.all_links()])
+                    lang: (
+                        b.line,
+                        [_in_page(link.target, headings[lang]) for link in b.all_links()],
+                    )
                     for lang, b in blocks.items()
                 },
                 patterns,
@@ -97,6 +113,45 @@ def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
             text,
             {"missing": lacking, "extra": adding},
         )
+
+
+_NOT_IN_ID = re.compile(r"[^\w\- ]")
+
+
+def heading_id(title: str) -> str:
+    """The id a site generator derives from a heading's title (GitHub's, Starlight's and
+    MkDocs' convention): lower case, characters other than letters, digits, ``_``, ``-`` and
+    spaces dropped, each space a hyphen."""
+    text = unicodedata.normalize("NFC", title).strip().lower()
+    return _NOT_IN_ID.sub("", text).replace(" ", "-")
+
+
+def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int]]:
+    """Per version, each heading id it defines (explicit, and derived from the title) → the
+    aligned section's row.  An id two headings of one version share is left out."""
+    rows: dict[str, dict[str, int]] = {lang: {} for lang in article.langs}
+    seen: dict[str, Counter[str]] = {lang: Counter() for lang in article.langs}
+    for index, section in enumerate(article.sections):
+        for lang, cell in section.cells.items():
+            if cell is None or not cell.title:
+                continue
+            for name in {cell.anchor or "", heading_id(cell.title)} - {""}:
+                seen[lang][name] += 1
+                rows[lang][name] = index
+    return {
+        lang: {name: row for name, row in ids.items() if seen[lang][name] == 1}
+        for lang, ids in rows.items()
+    }
+
+
+def _in_page(target: str, ids: dict[str, int]) -> str:
+    """*target* as compared: a ``#fragment`` naming a heading of its own version stands for
+    the aligned section it leads to."""
+    if target.startswith("#") and len(target) > 1:
+        row = ids.get(unicodedata.normalize("NFC", unquote(target[1:])).lower())
+        if row is not None:
+            return f"#(section {row + 1})"
+    return target
 
 
 def _show(targets: list[str]) -> str:
