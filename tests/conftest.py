@@ -20,12 +20,23 @@ CORPUS = SHARED / "corpus"
 
 
 def run_cli(
-    *args: str, cwd: Path, env: dict | None = None, timeout: float = 120, **kwargs
+    *args: str,
+    cwd: Path,
+    env: dict | None = None,
+    timeout: float = 120,
+    without: tuple[str, ...] = (),
+    **kwargs,
 ) -> subprocess.CompletedProcess:
     """``python -m parallelcheck ARGS`` in ``cwd`` as a subprocess, its output as UTF-8 text;
     ``env`` on top of this process's environment less ``PARALLELCHECK_DEBUG`` (so that an
-    internal error stays the one-line message); ``kwargs`` go to :func:`subprocess.run`."""
-    environment = {k: v for k, v in os.environ.items() if k != "PARALLELCHECK_DEBUG"}
+    internal error stays the one-line message) and less the variables starting with one of
+    ``without`` (``("GIT_",)`` when this test may run inside a git hook); ``kwargs`` go to
+    :func:`subprocess.run`."""
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k != "PARALLELCHECK_DEBUG" and not (without and k.startswith(without))
+    }
     environment.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "parallelcheck", *args],

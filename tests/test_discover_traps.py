@@ -9,13 +9,11 @@ line.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, need
+from conftest import CORPUS, need, run_cli
 
 from parallelcheck.discover import discover
 from parallelcheck.errors import InputError
@@ -38,16 +36,7 @@ def as_dict(sets) -> dict[str, dict[str, str]]:
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    return subprocess.run(
-        [sys.executable, "-m", "parallelcheck", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_cli(*args, cwd=cwd, without=("GIT_",))
 
 
 # ---------------------------------------------------------------------------
