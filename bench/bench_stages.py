@@ -25,10 +25,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from parallelcheck import engine, identifier
+from parallelcheck import engine
 from parallelcheck.config import load_config
-from parallelcheck.discover import discover
+from parallelcheck.discover.sets import discover
 from parallelcheck.rules import REGISTRY
+from parallelcheck.text import langid as identifier
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fastapi"
 

@@ -27,7 +27,7 @@ def main() -> None:
 
     start = time.perf_counter()
     from parallelcheck.glossary import load_glossaries
-    from parallelcheck.terms import find_altered, find_terms, ja_pipeline
+    from parallelcheck.glossary.match import find_altered, find_terms, ja_pipeline
 
     glossary = load_glossaries([args.glossary])
     print(f"glossary: {len(glossary)} terms read in {time.perf_counter() - start:.3f} s")

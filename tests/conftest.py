@@ -74,7 +74,7 @@ def need(path: Path) -> Path:
 def run_check():
     """Check a folder through discovery, configuration and the engine, as the CLI does."""
     from parallelcheck.config import load_config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
     from parallelcheck.engine import CheckOptions, check_all
     from parallelcheck.rules import REGISTRY
 

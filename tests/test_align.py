@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from parallelcheck.align import align_article, version_order
+from parallelcheck.align.progressive import align_article, version_order
 from parallelcheck.readers import parse_text
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from conftest import CORPUS, REPO, need
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.cache import Cache
-from parallelcheck.finding import Finding
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.finding import Finding
+from parallelcheck.run.cache import Cache
 
 
 def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:

@@ -6,10 +6,10 @@ import os
 
 import pytest
 
-from parallelcheck import cores, workers
-from parallelcheck.article import ArticleSet
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.run import cores, workers
 
 
 def _groups(tmp_path, membership: str, files: dict[str, str]) -> tuple[str, str]:

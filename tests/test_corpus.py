@@ -14,7 +14,7 @@ from conftest import CORPUS, need
 @pytest.fixture(scope="module")
 def in_sync():
     from parallelcheck.config import Config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
     from parallelcheck.engine import CheckOptions, check_all
 
     root = need(CORPUS / "fastapi")
@@ -26,7 +26,7 @@ def in_sync():
 @pytest.fixture(scope="module")
 def drifted():
     from parallelcheck.config import Config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
     from parallelcheck.engine import CheckOptions, check_all
 
     root = need(CORPUS / "fastapi-2025-08-31")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from parallelcheck.discover import discover
+from parallelcheck.discover.sets import discover
 from parallelcheck.errors import InputError
 
 CORPUS = Path("/work/shared/corpus/fastapi")
@@ -430,7 +430,7 @@ def test_discovery_uses_the_given_cwd_not_the_process_cwd(tmp_path: Path) -> Non
 
 
 def test_skipped_list_collects_files_that_are_no_article_version(tmp_path):
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
 
     folder = tmp_path / "articles" / "guide"
     folder.mkdir(parents=True)

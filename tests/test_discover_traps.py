@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, need, run_cli
 
-from parallelcheck.discover import discover
+from parallelcheck.discover.sets import discover
 from parallelcheck.errors import InputError
-from parallelcheck.langtag import canonical_tag, language_of_name, suggest_tags
+from parallelcheck.text.langtag import canonical_tag, language_of_name, suggest_tags
 
 EN = "# Guide\n\nThe server answers within 250 ms on 4 cores.\n"
 JA = "# ガイド\n\nサーバーは 4 コアで 250 ms 以内に応答します。\n"

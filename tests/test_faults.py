@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, write_article
 
-from parallelcheck import workers
-from parallelcheck.article import ArticleSet
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions, check_all, check_article
 from parallelcheck.errors import InputError
+from parallelcheck.model.article import ArticleSet
 from parallelcheck.rules import REGISTRY
+from parallelcheck.run import workers
 
 RULE = "unreadable-version"
 

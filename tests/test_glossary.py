@@ -596,7 +596,7 @@ def test_glossary_is_plain_picklable_data(tmp_path):
 def test_check_all_reads_the_glossary_once_per_run(tmp_path, monkeypatch):
     from parallelcheck import engine
     from parallelcheck.config import Config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
 
     for name in ("a", "b", "c", "d"):
         write(tmp_path / f"articles/{name}/en.md", "# T\n\nDeepInfer here.\n")
@@ -630,7 +630,7 @@ def _pairwise_shadowing(glossary: Glossary) -> list:
     """The shadowing check as it was before the index (every ordered pair of terms): the
     test oracle, kept here and nowhere in src."""
     from parallelcheck.glossary import Problem, match_key
-    from parallelcheck.terms import form_contains
+    from parallelcheck.glossary.match import form_contains
 
     langs = sorted(glossary.languages())
     terms = list(glossary.terms)
@@ -731,7 +731,7 @@ def test_shadowing_warnings_are_those_of_the_pairwise_check(seed):
 def test_certain_containment_answers_agree_with_the_matcher():
     """Every answer the index's shortcut gives without the matcher is the matcher's."""
     from parallelcheck.glossary import _contains_for_sure, _FormTexts
-    from parallelcheck.terms import form_contains
+    from parallelcheck.glossary.match import form_contains
 
     rng = random.Random(17)
     pieces = [*(w for words in _WORDS.values() for w in words), "s", "'s", "-", " ", "ß", "é"]

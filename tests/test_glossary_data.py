@@ -9,7 +9,7 @@ from conftest import REPO
 
 from parallelcheck.cli import cli
 from parallelcheck.glossary import lint, load_glossaries, match_key
-from parallelcheck.terms import find_terms
+from parallelcheck.glossary.match import find_terms
 
 SHIPPED = REPO / "glossary/deepinfer.yaml"
 ARTICLE = REPO / "articles/deepinfer-vs-lmdeploy"

@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import CORPUS, REPO, need
 
 from parallelcheck.config import Config
-from parallelcheck.discover import discover
+from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions, check_all
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"

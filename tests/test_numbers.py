@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_numerals import english
 
-from parallelcheck.numbers import NumberFact, extract_numbers
+from parallelcheck.text.numeric import NumberFact, extract_numbers
 
 SEED = Path(__file__).resolve().parent.parent / "articles" / "deepinfer-vs-lmdeploy"
 

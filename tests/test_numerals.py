@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parallelcheck.numerals import (
+from parallelcheck.text.numerals import (
     canonical,
     digit_readings,
     native_korean_is_prenominal,

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from parallelcheck.document import BlockKind
 from parallelcheck.errors import InputError
+from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import kind_for_path, parse_text, read_document
 from parallelcheck.readers.decode import decode_bytes, normalise_newlines, read_text
 

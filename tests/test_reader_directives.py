@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from parallelcheck.article import ArticleSet
 from parallelcheck.config import Config
-from parallelcheck.document import BlockKind
 from parallelcheck.engine import CheckOptions, check_article
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.readers.directives import normalise, only_directives, shorten
 

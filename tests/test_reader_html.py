@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from parallelcheck.document import BlockKind, Directive, Link
+from parallelcheck.model.document import BlockKind, Directive, Link
 from parallelcheck.readers import parse_text
 from parallelcheck.readers._common import MAX_DEPTH
 

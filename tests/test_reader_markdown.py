@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from parallelcheck.document import BlockKind, Directive, Link
+from parallelcheck.model.document import BlockKind, Directive, Link
 from parallelcheck.readers import parse_text
 from parallelcheck.readers._common import MAX_DEPTH
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, need
 
-from parallelcheck.article import ArticleSet
 from parallelcheck.config import Config
-from parallelcheck.document import BlockKind
 from parallelcheck.engine import CheckOptions, check_article
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import EXTENSIONS, kind_for_path, parse_text, read_document
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from parallelcheck.document import BlockKind, Directive
+from parallelcheck.model.document import BlockKind, Directive
 from parallelcheck.readers import parse_text, read_document
 from parallelcheck.readers.plaintext import display_width, is_heading_like, is_question_like
 

@@ -25,15 +25,15 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from parallelcheck import cache as cache_module
-from parallelcheck import content, workers
-from parallelcheck.article import ArticleSet
-from parallelcheck.cache import LAYOUT, Cache, decode_result
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions, check_all, check_article, outline_only
 from parallelcheck.errors import InputError
-from parallelcheck.finding import Finding
-from parallelcheck.readers import read_document
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.finding import Finding
+from parallelcheck.readers import content, read_document
+from parallelcheck.run import cache as cache_module
+from parallelcheck.run import workers
+from parallelcheck.run.cache import LAYOUT, Cache, decode_result
 
 EN = (
     "# Serving\n\nDeepInfer serves 131,072 tokens on 8 GPUs.\n\n"
@@ -260,7 +260,7 @@ def test_a_result_plain_json_cannot_hold_exactly_is_not_stored(tmp_path):
 
 def test_an_outline_read_back_equals_the_fresh_one_for_every_article_of_the_repository():
     from parallelcheck.config import load_config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
     from parallelcheck.rules import REGISTRY
 
     config = load_config(None, cwd=str(REPO), known_rules=REGISTRY)

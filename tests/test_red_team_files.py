@@ -267,7 +267,7 @@ def test_a_5_gb_sparse_version_is_too_large_at_once(tmp_path):
 
 
 def test_the_size_cap_is_checked_while_reading_not_by_stat():
-    from parallelcheck.safe_read import TOO_LARGE, ReadRefused, read_capped
+    from parallelcheck.files.safe_read import TOO_LARGE, ReadRefused, read_capped
 
     pseudo = "/proc/self/status"  # stat says 0 bytes; it holds more than 16
     if not os.path.exists(pseudo) or os.stat(pseudo).st_size:
@@ -458,7 +458,7 @@ def _property_main() -> None:
     from hypothesis import strategies as st
 
     from parallelcheck.config import load_config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
     from parallelcheck.engine import CheckOptions, check_all
     from parallelcheck.errors import InputError
     from parallelcheck.rules import REGISTRY

@@ -327,9 +327,9 @@ def test_a_git_that_hangs_is_abandoned_once_and_said_so(repo, monkeypatch):
     tree, and the articles say why their staleness is unknown."""
     import time
 
-    import parallelcheck.history as history
+    import parallelcheck.history.git as history
     from parallelcheck.config import Config
-    from parallelcheck.discover import discover
+    from parallelcheck.discover.sets import discover
     from parallelcheck.engine import CheckOptions, check_all
 
     commit(repo, 1, "both", en=EN, ja=JA)

@@ -17,13 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parallelcheck import align, tokens
-from parallelcheck.align import align_article
-from parallelcheck.document import Block, BlockKind
+from parallelcheck.align import progressive as align
+from parallelcheck.align.progressive import align_article
+from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.base import line_in
 from parallelcheck.rules.values import BlockLines
+from parallelcheck.text import tokens
 
 
 def _article(en: str, ja: str):
@@ -44,7 +45,7 @@ def _lines(finding) -> dict[str, int]:
 
 @pytest.fixture
 def many_at_once(monkeypatch):
-    """Make the one-pass string searches of :mod:`parallelcheck.tokens` run on any size."""
+    """Make the one-pass string searches of :mod:`parallelcheck.text.tokens` run on any size."""
     monkeypatch.setattr(tokens, "DIRECT_SEARCH", 0)
 
 

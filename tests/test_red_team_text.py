@@ -41,7 +41,7 @@ from test_report_formats import (
 )
 
 from parallelcheck.config import Config
-from parallelcheck.finding import Location
+from parallelcheck.model.finding import Location
 from parallelcheck.report import FORMATS, Report
 from parallelcheck.report.html import SCRIPT, STYLE
 from parallelcheck.report.inert import escape_char, inert, json_inert

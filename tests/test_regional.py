@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from parallelcheck.align import align_article
+from parallelcheck.align.progressive import align_article
 from parallelcheck.config import RegionalConfig, load_config
 from parallelcheck.errors import InputError
 from parallelcheck.readers import read_document

@@ -20,7 +20,7 @@ import pytest
 from conftest import REPO, SHARED, need
 
 from parallelcheck.config import Config
-from parallelcheck.discover import discover
+from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions, check_all
 from parallelcheck.report import FORMATS, Report
 from parallelcheck.report.base import RuleInfo

@@ -30,7 +30,7 @@ import pytest
 from conftest import REPO
 
 from parallelcheck.config import Config
-from parallelcheck.discover import discover
+from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions, check_all
 from parallelcheck.errors import InputError
 from parallelcheck.readers.decode import decode_bytes

@@ -7,7 +7,7 @@ example database, so a CI run is deterministic and the module takes a few second
   everything but lone surrogates) nor on Markdown-ish documents built from headings, lists,
   tables, fences, admonitions, HTML, quotes and CJK text; every element they produce points at
   a line of the text.
-* :func:`parallelcheck.numbers.extract_numbers` never raises, in any language.
+* :func:`parallelcheck.text.numeric.extract_numbers` never raises, in any language.
 * The engine: an article compared with an identical copy in another language gives no
   findings (but from the rules whose job is to flag identical text); the findings do not
   depend on the order of the versions or of the directory listing; the JSON report is the same
@@ -25,16 +25,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parallelcheck import discover as discover_module
 from parallelcheck.config import Config
-from parallelcheck.discover import discover
-from parallelcheck.document import Block, Document
+from parallelcheck.discover import sets as discover_module
+from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions, check_all
-from parallelcheck.numbers import extract_numbers
+from parallelcheck.model.document import Block, Document
 from parallelcheck.readers import parse_text
 from parallelcheck.report import Report
 from parallelcheck.report.json_format import render_json
 from parallelcheck.rules import REGISTRY
+from parallelcheck.text.numeric import extract_numbers
 
 #: Rules whose purpose is to report text that is the same in two versions: an identical copy
 #: is exactly what they flag, so the "identical copy" property leaves them out.

@@ -1,4 +1,4 @@
-"""Script profiles and language decisions (parallelcheck.script)."""
+"""Script profiles and language decisions (parallelcheck.text.script)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 import pytest
 from conftest import CORPUS, REPO, need
 
-from parallelcheck.script import (
+from parallelcheck.text.script import (
     CYRILLIC,
     HAN,
     HANGUL,
@@ -166,7 +166,7 @@ def test_siblings_sharing_a_non_latin_script_are_not_guessed_apart():
 
 def test_the_identifier_is_not_loaded_for_script_decisions():
     code = (
-        "from parallelcheck import identifier, script\n"
+        "from parallelcheck.text import langid as identifier, script\n"
         "for text, lang in [('テストです', 'ja'), ('測試', 'zh-Hant'), ('테스트', 'ko'),"
         " ('English words here', 'ja'), ('Тест', 'ru')]:\n"
         "    script.block_language(text, lang, languages=['en', 'ja', 'ko', 'zh-Hant', 'ru'])\n"
@@ -179,10 +179,10 @@ def test_the_identifier_is_not_loaded_for_script_decisions():
 
 def test_script_pass_over_the_fastapi_corpus_is_fast():
     root = need(CORPUS / "fastapi")
-    from parallelcheck.document import BlockKind
-    from parallelcheck.langtag import canonical_tag
+    from parallelcheck.model.document import BlockKind
     from parallelcheck.readers import read_document
-    from parallelcheck.script import is_latin_language
+    from parallelcheck.text.langtag import canonical_tag
+    from parallelcheck.text.script import is_latin_language
 
     texts = []
     for path in sorted(root.glob("*/*.md")):

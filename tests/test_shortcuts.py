@@ -13,12 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parallelcheck import anchors, identifier, numbers, script, tokens
-from parallelcheck.anchors import mostly_non_latin
-from parallelcheck.document import Block, BlockKind
-from parallelcheck.numbers import extract_numbers
+from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.rules.numbers import _NumberComparison
 from parallelcheck.rules.untranslated import _clearly_at_home, _judge, _Unit
+from parallelcheck.text import landmarks as anchors
+from parallelcheck.text import langid as identifier
+from parallelcheck.text import numeric as numbers
+from parallelcheck.text import script, tokens
+from parallelcheck.text.landmarks import mostly_non_latin
+from parallelcheck.text.numeric import extract_numbers
 
 PIECES = [
     "the request body",
@@ -178,9 +181,9 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
     output = _run(
         f"""
         import os, sys
-        from parallelcheck import identifier
+        from parallelcheck.text import langid as identifier
         from parallelcheck.config import Config
-        from parallelcheck.discover import discover
+        from parallelcheck.discover.sets import discover
         from parallelcheck.engine import CheckOptions, check_all
         for name in ("cjk", "latin"):
             folder = os.path.join({str(tmp_path)!r}, name)
@@ -198,7 +201,7 @@ def test_the_library_is_imported_beside_the_model_read_without_loading_it():
     output = _run(
         """
         import sys
-        from parallelcheck import identifier
+        from parallelcheck.text import langid as identifier
         identifier.read_ahead()
         identifier.import_library()
         print("py3langid.langid" in sys.modules, identifier.is_loaded())
@@ -254,7 +257,7 @@ def test_a_failing_read_ahead_is_silent_and_the_model_loads_in_the_foreground():
             "-c",
             textwrap.dedent(
                 """
-                from parallelcheck import identifier
+                from parallelcheck.text import langid as identifier
 
                 real = identifier._decompress
                 calls = []

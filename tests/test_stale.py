@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from parallelcheck.config import Config
-from parallelcheck.discover import discover
+from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions, check_all
-from parallelcheck.history import changed_sections, outline
+from parallelcheck.history.git import changed_sections, outline
 from parallelcheck.readers import parse_text
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -375,7 +375,7 @@ def test_moving_the_files_in_separate_commits_is_no_content_change(repo):
 
 
 def test_an_article_in_step_costs_two_git_calls_once_the_work_tree_is_known(repo, monkeypatch):
-    import parallelcheck.history as history
+    import parallelcheck.history.git as history
 
     commit(repo, 1, "both", en=EN, ja=JA, de=EN)
     check()  # finds the work tree
@@ -400,7 +400,7 @@ def test_a_repository_without_commits_gives_nothing(repo):
 
 
 def test_only_the_newest_commits_are_examined(repo, monkeypatch):
-    import parallelcheck.history as history
+    import parallelcheck.history.git as history
 
     monkeypatch.setattr(history, "MAX_COMMITS", 1)
     commit(repo, 1, "both", en=EN, ja=JA)

@@ -11,9 +11,9 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parallelcheck import terms
 from parallelcheck.glossary import Glossary, LangTerms, Term
-from parallelcheck.terms import find_terms, form_needle, form_pattern, normalise
+from parallelcheck.glossary import match as terms
+from parallelcheck.glossary.match import find_terms, form_needle, form_pattern, normalise
 
 FORMS = [
     "KV cache",

@@ -1,4 +1,4 @@
-"""Matching glossary terms in every script (parallelcheck.terms), including the cases that
+"""Matching glossary terms in every script (parallelcheck.glossary.match), including the cases that
 word-boundary (``\\b``) tools miss: CJK text without spaces, Korean particles, full-width
 Latin, Japanese orthographic variants through Sudachi."""
 
@@ -10,7 +10,7 @@ import time
 import pytest
 
 from parallelcheck.glossary import Glossary, LangTerms, Term
-from parallelcheck.terms import (
+from parallelcheck.glossary.match import (
     blank_code,
     find_altered,
     find_terms,

@@ -26,13 +26,13 @@ from conftest import REPO
 
 from parallelcheck.cli import cli
 from parallelcheck.config import Config
-from parallelcheck.discover import discover
-from parallelcheck.document import BlockKind
+from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions, check_article
 from parallelcheck.glossary import load_glossaries
+from parallelcheck.glossary.match import allowed_edits, blank_code, find_terms
+from parallelcheck.model.document import BlockKind
 from parallelcheck.rules.base import line_in
 from parallelcheck.rules.terms import term_altered, term_forbidden, term_missing
-from parallelcheck.terms import allowed_edits, blank_code, find_terms
 
 ARTICLE = REPO / "articles/deepinfer-vs-lmdeploy"
 GLOSSARY_DIR = REPO / "glossary"

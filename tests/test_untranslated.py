@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, REPO, need
 
-from parallelcheck.align import align_article
+from parallelcheck.align.progressive import align_article
 from parallelcheck.config import Config
-from parallelcheck.discover import discover
-from parallelcheck.document import BlockKind
+from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import read_document
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"

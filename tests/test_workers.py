@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from parallelcheck import workers
-from parallelcheck.article import ArticleSet
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.run import workers
 
 
 def test_results_come_in_the_given_order_whatever_the_sizes():
@@ -114,7 +114,7 @@ def test_a_generator_closed_early_kills_its_workers_at_once():
 
 _ORPHANED = r"""
 import os, sys, time
-from parallelcheck import workers
+from parallelcheck.run import workers
 if sys.argv[1] == "watchdog":
     workers._death_signal_usable = lambda: False
 

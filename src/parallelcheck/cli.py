@@ -29,7 +29,7 @@ from parallelcheck.errors import InputError
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from parallelcheck.article import ArticleSet
+    from parallelcheck.model.article import ArticleSet
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
 
@@ -100,12 +100,12 @@ def refuse_writes_over_inputs(
     commit deletes), an ignored duplicate, a path given on the command line, the configuration,
     a glossary file, the baseline (*reads* lists what is not a version).  A file that does not
     exist yet is refused where a later run would read it: a name discovery could take for a
-    version in an article's folder (``art/de.md``; see :func:`~parallelcheck.discover.
+    version in an article's folder (``art/de.md``; see :func:`~parallelcheck.discover.sets.
     could_be_version`), or a glossary file in a glossary folder.  *cache_folder*, when the run
     uses the cache, is refused when it is an input file or lies inside an article folder.
     Called once discovery is done and before anything is checked, so a mistyped path costs
     nothing; nothing is written or removed here."""
-    from parallelcheck.discover import could_be_version
+    from parallelcheck.discover.sets import could_be_version
     from parallelcheck.glossary import EXTENSIONS as GLOSSARY_EXTENSIONS
     from parallelcheck.glossary import glossary_files
 
@@ -254,7 +254,7 @@ def _found_sets(*, paths, config, source, langs, skipped, hook, shard=None):
     """Discovery as ``check`` and ``ls`` do it: the article sets named by *paths* under
     *config*, with the ``--source`` and ``--lang`` tags checked against what was found.
     Raises :class:`InputError` on bad input."""
-    from parallelcheck.discover import discover, shard_of
+    from parallelcheck.discover.sets import discover, shard_of
 
     deleted = staged_deletions() if hook else []
     if hook and not paths and not deleted:
@@ -278,7 +278,7 @@ def _found_sets(*, paths, config, source, langs, skipped, hook, shard=None):
         option = "--lang" if index else "--source"
         canonical = _requested_tag(tag, option, available)
         if article_sets and canonical not in available:
-            from parallelcheck.langtag import did_you_mean
+            from parallelcheck.text.langtag import did_you_mean
 
             raise InputError(
                 f"{option} {tag}: no article has a '{canonical}' version (versions found: "
@@ -291,7 +291,7 @@ def _found_sets(*, paths, config, source, langs, skipped, hook, shard=None):
 
 def _requested_tag(tag: str | None, option: str, available) -> str | None:
     """*tag* as given to *option*, canonical; :class:`InputError` when it is no language tag."""
-    from parallelcheck.langtag import canonical_tag, did_you_mean
+    from parallelcheck.text.langtag import canonical_tag, did_you_mean
 
     if tag is None:
         return None
@@ -307,7 +307,7 @@ def _requested_tag(tag: str | None, option: str, available) -> str | None:
 def staged_deletions() -> list[str]:
     """The document files the commit being made deletes (``git diff --cached``), as paths
     below the working directory; none outside a git work tree."""
-    from parallelcheck.history import staged_deletions as deleted_in_index
+    from parallelcheck.history.git import staged_deletions as deleted_in_index
 
     return deleted_in_index(os.getcwd())
 
@@ -338,8 +338,8 @@ def _run(
     inputs it reads besides the configuration, glossaries and versions (a baseline): once the
     article sets are found, a write over an input stops the run
     (:func:`refuse_writes_over_inputs`)."""
-    from parallelcheck import identifier
-    from parallelcheck.cache import Cache
+    from parallelcheck.run.cache import Cache
+    from parallelcheck.text import langid as identifier
 
     cache = None if no_cache or not use_cache else Cache()
     if cache is None or cache.is_empty():
@@ -465,8 +465,8 @@ def check(output_format, output, baseline_path, color, **run) -> None:
     PATHS may be article folders, single files (standing for their whole article set) or a
     root such as articles/; with none, the configured root (default articles/) is checked.
     """
-    from parallelcheck import baseline
     from parallelcheck.report import FORMATS
+    from parallelcheck.run import baseline
 
     if output_format not in FORMATS:
         _fail(f"unknown format '{output_format}' (available: {', '.join(sorted(FORMATS))})")
@@ -507,7 +507,7 @@ def check(output_format, output, baseline_path, color, **run) -> None:
 )
 def write_baseline(output, **run) -> None:
     """Record every current finding in a baseline file for ``check --baseline``."""
-    from parallelcheck import baseline
+    from parallelcheck.run import baseline
 
     report = _run(**run, writes=[(output, "--output")])
     write_atomically(output, baseline.render(report.findings))
@@ -713,7 +713,7 @@ def _sized(size: int) -> str:
 @cache_group.command("info")
 def cache_info() -> None:
     """Print where the cache is, and how many entries and bytes it holds."""
-    from parallelcheck.cache import Cache
+    from parallelcheck.run.cache import Cache
 
     cache = Cache()
     try:
@@ -741,7 +741,7 @@ def _finite_days(_context, _parameter, days: float | None) -> float | None:
 )
 def cache_clear(days) -> None:
     """Remove cached results (all of them, or those not used for --older-than days)."""
-    from parallelcheck.cache import Cache
+    from parallelcheck.run.cache import Cache
 
     cache = Cache()
     try:
@@ -835,7 +835,7 @@ def _say_interrupted() -> None:
 
 
 def _kill_workers_now() -> None:
-    workers = sys.modules.get("parallelcheck.workers")
+    workers = sys.modules.get("parallelcheck.run.workers")
     if workers is not None:
         workers.kill_workers_now()
 
@@ -847,7 +847,7 @@ def _stop(signum: int) -> NoReturn:
     global _stopped_by
     if _stopped_by is None:
         _stopped_by = signum
-    workers = sys.modules.get("parallelcheck.workers")
+    workers = sys.modules.get("parallelcheck.run.workers")
     if workers is not None:
         workers.stop_workers()
     _say_interrupted()

@@ -17,7 +17,7 @@ that folder is the *project root* discovery never reads above.
 Every problem is an :class:`~parallelcheck.errors.InputError` naming the file, the line of the
 offending key and the key itself; unknown keys, rule ids and options are errors, with a close
 match suggested.  YAML is read with the safe loader only, through
-:mod:`parallelcheck.safe_yaml`: files over 1 MB, control characters, nesting deeper than 100
+:mod:`parallelcheck.files.safe_yaml`: files over 1 MB, control characters, nesting deeper than 100
 levels, documents whose aliases would expand to more than 100,000 nodes and integers of more
 digits than Python converts are refused at their line.  TOML nested deeper than 100 levels
 (arrays, inline tables) is refused at its line before ``tomllib`` reads it.
@@ -35,11 +35,11 @@ from typing import Any
 
 import yaml
 
+from parallelcheck.discover.layout import DEFAULT_LAYOUTS, LayoutError, PatternLayout
 from parallelcheck.errors import InputError, describe_kind
-from parallelcheck.langtag import canonical_tag, did_you_mean
-from parallelcheck.layout import DEFAULT_LAYOUTS, LayoutError, PatternLayout
-from parallelcheck.safe_read import TOO_LARGE, ReadRefused, read_capped
-from parallelcheck.safe_yaml import MAX_DEPTH, compose, construct, describe_character
+from parallelcheck.files.safe_read import TOO_LARGE, ReadRefused, read_capped
+from parallelcheck.files.safe_yaml import MAX_DEPTH, compose, construct, describe_character
+from parallelcheck.text.langtag import canonical_tag, did_you_mean
 
 SEVERITIES = ("error", "warning", "info")
 TOP_KEYS = ("root", "source", "languages", "layout", "glossary", "rules", "links", "regional")
@@ -194,7 +194,7 @@ def _show(path: str, cwd: str) -> str:
 
 def _read(path: str, shown: str) -> str:
     """The configuration file's text: a regular file of at most :data:`MAX_CONFIG_BYTES`,
-    read by :func:`~parallelcheck.safe_read.read_capped` (a FIFO or device is refused
+    read by :func:`~parallelcheck.files.safe_read.read_capped` (a FIFO or device is refused
     before it is opened; the size is checked while reading)."""
     try:
         data = read_capped(path, MAX_CONFIG_BYTES, shown, what="configuration file")
@@ -290,7 +290,7 @@ _TOML_TOKEN = re.compile(
 
 def _toml_too_deep(text: str) -> int | None:
     """The line where arrays and inline tables of a TOML text first nest deeper than
-    :data:`~parallelcheck.safe_yaml.MAX_DEPTH` (strings and comments skipped), else None.
+    :data:`~parallelcheck.files.safe_yaml.MAX_DEPTH` (strings and comments skipped), else None.
 
     ``tomllib`` reads nesting by recursion; without this bound a few thousand ``[`` exhaust
     the interpreter's stack."""
@@ -430,7 +430,7 @@ class _TomlLines:
 
 def _parse_yaml(text: str, shown: str) -> tuple[Any, _YamlLines | _NoLines]:
     """The document's value and its lines; every problem an :class:`InputError` at its line
-    (see :mod:`parallelcheck.safe_yaml`)."""
+    (see :mod:`parallelcheck.files.safe_yaml`)."""
     node = compose(text, shown)
     if node is None:
         return None, _NoLines()
@@ -688,7 +688,7 @@ def _build(
 
 def _layouts(check: _Checker, raw: object) -> tuple[str | PatternLayout, ...]:
     """``layout:``: a list of default layout names and patterns (a string, or a mapping with
-    ``pattern`` and an optional ``source``); see :mod:`parallelcheck.layout`."""
+    ``pattern`` and an optional ``source``); see :mod:`parallelcheck.discover.layout`."""
     items = raw if isinstance(raw, list) else [raw]
     if not items:
         raise check.fail("'layout' must name at least one layout", ("layout",))

@@ -8,19 +8,20 @@ processes; the results are the same, in the same order, whatever the number of j
 Faults are per file.  A version file that cannot be read (vanished, not openable, binary, not
 decodable: the reader's :class:`~parallelcheck.errors.InputError`) does not stop the run: the
 engine records it on the aligned article (:attr:`AlignedArticle.unreadable
-<parallelcheck.align.AlignedArticle.unreadable>`), the ``unreadable-version`` rule reports it
+<parallelcheck.model.aligned.AlignedArticle.unreadable>`), the ``unreadable-version`` rule
+reports it
 as an error finding of that article, and the article's other versions are aligned and checked
 among themselves.  Only when no version of any article could be read does :func:`check_all`
 raise :class:`InputError` (exit status 2), naming the file.
 
 Reads are bounded and confined.  A version is read only when its real path lies inside its
-article set's boundary (:attr:`ArticleSet.boundary <parallelcheck.article.ArticleSet>`, which
+article set's boundary (:attr:`ArticleSet.boundary <parallelcheck.model.article.ArticleSet>`, which
 discovery sets: the checked folders and the project root), checked right before the file is
 opened and again on the open file: a symbolic link out of it (a secret beside the checkout,
 ``.git/config``, ``/etc/passwd``) is a fault "symbolic link to a file outside the project; not
 read" naming the link, and nothing of its target reaches a report.  A FIFO, a device or a file
-over :data:`~parallelcheck.safe_read.MAX_DOCUMENT_BYTES` is a fault too, found without
-blocking and without reading more than the cap (:mod:`parallelcheck.safe_read`).
+over :data:`~parallelcheck.files.safe_read.MAX_DOCUMENT_BYTES` is a fault too, found without
+blocking and without reading more than the cap (:mod:`parallelcheck.files.safe_read`).
 """
 
 from __future__ import annotations
@@ -28,29 +29,32 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from parallelcheck import __version__, cores, identifier, workers
-from parallelcheck.align import AlignedArticle, AlignedSection, UnreadableVersion, align_article
-from parallelcheck.article import ArticleSet
-from parallelcheck.cache import (
+from parallelcheck import __version__
+from parallelcheck.align.progressive import align_article
+from parallelcheck.config import Config
+from parallelcheck.errors import InputError
+from parallelcheck.files.safe_read import Boundary
+from parallelcheck.glossary import Glossary, load_glossaries
+from parallelcheck.history.git import head_commit, source_changes, work_tree
+from parallelcheck.model.aligned import AlignedArticle, AlignedSection, UnreadableVersion
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.document import Document, Section
+from parallelcheck.model.finding import Finding
+from parallelcheck.readers.content import read_version, take_digests
+from parallelcheck.rules import REGISTRY
+from parallelcheck.rules.unreadable import UNREADABLE_VERSION
+from parallelcheck.run import cores, workers
+from parallelcheck.run.cache import (
     OUTLINE_BLOCK,
     Cache,
     article_key,
     settings_digest,
     version_digests,
 )
-from parallelcheck.config import Config
-from parallelcheck.content import read_version, take_digests
-from parallelcheck.document import Document, Section
-from parallelcheck.errors import InputError
-from parallelcheck.finding import Finding
-from parallelcheck.glossary import Glossary, load_glossaries
-from parallelcheck.history import head_commit, source_changes, work_tree
-from parallelcheck.langtag import canonical_tag, primary_language
-from parallelcheck.rules import REGISTRY
-from parallelcheck.rules.unreadable import UNREADABLE_VERSION
-from parallelcheck.safe_read import Boundary
-from parallelcheck.script import is_latin_language
 from parallelcheck.suppress import is_suppressed, silenced_ranges
+from parallelcheck.text import langid as identifier
+from parallelcheck.text.langtag import canonical_tag, primary_language
+from parallelcheck.text.script import is_latin_language
 
 #: The rules that read git history (the engine gathers it only when one of them runs).
 HISTORY_RULES = frozenset({"stale-translation", "stale-unknown"})
@@ -73,7 +77,7 @@ class ArticleResult:
     """One article's aligned versions and its findings, sorted.
 
     ``digests`` are, by language, the SHA-256 of the bytes each version was checked from
-    (``None`` for one whose file could not be read; see :mod:`parallelcheck.content`): the
+    (``None`` for one whose file could not be read; see :mod:`parallelcheck.readers.content`): the
     cache stores a result under the key of those bytes."""
 
     article: AlignedArticle
@@ -187,7 +191,7 @@ def check_article(
 def _read_versions(
     versions: dict[str, str], within: Boundary | None = None
 ) -> tuple[dict[str, Document], tuple[UnreadableVersion, ...]]:
-    """Each version's document (one read ahead by :mod:`parallelcheck.workers`, else read
+    """Each version's document (one read ahead by :mod:`parallelcheck.run.workers`, else read
     now), and the versions whose file could not be read, by language.
 
     With *within* (the article set's boundary) a version is read only when its real path lies
@@ -227,7 +231,8 @@ def check_all(
 
     Results are yielded one article at a time, so memory does not grow with the number of
     articles.  With a ``cache``, an article whose files and settings are unchanged since an
-    earlier run is taken from it instead of being checked again (see :mod:`parallelcheck.cache`).
+    earlier run is taken from it instead of being checked again (see
+    :mod:`parallelcheck.run.cache`).
     A result is stored under the key of the bytes it was computed from (the digests the check
     recorded), so a file edited during the run never leaves an entry that says otherwise.
 
@@ -325,7 +330,7 @@ def _checked_key(
 
 
 def outline_only(result: ArticleResult) -> ArticleResult:
-    """What a cache entry keeps, and exactly what it gives back (:mod:`parallelcheck.cache`
+    """What a cache entry keeps, and exactly what it gives back (:mod:`parallelcheck.run.cache`
     writes and reads these fields, no others): the findings and the article's outline — id,
     source, versions, paths, link prefixes, unreadable versions, the aligned headings and how
     many blocks each holds — without the documents' text, rule options, glossary or history,

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parallelcheck.document import Document
-from parallelcheck.finding import Finding
+from parallelcheck.model.document import Document
+from parallelcheck.model.finding import Finding
 
 
 @dataclass(frozen=True)

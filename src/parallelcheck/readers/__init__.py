@@ -1,4 +1,4 @@
-"""Readers: turn one language version's file into a :class:`~parallelcheck.document.Document`.
+"""Readers: turn one language version's file into a :class:`~parallelcheck.model.document.Document`.
 
 :func:`read_document` reads the bytes, decodes them (:mod:`.decode`) and picks the reader by
 the file's extension:
@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import os
 
-from parallelcheck.document import Document
 from parallelcheck.errors import InputError
+from parallelcheck.files.safe_read import Boundary
+from parallelcheck.model.document import Document
 from parallelcheck.readers.decode import decode_bytes, normalise_newlines, read_bytes
 from parallelcheck.readers.html import parse_html
 from parallelcheck.readers.markdown import parse_markdown
 from parallelcheck.readers.mdx import parse_mdx
 from parallelcheck.readers.plaintext import parse_plaintext
-from parallelcheck.safe_read import Boundary
 
 #: File extension (lower case, with the dot) → reader kind.
 EXTENSIONS = {

@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 from html import unescape
 
-from parallelcheck.document import Block, Directive, Document, Link, Section
+from parallelcheck.model.document import Block, Directive, Document, Link, Section
 
 #: Deepest nesting of container blocks (lists, items, quotes, admonitions) a reader builds.
 #: Anything nested deeper is attached to the container at this depth, so later stages may

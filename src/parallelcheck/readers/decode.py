@@ -26,8 +26,9 @@ file (and, for undecodable bytes, the line of the first bad byte):
 * bytes that are not valid UTF-8 (or not valid UTF-16/32 after a BOM);
 * a missing file, a directory, or a file that cannot be opened;
 * a FIFO, socket or device (refused before it is opened), a file over
-  :data:`~parallelcheck.safe_read.MAX_DOCUMENT_BYTES`, and — when the caller gives a boundary —
-  a file whose real path lies outside it (see :mod:`parallelcheck.safe_read`).
+  :data:`~parallelcheck.files.safe_read.MAX_DOCUMENT_BYTES`, and — when the caller gives a boundary
+  —
+  a file whose real path lies outside it (see :mod:`parallelcheck.files.safe_read`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import codecs
 import re
 
 from parallelcheck.errors import InputError
-from parallelcheck.safe_read import MAX_DOCUMENT_BYTES, Boundary, read_capped
+from parallelcheck.files.safe_read import MAX_DOCUMENT_BYTES, Boundary, read_capped
 
 # Control characters other than tab, newline, carriage return and form feed.
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13)) + b"\x7f"
@@ -70,9 +71,9 @@ def read_text(path: str) -> str:
 def read_bytes(path: str, within: Boundary | None = None) -> bytes:
     """The raw bytes of ``path``; any failure becomes an :class:`InputError` sentence.
 
-    The read is :func:`~parallelcheck.safe_read.read_capped`'s: only a regular file (a FIFO,
+    The read is :func:`~parallelcheck.files.safe_read.read_capped`'s: only a regular file (a FIFO,
     socket or device is refused before it is opened: "is a named pipe (FIFO), not a regular
-    file; not read"), at most :data:`~parallelcheck.safe_read.MAX_DOCUMENT_BYTES` ("too large
+    file; not read"), at most :data:`~parallelcheck.files.safe_read.MAX_DOCUMENT_BYTES` ("too large
     (N bytes; at most M are read)", checked while reading, so a file whose size ``stat`` does
     not tell is bounded too), and — with *within* — only when the file's real path lies inside
     that boundary ("symbolic link to a file outside the project; not read")."""

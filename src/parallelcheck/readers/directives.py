@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from parallelcheck.document import Block, BlockKind, Link
+from parallelcheck.model.document import Block, BlockKind, Link
 
 _QUOTED = r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`"
 #: Hugo: ``{{<`` or ``{{%``, optional ``/``, the name, arguments (quotes may hold ``>}}``).

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from parallelcheck.document import Block, BlockKind, Directive, Document, Link, Section
+from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
 from parallelcheck.readers._common import (
     MAX_DEPTH,
     container_text,

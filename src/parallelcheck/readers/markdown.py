@@ -77,7 +77,7 @@ from typing import Protocol
 
 import pyromark
 
-from parallelcheck.document import Block, BlockKind, Directive, Document, Link, Section
+from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
 from parallelcheck.readers._common import (
     INLINE_TAGS,
     MAX_DEPTH,

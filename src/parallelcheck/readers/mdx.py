@@ -19,7 +19,7 @@ What it understands
   boundary (an empty comment, as an aside's marker lines, see
   :data:`~parallelcheck.readers.markdown.BOUNDARY`) and the blocks between them are wrapped,
   as an MkDocs admonition's, in an
-  :attr:`~parallelcheck.document.BlockKind.ADMONITION` block starting at the opening tag's
+  :attr:`~parallelcheck.model.document.BlockKind.ADMONITION` block starting at the opening tag's
   line, ending at the closing tag's line, ``info`` = the component's name in lower case
   followed by its ``type`` attribute when it has one (``aside tip``), its ``title`` or
   ``label`` attribute as its title (the first line of its text).  A closing tag at the end
@@ -56,7 +56,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from parallelcheck.document import Document, Link
+from parallelcheck.model.document import Document, Link
 from parallelcheck.readers._common import FenceTracker, front_matter_end
 from parallelcheck.readers.markdown import (
     COMPONENT_OPEN,

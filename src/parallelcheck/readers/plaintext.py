@@ -49,7 +49,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from parallelcheck.document import Block, BlockKind, Directive, Document, Link, Section
+from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
 from parallelcheck.readers._common import (
     count_lines,
     directives_in,

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from parallelcheck import __version__
-from parallelcheck.align import AlignedArticle
-from parallelcheck.finding import SEVERITIES, Finding
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.finding import SEVERITIES, Finding
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ is written escaped too, so its annotation cannot be attached to the file.
 
 from __future__ import annotations
 
-from parallelcheck.finding import Finding, Location
+from parallelcheck.model.finding import Finding, Location
 from parallelcheck.report.base import Report, output_format
 from parallelcheck.report.inert import inert
 

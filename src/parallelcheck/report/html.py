@@ -38,9 +38,9 @@ import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from parallelcheck.align import AlignedArticle, AlignedSection
-from parallelcheck.document import Block, BlockKind
-from parallelcheck.finding import SEVERITIES, Finding, Location
+from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.finding import SEVERITIES, Finding, Location
 from parallelcheck.report.base import Report, output_format
 from parallelcheck.report.inert import inert
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parallelcheck.finding import SEVERITIES, Finding
+from parallelcheck.model.finding import SEVERITIES, Finding
 from parallelcheck.report.base import Report, output_format
 from parallelcheck.report.inert import inert
 

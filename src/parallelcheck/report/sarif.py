@@ -32,7 +32,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from parallelcheck.finding import Finding, Location
+from parallelcheck.model.finding import Finding, Location
 from parallelcheck.report.base import Report, RuleInfo, output_format
 from parallelcheck.report.inert import json_inert
 

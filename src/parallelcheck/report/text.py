@@ -16,7 +16,7 @@ codes this format writes itself reach the terminal.
 
 from __future__ import annotations
 
-from parallelcheck.align import AlignedArticle
+from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.report.base import Report, output_format
 from parallelcheck.report.inert import inert
 

@@ -2,7 +2,8 @@
 
 A rule is a function ``check(article) -> Iterable[Finding]`` registered with :func:`rule`.  Its
 docstring is the rule's user documentation (``parallelcheck explain RULE`` prints it).  A rule
-reads only the :class:`~parallelcheck.align.AlignedArticle`; it never reads files, prints, or
+reads only the :class:`~parallelcheck.model.aligned.AlignedArticle`; it never reads files,
+prints, or
 knows about command-line options, and it does not decide severity — the engine stamps the
 configured severity on every finding.
 """
@@ -13,9 +14,9 @@ import inspect
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from parallelcheck.align import AlignedArticle, AlignedSection
-from parallelcheck.document import Block, BlockKind
-from parallelcheck.finding import Finding, Location
+from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.finding import Finding, Location
 
 Check = Callable[[AlignedArticle], Iterable[Finding]]
 

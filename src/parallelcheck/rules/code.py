@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.code_text import code_skeleton
-from parallelcheck.document import BlockKind
-from parallelcheck.finding import Finding
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.document import BlockKind
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import differing_values, excerpt, join_langs, rule
 from parallelcheck.rules.missing import missing_block_finding, missing_blocks
+from parallelcheck.text.code import code_skeleton
 
 
 @rule(

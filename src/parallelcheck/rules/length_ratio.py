@@ -5,11 +5,11 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from parallelcheck.align import AlignedArticle, AlignedBlock
-from parallelcheck.document import Block, BlockKind
-from parallelcheck.finding import Finding
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
+from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import describe_block, finding, rule
-from parallelcheck.script import capitalises_nouns, strip_untranslatable
+from parallelcheck.text.script import capitalises_nouns, strip_untranslatable
 
 #: A row deviates when its ratio is outside [usual / FACTOR, usual × FACTOR].
 FACTOR = 2.2

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from functools import reduce
 from urllib.parse import unquote
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.finding import Finding
-from parallelcheck.links import localised_prefix_patterns, normalise_target
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import excerpt, finding, group_by_value, join_langs, rule
+from parallelcheck.text.links import localised_prefix_patterns, normalise_target
 
 
 @rule(

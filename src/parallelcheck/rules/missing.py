@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.align import AlignedArticle, AlignedBlock, AlignedSection
-from parallelcheck.document import Block, BlockKind, Section
-from parallelcheck.finding import Finding
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
+from parallelcheck.model.document import Block, BlockKind, Section
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import (
     describe_block,
     excerpt,

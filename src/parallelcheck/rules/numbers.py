@@ -6,12 +6,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.finding import Finding
-from parallelcheck.numbers import NumberFact, extract_numbers
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import rule
 from parallelcheck.rules.values import Difference, ValueComparison, compare_values, quoted, say
-from parallelcheck.tokens import blank_spans
+from parallelcheck.text.numeric import NumberFact, extract_numbers
+from parallelcheck.text.tokens import blank_spans
 
 SMALL = 10
 
@@ -112,7 +112,7 @@ def number_mismatch(article: AlignedArticle) -> Iterator[Finding]:
 
     Numbers are read from paragraphs, list items, table cells and headings — never from code
     or inline code — in every language's way of writing them (see
-    :mod:`parallelcheck.numbers`): digits with any locale's separators ("131,072",
+    :mod:`parallelcheck.text.numeric`): digits with any locale's separators ("131,072",
     "1.000,5", "1 000,5"; an ambiguous "131.072" keeps both readings), full-width digits,
     percentages, multipliers ("1.8×", "1.8 倍", "1.8배"), dates in any order and language
     ("2026-10-20", "October 20, 2026", "2026年10月20日", "2026년 10월 20일"), times, fractions,

@@ -9,11 +9,11 @@ from difflib import SequenceMatcher
 from functools import cache, lru_cache
 from typing import Any
 
-from parallelcheck.align import AlignedArticle, AlignedSection
-from parallelcheck.document import Block, BlockKind
-from parallelcheck.finding import Finding
-from parallelcheck.langtag import canonical_tag, primary_language
+from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import excerpt, finding, rule
+from parallelcheck.text.langtag import canonical_tag, primary_language
 
 TRADITIONAL_REGIONS = frozenset({"TW", "HK", "MO"})
 SIMPLIFIED_REGIONS = frozenset({"CN", "SG", "MY"})

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.document import BlockKind
-from parallelcheck.finding import Finding
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.document import BlockKind
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import differing_values, excerpt, join_langs, rule
 
 

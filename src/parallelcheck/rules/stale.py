@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.finding import Finding
-from parallelcheck.revisions import FRONT_MATTER, PREAMBLE, UNTITLED
+from parallelcheck.history.changes import FRONT_MATTER, PREAMBLE, UNTITLED
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import finding, join_langs, rule
 
 #: Section titles named in a message; the rest are counted.

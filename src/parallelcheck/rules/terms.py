@@ -1,7 +1,8 @@
 """The glossary rules: term-missing, term-forbidden, term-altered.
 
 They read the run's glossary from ``article.glossary`` (set by the engine from the configured
-``glossary:`` paths and ``--glossary``) and find terms with :mod:`parallelcheck.terms`, which
+``glossary:`` paths and ``--glossary``) and find terms with :mod:`parallelcheck.glossary.match`,
+which
 documents how each script is matched.  Without a glossary they report nothing.
 
 Where terms are looked for: headings and the text of every block except code blocks; inline
@@ -14,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from parallelcheck.align import AlignedArticle, AlignedSection
-from parallelcheck.document import Block, BlockKind, Section
-from parallelcheck.finding import Finding
 from parallelcheck.glossary import Glossary, Term
+from parallelcheck.glossary.match import blank_code, cache_key, find_altered, find_terms
+from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.document import Block, BlockKind, Section
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import finding, join_langs, line_in, rule
-from parallelcheck.terms import blank_code, cache_key, find_altered, find_terms
 
 
 @dataclass(frozen=True)

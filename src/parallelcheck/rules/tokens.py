@@ -7,9 +7,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.finding import Finding
-from parallelcheck.links import localised_prefix_patterns, normalise_target
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import rule
 from parallelcheck.rules.values import (
     Difference,
@@ -19,7 +18,8 @@ from parallelcheck.rules.values import (
     quoted,
     say,
 )
-from parallelcheck.tokens import SameTokenIndex, extract_tokens, first_offsets, same_token
+from parallelcheck.text.links import localised_prefix_patterns, normalise_target
+from parallelcheck.text.tokens import SameTokenIndex, extract_tokens, first_offsets, same_token
 
 NEAR_VARIANT = 80
 
@@ -133,6 +133,6 @@ def token_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     leave a repeated name out.  Tokens are compared as sets; a token the other version states
     elsewhere in the same aligned section is not reported missing; URLs are compared like
     link targets (a localised ``/ja/`` prefix is no difference).  See
-    :mod:`parallelcheck.tokens` for the exact token forms.
+    :mod:`parallelcheck.text.tokens` for the exact token forms.
     """
     yield from compare_values("token-mismatch", article, _TokenComparison(article), _describe)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.align import AlignedArticle
-from parallelcheck.finding import Finding, Location
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.finding import Finding, Location
 from parallelcheck.rules.base import join_langs, rule
 
 #: The rule's id, for the engine (which decides what to run when no version could be read).

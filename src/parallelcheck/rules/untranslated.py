@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 
 from rapidfuzz.fuzz import ratio
 
-from parallelcheck.align import AlignedArticle, AlignedBlock, AlignedSection
-from parallelcheck.anchors import normalise
-from parallelcheck.document import Block, BlockKind
-from parallelcheck.finding import Finding
-from parallelcheck.langtag import primary_language
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
+from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import excerpt, finding, rule
-from parallelcheck.script import (
+from parallelcheck.text.landmarks import normalise
+from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.script import (
     LATIN,
     WEIGHT,
     ScriptProfile,

@@ -25,9 +25,9 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from parallelcheck.align import AlignedArticle, AlignedSection
-from parallelcheck.document import Block, BlockKind
-from parallelcheck.finding import Finding
+from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import finding, join_langs
 
 V = TypeVar("V")

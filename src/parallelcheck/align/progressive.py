@@ -1,0 +1,747 @@
+"""N-way alignment of the language versions of one article.
+
+All versions are aligned at once, sections first and then the blocks inside each aligned
+section, so that a thing two of four versions have and two lack is one aligned row with two
+empty cells — never a winner picked between pairs.
+
+How it works (progressive alignment, as in multiple sequence alignment):
+
+1. The versions are taken in a fixed order: the source language first, then the others by
+   language tag.  The order never depends on how files were listed or found.
+2. The first version's sections form the initial *profile* (one column per section).  Each
+   next version is aligned to the whole profile by dynamic programming: a section either joins
+   a column or becomes a new column, and a column may stay empty in that version.  A section
+   joins a column when its mean similarity to the column's members is above a threshold;
+   insertions and deletions are free, so nothing is matched that does not resemble.
+3. The preamble (text before the first heading) of every version is always one column.
+4. Inside every aligned section the blocks are aligned the same way.
+
+Section similarity combines, where each is informative: explicit heading ids (equal ids align,
+different ids do not), the anchors of the heading and of the body (numbers, Latin-script names,
+inline code, link targets — see :mod:`parallelcheck.text.landmarks`), the kinds of blocks in the
+body,
+the body's share of the document's length, and the heading level and relative position.  An
+empty body says nothing about content, so an empty "Decision guide" aligns with a translated
+one holding a table when its place and level agree.
+
+Block similarity requires compatible kinds (a table aligns only with a table, code only with
+code) and combines anchors, share of length and, for code, the code's text.
+
+When a version has as many elements as the profile has columns and each aligns with the column
+at its position — clearly, or above the threshold by a margin when it has the same shape (block
+kind, heading level) — that diagonal is taken without dynamic programming: the common case of
+versions in sync costs linear time.
+
+Long versions out of step (more than ``FULL_TABLE`` pairs to weigh) are aligned within a band,
+as sequence aligners do: anchors that one element of each side alone holds are chained into a
+guide path, and each column is scored only against the elements near it (see
+:func:`_band_windows`); the merge is that of the full table whenever the full table's matches
+lie inside the band (see :class:`_Gains`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Generic, TypeVar
+
+from rapidfuzz.fuzz import ratio as text_ratio
+
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
+from parallelcheck.model.document import Block, BlockKind, Document, Section
+from parallelcheck.text.code import code_skeleton
+from parallelcheck.text.landmarks import (
+    anchors_of,
+    dice,
+    mostly_non_latin,
+    strong_only,
+)
+from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
+
+SECTION_THRESHOLD = 0.42
+BLOCK_THRESHOLD = 0.36
+CLEAR_MATCH = 0.62
+SAME_SHAPE_MARGIN = 0.08
+LEFTOVER_PAIRING = 0.15
+REPRESENTATIVES = 4
+#: Up to this many cells (profile columns × new elements) every pair is scored; beyond, only
+#: a band around a guide path through shared anchors (see :func:`_band_windows`).
+FULL_TABLE = 250_000
+#: About how many cells a band scores, and the fewest elements it reaches either side of
+#: the guide path.
+BAND_CELLS = 600_000
+BAND_MIN = 16
+
+T = TypeVar("T")
+F = TypeVar("F")
+
+
+# ---------------------------------------------------------------------------
+# Features computed once per element
+
+
+@dataclass
+class _SectionFeatures:
+    @property
+    def form(self) -> int:
+        return self.level
+
+    section: Section
+    level: int
+    anchor: str | None
+    latin: bool
+    title_anchors: Counter[str]
+    title_strong: Counter[str]
+    body_anchors: Counter[str]
+    body_strong: Counter[str]
+    kinds: Counter[str]
+    share: float
+    position: float
+    #: The sizes of the anchor multisets (counted once, asked for in every comparison).
+    sizes: dict[str, int] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.sizes = {
+            "title_anchors": self.title_anchors.total(),
+            "title_strong": self.title_strong.total(),
+            "body_anchors": self.body_anchors.total(),
+            "body_strong": self.body_strong.total(),
+            "kinds": self.kinds.total(),
+        }
+
+    def seed_keys(self) -> set[str]:
+        """What only this section and its counterpart are likely to share: its explicit id
+        and its strong anchors (numbers, inline code, link targets, names with a digit or an
+        inner capital), for :func:`_band_windows`."""
+        keys = {*self.title_strong, *self.body_strong}
+        if self.anchor:
+            keys.add("{#" + self.anchor)
+        return keys
+
+
+@dataclass
+class _BlockFeatures:
+    @property
+    def form(self) -> str:
+        return self.kind
+
+    block: Block
+    family: str
+    kind: str
+    latin: bool
+    anchors: Counter[str]
+    strong: Counter[str]
+    share: float
+    position: float
+    code: str
+    shape: tuple[int, int]
+    #: How many anchors and strong anchors (counted once, asked for in every comparison).
+    anchors_size: int = field(init=False, default=0)
+    strong_size: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.anchors_size = self.anchors.total()
+        self.strong_size = self.strong.total()
+
+    def seed_keys(self) -> set[str]:
+        """A block's strong anchors, and a code block's code, for :func:`_band_windows`."""
+        keys = set(self.strong)
+        if self.code:
+            keys.add("```" + self.code)
+        return keys
+
+
+_KIND_FAMILY = {
+    BlockKind.PARAGRAPH: "prose",
+    BlockKind.QUOTE: "prose",
+    BlockKind.ADMONITION: "prose",
+    BlockKind.HTML: "prose",
+    BlockKind.ITEM: "prose",
+    BlockKind.LIST: "list",
+    BlockKind.TABLE: "table",
+    BlockKind.CODE: "code",
+}
+
+
+def _block_length(block: Block) -> int:
+    text = block.text
+    return len(text) - text.count(" ")
+
+
+def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:
+    if block.kind is BlockKind.CODE:
+        return Counter()
+    targets = [normalise_target(link.target, patterns) for link in block.all_links()]
+    return anchors_of(
+        block.text, non_latin=non_latin, code_spans=block.all_code_spans(), targets=targets
+    )
+
+
+def _document_features(doc: Document, prefixes: Sequence[str], source: str):
+    non_latin = mostly_non_latin(
+        " ".join(s.title for s in doc.sections[:20])
+        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
+    )
+    patterns = localised_prefix_patterns(doc.lang, prefixes, source)
+    sizes = {id(b): _block_length(b) for b in doc.iter_blocks()}
+    total = sum(sizes.values()) or 1
+    count = max(len(doc.sections) - 1, 1)
+    sections = []
+    blocks: dict[int, list[_BlockFeatures]] = {}
+    for index, section in enumerate(doc.sections):
+        block_features = []
+        body: Counter[str] = Counter()
+        kinds: Counter[str] = Counter()
+        length = 0
+        last = max(len(section.blocks) - 1, 1)
+        for number, block in enumerate(section.blocks):
+            anchors = _block_anchors(block, non_latin, patterns)
+            body.update(anchors)
+            kinds[_KIND_FAMILY[block.kind]] += 1
+            size = sizes[id(block)]
+            length += size
+            block_features.append(
+                _BlockFeatures(
+                    block=block,
+                    family=_KIND_FAMILY[block.kind],
+                    kind=block.kind,  # a StrEnum: equal to its value, and cheaper
+                    latin=not non_latin,
+                    anchors=anchors,
+                    strong=strong_only(anchors),
+                    share=size / total,
+                    position=number / last,
+                    code=code_skeleton(block.text, block.info)
+                    if block.kind is BlockKind.CODE
+                    else "",
+                    shape=(block.body_rows, block.columns)
+                    if block.kind is BlockKind.TABLE
+                    else (0, 0),
+                )
+            )
+        targets = [normalise_target(link.target, patterns) for link in section.links]
+        title_anchors = anchors_of(
+            section.title, non_latin=non_latin, code_spans=section.code_spans, targets=targets
+        )
+        sections.append(
+            _SectionFeatures(
+                section=section,
+                level=section.level,
+                anchor=section.anchor,
+                latin=not non_latin,
+                title_anchors=title_anchors,
+                title_strong=strong_only(title_anchors),
+                body_anchors=body,
+                body_strong=strong_only(body),
+                kinds=kinds,
+                share=length / total,
+                position=(index - 1) / count if index else 0.0,
+            )
+        )
+        blocks[id(section)] = block_features
+    return sections, blocks
+
+
+# ---------------------------------------------------------------------------
+# Similarities
+
+
+def _share_similarity(a: float, b: float) -> float:
+    if a <= 0 or b <= 0:
+        return 0.0
+    return min(a, b) / max(a, b)
+
+
+def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
+    """How much two sections look like translations of each other, 0..1 (documented above).
+
+    ``known`` is the weighted mean of the evidence there is, a prior of 0.5 (weight 1) first;
+    its terms are added in a fixed order (prior, heading, body, kinds, length), so a pair
+    always gives the same float.
+    """
+    if a.anchor and b.anchor:
+        return 1.0 if a.anchor == b.anchor else 0.0
+    both_latin = a.latin and b.latin
+    title = "title_strong" if both_latin else "title_anchors"
+    a_title = a.title_strong if both_latin else a.title_anchors
+    b_title = b.title_strong if both_latin else b.title_anchors
+    known, weights = 0.5, 1.0  # a prior: nothing known yet
+    if a_title and b_title:
+        known += dice(a_title, b_title, 0.0, (a.sizes[title], b.sizes[title])) * 2.0
+        weights += 2.0
+    elif a_title or b_title:
+        weights += 0.5  # a name in one heading only: weak evidence against (score 0)
+    if a.kinds and b.kinds:
+        body = "body_strong" if both_latin else "body_anchors"
+        a_body = a.body_strong if both_latin else a.body_anchors
+        b_body = b.body_strong if both_latin else b.body_anchors
+        if a_body or b_body:
+            known += dice(a_body, b_body, 1.0, (a.sizes[body], b.sizes[body])) * 3.0
+            weights += 3.0
+        known += dice(a.kinds, b.kinds, 0.0, (a.sizes["kinds"], b.sizes["kinds"])) * 1.0
+        known += _share_similarity(a.share, b.share) * 1.0
+        weights += 2.0
+    known /= weights
+    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
+    level = 1.0 if a.level == b.level else 0.0
+    return 0.7 * known + 0.15 * place + 0.15 * level
+
+
+def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
+    """How much two blocks look like translations of each other, 0..1 (documented above)."""
+    if a.family != b.family:
+        if {a.family, b.family} == {"prose", "list"}:
+            factor = 0.5
+        else:
+            return 0.0
+    else:
+        factor = 1.0 if a.kind == b.kind else 0.8
+    length = _share_similarity(a.share, b.share)
+    if a.family == "code":
+        if a.code == b.code:
+            return 1.0
+        return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
+    if a.latin and b.latin:
+        anchors = dice(a.strong, b.strong, 1.0, (a.strong_size, b.strong_size))
+    else:
+        anchors = dice(a.anchors, b.anchors, 1.0, (a.anchors_size, b.anchors_size))
+    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
+    if a.family == "table":
+        rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
+        cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
+        return factor * (0.4 * anchors + 0.3 * rows * cols + 0.3 * max(length, 0.5))
+    return factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
+
+
+# ---------------------------------------------------------------------------
+# Progressive alignment
+
+
+def _same_shape(column: dict, item) -> bool:
+    """Whether an element has the shape of a column's first member: the same block kind, or
+    the same heading level."""
+    first = next(iter(column.values()))
+    return first.form == item.form
+
+
+class _Profile(Generic[F]):
+    """Columns of already aligned elements: one dict lang → feature per column."""
+
+    def __init__(self, lang: str, items: Sequence[F]):
+        self.columns: list[dict[str, F]] = [{lang: item} for item in items]
+
+    def score(self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]) -> float:
+        """Mean similarity to the column's first members (the source and the next versions in
+        order): a few members judge as well as all thirteen, at a fraction of the cost."""
+        if len(column) == 1:  # the same value as the mean of one, without building a list
+            return similarity(next(iter(column.values())), item)
+        members = list(islice(column.values(), REPRESENTATIVES))
+        return sum(similarity(member, item) for member in members) / len(members)
+
+    def add(
+        self,
+        lang: str,
+        items: Sequence[F],
+        similarity: Callable[[F, F], float],
+        threshold: float,
+    ) -> None:
+        columns = self.columns
+        if len(columns) == len(items) and all(
+            self.score(col, item, similarity)
+            >= (threshold + SAME_SHAPE_MARGIN if _same_shape(col, item) else CLEAR_MATCH)
+            for col, item in zip(columns, items, strict=True)
+        ):
+            for col, item in zip(columns, items, strict=True):
+                col[lang] = item
+            return
+        windows = None
+        if len(columns) * len(items) > FULL_TABLE:
+            windows = _band_windows(columns, items)
+        merged = _dp_merge(columns, lang, items, self.score, similarity, threshold, windows)
+        self.columns = self._pair_leftovers(merged, lang, similarity)
+
+    def _pair_leftovers(self, columns, lang, similarity):
+        """Pair what the dynamic programming left unmatched between the same two matches.
+
+        Between two aligned neighbours, if the profile has k columns the new version lacks and
+        the new version has k elements of its own, they are the same things in the same order
+        whose anchors happen not to overlap (two Latin-script languages without shared names,
+        say): pair them in order, as long as each pair is compatible at all.
+        """
+        result: list[dict] = []
+        index = 0
+        while index < len(columns):
+            if len(columns[index]) > 1 and lang in columns[index]:
+                result.append(columns[index])
+                index += 1
+                continue
+            end = index
+            while end < len(columns) and not (len(columns[end]) > 1 and lang in columns[end]):
+                end += 1
+            run = columns[index:end]
+            old = [c for c in run if lang not in c]
+            new = [c for c in run if lang in c]
+            if (
+                old
+                and len(old) == len(new)
+                and all(
+                    self.score(o, n[lang], similarity) >= LEFTOVER_PAIRING
+                    for o, n in zip(old, new, strict=True)
+                )
+            ):
+                for o, n in zip(old, new, strict=True):
+                    result.append({**o, lang: n[lang]})
+            else:
+                result.extend(run)
+            index = end
+        return result
+
+
+def _dp_merge(columns, lang, items, score, similarity, threshold, windows=None):
+    """Merge ``items`` into the profile ``columns`` by dynamic programming.
+
+    ``gain[i][j]`` is the best total of ``score − threshold`` over non-crossing matches of the
+    first ``i`` columns with the first ``j`` items; gaps are free.  ``windows`` (one
+    ``(lo, hi)`` per column, 1-based and never decreasing, see :func:`_band_windows`) limits
+    the items a column is scored against; outside its window a cell is a gap.  ``None``
+    scores every pair.  The merge is the same as that of the full table whenever every match
+    of the full table's path lies inside the windows (see :class:`_Gains`).
+    """
+    m, n = len(columns), len(items)
+    gains = _Gains(m, n, windows)
+    for i in range(1, m + 1):
+        column = columns[i - 1]
+        lo, hi = gains.lo[i], gains.hi[i]
+        # gain(i - 1, j) for j = lo - 1 … hi, and gain(i, lo - 1): the cells left of the
+        # window are gaps, where gain(i, j) = gain(i - 1, j).
+        prev_gain = gains.row_above(i)
+        row_gain = [prev_gain[0]]
+        row_move = bytearray(hi - lo + 1)
+        for k in range(1, hi - lo + 2):
+            best, how = prev_gain[k], 2
+            if row_gain[k - 1] > best:
+                best, how = row_gain[k - 1], 3
+            value = score(column, items[lo + k - 2], similarity) - threshold
+            if value > 0 and prev_gain[k - 1] + value >= best:
+                best, how = prev_gain[k - 1] + value, 1
+            row_gain.append(best)
+            row_move[k - 1] = how
+        gains.store(i, row_gain[1:], row_move)
+    merged: list[dict] = []
+    i, j = m, n
+    while i > 0 or j > 0:
+        how = gains.move(i, j)
+        if how == 1:
+            column = dict(columns[i - 1])
+            column[lang] = items[j - 1]
+            merged.append(column)
+            i, j = i - 1, j - 1
+        elif how == 2:
+            merged.append(columns[i - 1])
+            i -= 1
+        else:
+            merged.append({lang: items[j - 1]})
+            j -= 1
+    merged.reverse()
+    return merged
+
+
+class _Gains:
+    """The table of :func:`_dp_merge`, stored only inside each row's window.
+
+    Row ``i`` (a profile column) holds ``gain(i, j)`` and the move taken for the items
+    ``lo[i] ≤ j ≤ hi[i]``.  Every other cell is a gap — no score is taken there — so its gain
+    follows from the stored ones: right of the window it is the row's last gain (the windows
+    never move left, so nothing beyond can be matched in this or an earlier row); left of it,
+    it is the gain of the same item in the last earlier row whose window starts at or before
+    it.  A gap cell's move is the one the full table takes where no match is possible: a new
+    column when the cell to the left gains strictly more than the cell above, else a column
+    gap.
+
+    Why the merge equals the full table's when the windows hold every match of the full
+    path: along that path the gains are the sums of its matches, reachable inside the
+    windows, so they are equal in both tables; everywhere else a windowed gain is at most the
+    full one.  At each cell of the path the full table's choice (match if it gains at least as
+    much as the best neighbour, else a new column if the left neighbour gains strictly more
+    than the one above, else a column gap) compares a path neighbour, which is equal in both
+    tables, with one that is no larger in the windowed table, so the same choice wins.
+    """
+
+    def __init__(self, m: int, n: int, windows: Sequence[tuple[int, int]] | None):
+        self.n = n
+        if windows is None:
+            self.lo = [1] * (m + 1)
+            self.hi = [n] * (m + 1)
+        else:
+            self.lo = [1, *(lo for lo, _ in windows)]
+            self.hi = [n, *(hi for _, hi in windows)]
+        self.gain: list[list[float]] = [[0.0] * n]  # row 0: nothing matched yet
+        self.moves: list[bytearray] = [bytearray()]
+
+    def store(self, i: int, gain: list[float], moves: bytearray) -> None:
+        self.gain.append(gain)
+        self.moves.append(moves)
+
+    def at(self, i: int, j: int) -> float:
+        """``gain(i, j)`` for any cell of rows already stored."""
+        if i == 0 or j == 0:
+            return 0.0
+        lo, hi = self.lo[i], self.hi[i]
+        if j >= lo:
+            return self.gain[i][min(j, hi) - lo]
+        # Left of the window: the last earlier row whose window starts at or before j.
+        row = bisect_right(self.lo, j, 1, i) - 1
+        if row < 1:
+            return 0.0
+        return self.gain[row][min(j, self.hi[row]) - self.lo[row]]
+
+    def row_above(self, i: int) -> list[float]:
+        """``gain(i - 1, j)`` for ``j`` from ``lo[i] − 1`` to ``hi[i]``."""
+        lo, hi = self.lo[i], self.hi[i]
+        if i == 1:
+            return [0.0] * (hi - lo + 2)
+        above, above_lo, above_hi = self.gain[i - 1], self.lo[i - 1], self.hi[i - 1]
+        found: list[float] = []
+        j = lo - 1
+        if j == 0:
+            found.append(0.0)
+            j = 1
+        while j < above_lo and j <= hi:  # left of the row above's window (one cell at most)
+            found.append(self.at(i - 1, j))
+            j += 1
+        end = min(hi, above_hi)
+        if j <= end:
+            found.extend(above[j - above_lo : end - above_lo + 1])
+            j = end + 1
+        if j <= hi:  # right of the row above's window: its last gain
+            found.extend([above[-1]] * (hi - j + 1))
+        return found
+
+    def move(self, i: int, j: int) -> int:
+        """The move taken at a cell: 1 match, 2 column gap, 3 new column."""
+        if i == 0:
+            return 3
+        if j == 0:
+            return 2
+        lo, hi = self.lo[i], self.hi[i]
+        if lo <= j <= hi:
+            return self.moves[i][j - lo]
+        return 3 if self.at(i, j - 1) > self.at(i - 1, j) else 2
+
+
+def _band_windows(columns: Sequence[dict], items: Sequence) -> list[tuple[int, int]]:
+    """The items each profile column is scored against when the full table is too large.
+
+    As sequence aligners do, anchors first: a seed key (see ``seed_keys``) that exactly one
+    column (any of its first members) and exactly one item hold pairs them; the longest chain
+    of such pairs in order in both sequences is the guide, joined by straight lines from the
+    first cell to the last.  Each column then reaches the items its stretch of the guide
+    crosses, widened on both sides by a half-width that keeps the band near ``BAND_CELLS``
+    cells (never below ``BAND_MIN``).  Versions without shared anchors are guided by the
+    diagonal.  Returns one 1-based ``(lo, hi)`` per column, neither ever decreasing.
+    """
+    m, n = len(columns), len(items)
+    column_keys = [
+        set().union(*(f.seed_keys() for f in islice(c.values(), REPRESENTATIVES))) for c in columns
+    ]
+    item_keys = [item.seed_keys() for item in items]
+    holders: dict[str, list[int]] = {}
+    for index, keys in enumerate(column_keys):
+        for key in keys:
+            holders.setdefault(key, []).append(index)
+    item_holders: dict[str, list[int]] = {}
+    for index, keys in enumerate(item_keys):
+        for key in keys:
+            item_holders.setdefault(key, []).append(index)
+    pairs = {
+        (found[0] + 1, item_holders[key][0] + 1)
+        for key, found in holders.items()
+        if len(found) == 1 and len(item_holders.get(key, ())) == 1
+    }
+    points = [(0, 0), *_longest_chain(pairs)]
+    if points[-1] != (m, n):
+        points.append((m, n))
+    width = max(BAND_MIN, (BAND_CELLS - m - n) // (2 * max(m, 1)))
+    starts, ends = [n] * (m + 1), [0] * (m + 1)
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        if x2 == x1:  # the last seed is in the last column: the guide runs up to the end
+            ends[x1] = max(ends[x1], y2)
+            continue
+        for i in range(x1 + 1, x2 + 1):
+            low = y1 + (i - 1 - x1) * (y2 - y1) // (x2 - x1)
+            high = y1 - (-(i - x1) * (y2 - y1) // (x2 - x1))
+            starts[i] = min(starts[i], low)
+            ends[i] = max(ends[i], high)
+    windows = []
+    lo = hi = 1
+    for i in range(1, m + 1):
+        lo = max(lo, min(n, max(1, starts[i] - width)))
+        hi = max(hi, lo, min(n, ends[i] + width))
+        windows.append((lo, hi))
+    return windows
+
+
+def _longest_chain(pairs: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of pairs increasing in both coordinates (patience sorting)."""
+    ordered = sorted(pairs, key=lambda pair: (pair[0], -pair[1]))
+    tails: list[int] = []  # the smallest last item of a chain of each length
+    tail_index: list[int] = []
+    previous = [-1] * len(ordered)
+    for index, (_, j) in enumerate(ordered):
+        length = bisect_left(tails, j)
+        if length == len(tails):
+            tails.append(j)
+            tail_index.append(index)
+        else:
+            tails[length] = j
+            tail_index[length] = index
+        previous[index] = tail_index[length - 1] if length else -1
+    chain = []
+    index = tail_index[-1] if tail_index else -1
+    while index >= 0:
+        chain.append(ordered[index])
+        index = previous[index]
+    return chain[::-1]
+
+
+def _align(
+    order: Sequence[str],
+    sequences: dict[str, Sequence[F]],
+    similarity: Callable[[F, F], float],
+    threshold: float,
+) -> list[dict[str, F]]:
+    first, *rest = order
+    profile: _Profile[F] = _Profile(first, sequences[first])
+    for lang in rest:
+        profile.add(lang, sequences[lang], similarity, threshold)
+    return profile.columns
+
+
+def _absorb_splits(columns: list[dict[str, _BlockFeatures]]):
+    """Fold paragraphs that one version split in two (or the others merged) into one row.
+
+    A row that some versions (P) have and the others (A) lack is folded into a neighbouring
+    row that all of them have when every sign points to a split rather than a missing
+    paragraph:
+
+    1. both rows hold prose of the same family;
+    2. taking the two blocks of P together matches the length share of A's one block clearly
+       better (by 0.15 or more) than P's neighbouring block alone, and well (0.75 or more);
+    3. the extra block brings no strong anchor (number, code, name with a capital inside) that
+       A's block lacks;
+    4. P's neighbouring block alone does not already carry the anchors of A's block — if it
+       does, the extra block is additional content, not the rest of a split paragraph.
+
+    Returns (column, extra blocks per version) pairs.
+    """
+    rows: list[tuple[dict[str, _BlockFeatures], dict[str, list[_BlockFeatures]]]] = [
+        (column, {}) for column in columns
+    ]
+    langs = set().union(*columns) if columns else set()
+    kept: list[tuple[dict[str, _BlockFeatures], dict[str, list[_BlockFeatures]]]] = []
+    for index, row in enumerate(rows):
+        column = row[0]
+        if set(column) == langs:
+            kept.append(row)
+            continue
+        # The neighbours are the row kept last and the next row, as they stand once the rows
+        # folded so far are gone (a folded row is dropped, never moved).
+        for neighbour in (
+            kept[-1] if kept else None,
+            rows[index + 1] if index + 1 < len(rows) else None,
+        ):
+            if neighbour is not None and _is_split(column, neighbour[0], langs):
+                for lang, part in column.items():
+                    neighbour[1].setdefault(lang, []).append(part)
+                break
+        else:
+            kept.append(row)
+    return kept
+
+
+def _is_split(column, neighbour, langs) -> bool:
+    if set(neighbour) != langs:
+        return False
+    present = list(column)
+    absent = [lang for lang in langs if lang not in column]
+    if any(column[p].family != "prose" or neighbour[p].family != "prose" for p in present):
+        return False
+    if any(neighbour[a].family != "prose" for a in absent):
+        return False
+    better = joined = 0.0
+    for p in present:
+        for a in absent:
+            alone = _share_similarity(neighbour[p].share, neighbour[a].share)
+            together = _share_similarity(column[p].share + neighbour[p].share, neighbour[a].share)
+            better += together - alone
+            joined += together
+            target = neighbour[a].strong
+            if any(n > target.get(key, 0) for key, n in column[p].strong.items()):
+                return False  # the extra block brings an anchor A's block lacks
+            size = sum(target.values())
+            if size >= 3:
+                held = neighbour[p].strong
+                carried = sum(min(n, held[key]) for key, n in target.items() if key in held)
+                if carried / size >= 0.9:
+                    return False
+    pairs = len(present) * len(absent)
+    return better / pairs >= 0.15 and joined / pairs >= 0.75
+
+
+def version_order(langs: Sequence[str], source: str) -> tuple[str, ...]:
+    """The fixed order versions are aligned in: source first, then by tag."""
+    others = sorted((lang for lang in langs if lang != source), key=str.lower)
+    return (source, *others) if source in langs else tuple(others)
+
+
+def align_article(
+    article_id: str,
+    documents: dict[str, Document],
+    source: str,
+    *,
+    expected: Sequence[str] = (),
+    link_prefixes: Sequence[str] = DEFAULT_PREFIXES,
+) -> AlignedArticle:
+    """Align every version of one article: sections, then blocks inside each section."""
+    order = version_order(list(documents), source)
+    features = {lang: _document_features(documents[lang], link_prefixes, source) for lang in order}
+    sections = {lang: features[lang][0] for lang in order}
+    preamble = {lang: sections[lang][0] for lang in order}
+    columns = [preamble]
+    if order:
+        columns += _align(
+            order,
+            {lang: sections[lang][1:] for lang in order},
+            section_similarity,
+            SECTION_THRESHOLD,
+        )
+    aligned_sections = []
+    for column in columns:
+        cells = {lang: (column[lang].section if lang in column else None) for lang in order}
+        present = [lang for lang in order if lang in column]
+        block_seqs = {lang: features[lang][1][id(column[lang].section)] for lang in present}
+        rows = []
+        if present:
+            aligned = _align(present, block_seqs, block_similarity, BLOCK_THRESHOLD)
+            for row, extra in _absorb_splits(aligned):
+                rows.append(
+                    AlignedBlock(
+                        {lang: (row[lang].block if lang in row else None) for lang in present},
+                        {lang: [f.block for f in parts] for lang, parts in extra.items()},
+                    )
+                )
+        aligned_sections.append(AlignedSection(cells=cells, rows=rows))
+    expected_all = tuple(dict.fromkeys([*order, *expected]))
+    return AlignedArticle(
+        id=article_id,
+        source=order[0] if order else source,
+        langs=order,
+        expected=expected_all,
+        paths={lang: documents[lang].path for lang in order},
+        documents=dict(documents),
+        sections=aligned_sections,
+        link_prefixes=tuple(link_prefixes),
+    )

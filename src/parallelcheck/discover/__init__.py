@@ -1,0 +1,1 @@
+"""Discovery: which files are language versions of which article, by layout."""

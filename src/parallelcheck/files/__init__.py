@@ -1,0 +1,1 @@
+"""Bounded, confined reads of files and safe YAML."""

@@ -1,0 +1,1 @@
+"""Plain data: article sets, documents and their blocks, aligned articles, findings."""

@@ -1,0 +1,103 @@
+"""The aligned article: every version's sections and blocks in aligned rows.
+
+Plain data that alignment produces and rules and formats read; it carries no run state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from parallelcheck.model.document import Block, Document, Section
+from parallelcheck.text.links import DEFAULT_PREFIXES
+
+if TYPE_CHECKING:
+    from parallelcheck.glossary import Glossary
+    from parallelcheck.history.changes import SourceChanges
+
+
+@dataclass
+class AlignedBlock:
+    """One row of aligned blocks: each version's block, or ``None`` where it has none.
+
+    ``extra`` holds, per version, further blocks that belong to this row because that version
+    split one paragraph of the others in two (see :func:`_absorb_splits`).
+    """
+
+    cells: dict[str, Block | None]
+    extra: dict[str, list[Block]] = field(default_factory=dict)
+
+    def present(self) -> list[str]:
+        return [lang for lang, block in self.cells.items() if block is not None]
+
+    def absent(self) -> list[str]:
+        return [lang for lang, block in self.cells.items() if block is None]
+
+
+@dataclass
+class AlignedSection:
+    """One row of aligned sections and the aligned blocks inside them."""
+
+    cells: dict[str, Section | None]
+    rows: list[AlignedBlock] = field(default_factory=list)
+
+    def present(self) -> list[str]:
+        return [lang for lang, section in self.cells.items() if section is not None]
+
+    def absent(self) -> list[str]:
+        return [lang for lang, section in self.cells.items() if section is None]
+
+
+@dataclass(frozen=True)
+class UnreadableVersion:
+    """A version file the engine could not turn into a document: not found (it vanished after
+    discovery), not openable, binary, or not decodable.  ``reason`` is the reader's sentence
+    (without the file name), ``line`` the line of the first bad byte when the decoder gives
+    one.  Plain data, so that it travels back from worker processes and into the cache."""
+
+    lang: str
+    path: str
+    reason: str
+    line: int | None = None
+
+
+@dataclass
+class AlignedArticle:
+    """Every version of one article, aligned.
+
+    ``langs`` are the versions that exist and could be read, source first then by tag;
+    ``expected`` the languages the configuration asks for (a superset of ``langs`` when
+    versions are missing).  ``unreadable`` are the versions whose file exists but could not be
+    read (the engine fills it; they are in neither ``langs`` nor ``expected``, and the
+    ``unreadable-version`` rule reports them).
+    ``history`` is, per translation, what changed in the source since that translation's last
+    commit (see :mod:`parallelcheck.history.git`); the engine fills it only when a rule needs it,
+    and it stays ``None`` outside a git work tree.  ``options`` carries rule settings from the
+    configuration by rule family (e.g. ``options["regional"]``), since rules never see the
+    configuration itself.
+    """
+
+    id: str
+    source: str
+    langs: tuple[str, ...]
+    expected: tuple[str, ...]
+    paths: dict[str, str]
+    documents: dict[str, Document]
+    sections: list[AlignedSection]
+    link_prefixes: tuple[str, ...] = DEFAULT_PREFIXES
+    history: dict[str, SourceChanges] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    # --- glossary (issue "Terminology"): the run's glossary, set by the engine; the term-*
+    # rules read it.  None when no glossary is configured.
+    glossary: Glossary | None = None
+    # A tuple (by language), not a dict: its default is a class attribute, so results pickled
+    # before the field existed still read.
+    unreadable: tuple[UnreadableVersion, ...] = ()
+
+    def section_title(self, row: AlignedSection) -> str:
+        """The aligned row's heading as the source (or the first version that has it) writes it."""
+        for lang in self.langs:
+            section = row.cells.get(lang)
+            if section is not None:
+                return section.title
+        return ""

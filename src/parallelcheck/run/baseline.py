@@ -1,0 +1,246 @@
+"""Baselines: accept today's findings so that only new ones fail a run.
+
+``parallelcheck baseline`` writes every current finding to a baseline file;
+``parallelcheck check --baseline FILE`` then drops the findings the file lists.  A finding is
+matched by rule, article, the deviating and reference versions and a *content fingerprint* —
+a hash of its section and message, which name the things that differ but never a line
+number — so a baseline survives edits that only shift lines.  Each baseline entry absorbs at
+most one finding: if the same difference appears twice where it appeared once, one is new.
+
+The file is JSON (``schema: parallelcheck/baseline/v1``), sorted, written atomically.  A file
+that is not a usable baseline is an :class:`~parallelcheck.errors.InputError` naming the file
+and the line: invalid JSON, nesting too deep for the JSON reader, a number of more digits than
+Python converts (4,300), ``findings`` that is not a list, an entry that is not an object of
+strings (``rule``, ``article``, ``fingerprint``) and lists of strings (``langs``,
+``reference_langs``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from parallelcheck.errors import InputError, describe_kind
+from parallelcheck.files.safe_read import MISSING, TOO_LARGE, ReadRefused, read_capped
+from parallelcheck.model.finding import Finding
+
+SCHEMA = "parallelcheck/baseline/v1"
+MAX_BYTES = 50 * 1024 * 1024
+
+Key = tuple[str, str, tuple[str, ...], tuple[str, ...], str]
+
+
+def fingerprint(finding: Finding) -> str:
+    """A hash of what the finding says, without where it says it."""
+    content = "\x1f".join((finding.rule, finding.article, finding.section, finding.message))
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()[:32]
+
+
+def key(finding: Finding) -> Key:
+    return (
+        finding.rule,
+        finding.article,
+        finding.langs,
+        finding.reference_langs,
+        fingerprint(finding),
+    )
+
+
+def render(findings: Iterable[Finding]) -> str:
+    """The baseline file's text for these findings."""
+    entries = sorted(
+        (
+            {
+                "rule": f.rule,
+                "article": f.article,
+                "langs": list(f.langs),
+                "reference_langs": list(f.reference_langs),
+                "fingerprint": fingerprint(f),
+                "message": f.message,
+            }
+            for f in findings
+        ),
+        key=lambda e: (e["article"], e["rule"], e["fingerprint"], e["langs"]),
+    )
+    return json.dumps({"schema": SCHEMA, "findings": entries}, ensure_ascii=False, indent=2) + "\n"
+
+
+def load(path: str) -> Counter[Key]:
+    """The entries of a baseline file, counted; a clear input error when it is unusable."""
+    try:  # a regular file of at most MAX_BYTES (checked while reading): never a FIFO or device
+        data = read_capped(path, MAX_BYTES, what="baseline file")
+    except ReadRefused as refused:
+        if refused.kind == MISSING:
+            raise InputError(
+                "baseline file not found (write one with 'parallelcheck baseline')", path
+            ) from None
+        if refused.kind == TOO_LARGE:
+            raise
+        raise InputError(f"cannot read the baseline file: {refused.message}", path) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError(f"baseline file is not UTF-8 text: {error.reason}", path, line) from None
+    return _entries(_parse(text, path), text, path)
+
+
+def _parse(text: str, path: str) -> object:
+    """The JSON document; every way it cannot be read is an :class:`InputError` at its line."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno) from None
+    except RecursionError:
+        raise InputError(
+            f"not a baseline: JSON nested more than {MAX_DEPTH} levels deep",
+            path,
+            _line(text, _too_deep(text)),
+        ) from None
+    except ValueError:  # an integer of more digits than Python converts
+        number = _LONG_NUMBER.search(text)
+        digits = f"{len(number.group().lstrip('-')):,} " if number else "too many "
+        raise InputError(
+            f"not a baseline: a number of {digits}digits (more than Python reads)",
+            path,
+            _line(text, number.start() if number else 0),
+        ) from None
+
+
+def _entries(document: object, text: str, path: str) -> Counter[Key]:
+    """The counted entries of a parsed baseline, checked one by one."""
+    if not isinstance(document, dict):
+        raise InputError(
+            f"not a parallelcheck baseline: expected a JSON object with 'schema' and "
+            f"'findings', not {_kind(document)}",
+            path,
+            _line(text, len(text) - len(text.lstrip())),
+        )
+    keys, items = _positions(text)
+    if document.get("schema") != SCHEMA:
+        raise InputError(
+            f"not a parallelcheck baseline (expected schema {SCHEMA})", path, keys.get("schema", 1)
+        )
+    findings = document.get("findings")
+    if findings is None:
+        findings = []
+    if not isinstance(findings, list):
+        raise InputError(
+            f"'findings' must be a list of entries, not {_kind(findings)}",
+            path,
+            keys.get("findings", 1),
+        )
+    entries: Counter[Key] = Counter()
+    for number, entry in enumerate(findings, 1):
+        line = items[number - 1] if number <= len(items) else keys.get("findings", 1)
+        entries[_entry_key(entry, number, path, line)] += 1
+    return entries
+
+
+def _entry_key(entry: object, number: int, path: str, line: int) -> Key:
+    """The key of one baseline entry, or an :class:`InputError` saying what is wrong."""
+    if not isinstance(entry, dict):
+        raise InputError(
+            f"baseline entry {number} must be an object, not {_kind(entry)}", path, line
+        )
+    for name in ("rule", "article", "fingerprint"):
+        if not isinstance(entry.get(name), str):
+            raise InputError(
+                f"baseline entry {number}: '{name}' must be a string, not "
+                f"{_kind(entry.get(name)) if name in entry else 'missing'}",
+                path,
+                line,
+            )
+    for name in ("langs", "reference_langs"):
+        value = entry.get(name)
+        if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
+            raise InputError(
+                f"baseline entry {number}: '{name}' must be a list of language tags, not "
+                f"{_kind(value) if name in entry else 'missing'}",
+                path,
+                line,
+            )
+    return (
+        entry["rule"],
+        entry["article"],
+        tuple(entry["langs"]),
+        tuple(entry["reference_langs"]),
+        entry["fingerprint"],
+    )
+
+
+MAX_DEPTH = 100
+_SPACE = re.compile(r"[ \t\n\r]*")
+_LONG_NUMBER = re.compile(r"-?[0-9]{1000,}")
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _kind(value: object) -> str:
+    return describe_kind(value, null="null", mapping="an object")
+
+
+def _line(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+def _too_deep(text: str) -> int:
+    """Where arrays and objects first nest deeper than :data:`MAX_DEPTH` (strings skipped)."""
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        if token.group() in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return token.start()
+        elif token.group() in ("]", "}"):
+            depth -= 1
+    return 0
+
+
+def _positions(text: str) -> tuple[dict[str, int], list[int]]:
+    """The line of each top-level key of a valid JSON object, and of each item of its
+    ``findings`` list (the JSON reader keeps no positions)."""
+    decoder = json.JSONDecoder()
+    keys: dict[str, int] = {}
+    items: list[int] = []
+    pos = _SPACE.match(text, 0).end() + 1  # past the opening brace
+    while True:
+        pos = _SPACE.match(text, pos).end()
+        if text[pos] == "}":
+            return keys, items
+        if text[pos] == ",":
+            pos = _SPACE.match(text, pos + 1).end()
+        start = pos
+        name, pos = decoder.raw_decode(text, pos)
+        keys[name] = _line(text, start)
+        pos = _SPACE.match(text, pos).end() + 1  # past the colon
+        pos = _SPACE.match(text, pos).end()
+        if name == "findings" and text[pos] == "[":
+            items = []
+            pos += 1
+            while True:
+                pos = _SPACE.match(text, pos).end()
+                if text[pos] == "]":
+                    pos += 1
+                    break
+                if text[pos] == ",":
+                    pos = _SPACE.match(text, pos + 1).end()
+                items.append(_line(text, pos))
+                _, pos = decoder.raw_decode(text, pos)
+        else:
+            _, pos = decoder.raw_decode(text, pos)
+
+
+def without_baselined(findings: Iterable[Finding], baseline: Counter[Key]) -> list[Finding]:
+    """The findings the baseline does not account for, in their order."""
+    remaining = Counter(baseline)
+    kept = []
+    for found in findings:
+        found_key = key(found)
+        if remaining[found_key] > 0:
+            remaining[found_key] -= 1
+        else:
+            kept.append(found)
+    return kept

@@ -1,0 +1,266 @@
+"""Worker processes: checking article sets side by side.
+
+Article sets are independent, so they can be checked in several processes.  Three things
+make that pay on a small machine:
+
+* **Largest first.**  Workers take the largest article sets first (by the bytes of their
+  files), so that no worker is left with a large one while the others are idle; results are
+  handed back in the order given.
+* **Forked workers.**  On Linux, workers are forked, whatever Python's default start
+  method: they inherit what the main process holds — the language model
+  (:mod:`parallelcheck.text.langid`), number patterns and the documents read ahead — instead
+  of each building its own.  Elsewhere (Windows cannot fork; on macOS forking a process
+  that has loaded system frameworks is unsafe) they start Python's default way and do it
+  themselves.
+* **Reading ahead.**  While the main process waits for something before forking (the
+  language model), it reads documents (:func:`read_ahead`); a worker takes a document read
+  ahead (:func:`read_before`) instead of reading the file again.
+* **What a worker inherits is frozen.**  The garbage collector is told to leave alone every
+  object that exists when the workers start (``gc.freeze``): otherwise each worker's first
+  collection walks the main process's modules, model tables and documents read ahead — 50 ms
+  a worker on the FastAPI corpus — and writes to every page that holds them, which then stops
+  being shared.  The main process unfreezes them once the workers are done.
+* **Workers die with the run.**  A worker must never outlive the process that started it: a
+  main process killed (``SIGKILL``, the OOM killer) or stopped by a signal would otherwise
+  leave its workers blocked for ever on a full pipe, with nobody to read it.  On Linux each
+  worker asks the kernel to kill it when its parent dies (``prctl(PR_SET_PDEATHSIG,
+  SIGKILL)``; the kernel ties this to the *thread* that forked, so the workers are forked
+  from the main thread, and a pool started from another thread uses the fallback).
+  Elsewhere, or when that call fails, a watchdog thread in the worker checks four times a
+  second whether its parent is still there (its parent's pid, and
+  :func:`multiprocessing.parent_process`'s sentinel) and ends the worker when it is not.
+  Workers stay in the main process's process group, so a terminal's Ctrl-C reaches them too,
+  but they ignore ``SIGINT`` and take ``SIGTERM``'s default action: the main process alone
+  reports an interruption, and stops its workers itself (:func:`stop_workers`) — whenever
+  the loop over the results ends early (an exception, an interruption, a consumer that stops
+  iterating), the workers are killed at once instead of being left to finish their work.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
+
+from parallelcheck.errors import InputError
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.document import Document
+from parallelcheck.readers.content import read_version
+from parallelcheck.text import numeric as numbers
+
+R = TypeVar("R")
+
+_FORK = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+#: Whether workers inherit what this process holds when they start.
+INHERIT = _FORK is not None
+
+#: Files larger than this are not read ahead (bytes; reading one takes about 30 ms).
+READ_AHEAD_LIMIT = 256 * 1024
+
+_READ_AHEAD: dict[tuple[str, str], Document] = {}
+
+
+def size(article_set: ArticleSet) -> int:
+    """Bytes of an article set's files (0 for a file that cannot be read: reported later)."""
+    total = 0
+    for path in article_set.versions.values():
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(path)
+    return total
+
+
+def map_largest_first(
+    function: Callable[[Any], R], items: Sequence[Any], sizes: Sequence[int], jobs: int
+) -> Iterator[R]:
+    """``function`` of every item in ``jobs`` worker processes, largest items first; the
+    results come in the order of ``items``.  Documents read ahead are dropped at the end.
+
+    When the loop ends early — an exception here or in a worker, an interruption, the
+    generator closed before its end — the workers are killed at once (:func:`stop_workers`)
+    rather than left to finish every item."""
+    order = sorted(range(len(items)), key=lambda i: (-sizes[i], i))
+    waiting: dict[int, R] = {}
+    following = 0
+    pool: ProcessPoolExecutor | None = None
+    gc.freeze()
+    try:
+        with _signals_held():
+            # Forked here, in this thread (the death signal belongs to it), while SIGINT and
+            # SIGTERM are held: a worker sets its own handlers before it takes one, and the
+            # pool's threads, started meanwhile, inherit the held mask, so that a signal to
+            # the process is taken by this thread.
+            before = set(multiprocessing.active_children())
+            pool = ProcessPoolExecutor(
+                max_workers=jobs,
+                mp_context=_FORK,
+                initializer=_start_worker,
+                initargs=(os.getpid(), _death_signal_usable()),
+            )
+            futures = deque(pool.submit(function, items[i]) for i in order)
+            _LIVE[:] = [p for p in multiprocessing.active_children() if p not in before]
+        for index in order:
+            waiting[index] = futures.popleft().result()
+            while following in waiting:
+                yield waiting.pop(following)
+                following += 1
+        pool.shutdown(wait=True)
+    except BaseException:
+        # Not pool.map, whose results, closed, cancel the futures still pending: the pool's
+        # manager thread, seeing the killed workers, would then fail to mark them broken.
+        stop_workers()
+        if pool is not None:
+            pool.shutdown(wait=True)  # quick: the pool is broken, its thread ends
+        raise
+    finally:
+        _LIVE.clear()
+        gc.unfreeze()
+        _READ_AHEAD.clear()
+
+
+#: The worker processes of the pool running now (none between runs).
+_LIVE: list[BaseProcess] = []
+
+#: Signals that stop a run: the main process reports them, workers leave them to it.
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+#: Seconds between two checks of a worker's watchdog that its parent is alive.
+WATCH_INTERVAL = 0.25
+
+#: ``prctl`` option: the signal a process gets when its parent (thread) dies.
+_PR_SET_PDEATHSIG = 1
+
+_PRCTL: Any = None  # libc's prctl, looked up once in the main process (workers inherit it)
+
+
+def stop_workers() -> None:
+    """Kill the worker processes of the running pool now (``SIGKILL``: a worker holds nothing
+    that needs saving; the main process writes every file) and reap them.  For a run that is
+    being abandoned; harmless when none is running, or when they are gone already."""
+    live = list(_LIVE)
+    for process in live:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    for process in live:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(timeout=1.0)
+
+
+def kill_workers_now() -> None:
+    """Send ``SIGKILL`` to the running pool's workers without waiting for them: what a
+    signal handler may do when the process is about to end at once."""
+    for process in list(_LIVE):
+        with contextlib.suppress(OSError, TypeError):
+            os.kill(process.pid, signal.SIGKILL if hasattr(signal, "SIGKILL") else signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM in this thread for the duration (POSIX only); a signal that
+    arrives meanwhile is taken when the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _death_signal_usable() -> bool:
+    """Whether workers forked now by this thread can ask for ``SIGKILL`` when it dies: Linux,
+    forked workers, the main thread (the signal comes when the forking *thread* ends), and a
+    libc with ``prctl``."""
+    global _PRCTL
+    if _FORK is None or threading.current_thread() is not threading.main_thread():
+        return False
+    if _PRCTL is None:
+        try:
+            import ctypes
+
+            _PRCTL = ctypes.CDLL(None, use_errno=True).prctl
+        except (ImportError, OSError, AttributeError):
+            _PRCTL = False
+    return _PRCTL is not False
+
+
+def _start_worker(parent: int, death_signal: bool) -> None:
+    """A worker's first step: leave SIGINT and SIGTERM to the main process, then make sure
+    the worker ends when its parent does (the death signal, else a watchdog thread)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    if not (death_signal and _ask_death_signal()):
+        threading.Thread(
+            target=_watch_parent, args=(parent,), name="parent-watch", daemon=True
+        ).start()
+    if os.getppid() != parent:  # the parent died before the worker began to watch it
+        os._exit(1)
+
+
+def _ask_death_signal() -> bool:
+    """``prctl(PR_SET_PDEATHSIG, SIGKILL)``: whether the kernel agreed."""
+    try:
+        return _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, TypeError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """The watchdog of a worker without a death signal: end the worker once its parent is
+    gone — its parent's pid is no longer this process's parent (POSIX re-parents an orphan),
+    or the parent's sentinel is ready (the parent's process handle on Windows; on POSIX the
+    end of a pipe that only closes once the parent, and every worker it forked later, is
+    gone)."""
+    process = multiprocessing.parent_process()
+    sentinel = getattr(process, "sentinel", None)
+    while True:
+        if os.getppid() != parent:
+            os._exit(1)
+        if sentinel is None:
+            time.sleep(WATCH_INTERVAL)
+            continue
+        try:
+            if multiprocessing.connection.wait([sentinel], timeout=WATCH_INTERVAL):
+                os._exit(1)
+        except (OSError, ValueError):
+            sentinel = None
+
+
+def read_ahead(article_sets: Sequence[ArticleSet], waiting: Callable[[], bool]) -> None:
+    """Read documents of the article sets for as long as ``waiting()`` holds, so that this
+    process does not sit idle: each document read here is one a worker does not read.  A
+    file that cannot be read is left to the worker, which reads it again and records the
+    fault on its article (an ``unreadable-version`` finding) exactly as ``--jobs 1`` does,
+    from the file as it is then, so the result never depends on what was read ahead.  Each
+    language's number patterns are built first, for the same reason."""
+    for lang in sorted({lang for article_set in article_sets for lang in article_set.versions}):
+        numbers.prepare(lang)
+    for article_set in article_sets:
+        for lang, path in article_set.versions.items():
+            if not waiting():
+                return
+            with contextlib.suppress(OSError):
+                if os.path.getsize(path) > READ_AHEAD_LIMIT:
+                    continue  # reading it could outlast the wait: a worker will
+            try:
+                _READ_AHEAD[(path, lang)] = read_version(path, lang, article_set.boundary)
+            except InputError:
+                continue
+
+
+def read_before(path: str, lang: str) -> Document | None:
+    """The document of ``path`` if it was read ahead (once: it is handed over)."""
+    return _READ_AHEAD.pop((path, lang), None)

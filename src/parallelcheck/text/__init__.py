@@ -1,0 +1,2 @@
+"""Text primitives, each defined once: scripts, landmarks, code, links, tokens, numbers, language
+tags and identification."""

@@ -1,0 +1,246 @@
+"""The statistical language identifier (py3langid), loaded once per process.
+
+Script tells most languages apart (see :mod:`parallelcheck.text.script`); only languages that
+share a script need a statistical guess, and py3langid gives it.  Its model ships in the
+wheel as an LZMA-compressed archive of NumPy arrays (68 MB once decompressed), and reading it
+is most of what the identifier costs a run:
+
+* it is read on first use only, so runs that never need it (a Chinese–Japanese–Korean
+  article, ``--version``) never pay for it;
+* it is decompressed in memory, and its arrays are views into the decompressed bytes
+  (py3langid's own loader goes through a temporary file and copies every array, which takes
+  half as long again and twice the memory);
+* :func:`read_ahead` reads it in a background thread (the decompressor runs outside the
+  interpreter lock) while the command line imports the rules and finds the articles, and
+  the engine imports py3langid itself (:func:`import_library`); the engine then waits for
+  the model (:func:`load`) before forking worker processes when the run needs it, so that
+  they share one copy instead of each reading their own, or drops the read
+  (:func:`drop_read_ahead`) when it does not.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import lzma
+import struct
+import threading
+import zipfile
+from collections.abc import Sequence
+from io import BytesIO
+from math import prod
+from pathlib import Path
+from typing import Any
+
+#: The arrays of py3langid's model archive (layout of py3langid 0.4).
+_MODEL_ARRAYS = ("ptc", "pc", "classes", "nextmove", "nextmove_row", "out_feat")
+#: Where py3langid 0.4 keeps its model, inside its package.
+_MODEL_FILE = ("data", "model.npz.xz")
+_TYPECODES = {2: "H", 4: "I"}  # unsigned integers as the tables py3langid walks
+
+
+def _model_path() -> Path | None:
+    """The model archive's path, found without importing py3langid (which imports NumPy)."""
+    spec = importlib.util.find_spec("py3langid")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(folder).joinpath(*_MODEL_FILE)
+        if path.is_file():
+            return path
+    return None
+
+
+def _decompress(stop: threading.Event | None = None) -> bytes | None:
+    """The model archive decompressed, 1 MB of it at a time; ``None`` once *stop* is set, or
+    when the archive is not where py3langid 0.4 keeps it.  Each step runs outside the
+    interpreter lock; few, large steps keep the thread from waiting for it."""
+    path = _model_path()
+    if path is None:
+        return None
+    decompressor = lzma.LZMADecompressor()
+    pieces = []
+    with open(path, "rb") as packed:
+        while chunk := packed.read(1 << 20):
+            if stop is not None and stop.is_set():
+                return None
+            pieces.append(decompressor.decompress(chunk))
+    return b"".join(pieces)
+
+
+def _views(raw: bytes) -> dict[str, Any] | None:
+    """The model's arrays as views into the decompressed archive, copying nothing: an
+    ``.npz`` file is a ZIP archive of stored ``.npy`` files, each a small header and then
+    the array's bytes.  ``None`` when the archive is laid out otherwise."""
+    import numpy as np
+
+    try:
+        with zipfile.ZipFile(BytesIO(raw)) as archive:
+            members = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
+    except zipfile.BadZipFile:
+        return None
+    views: dict[str, Any] = {}
+    for name in _MODEL_ARRAYS:
+        info = members.get(name)
+        if info is None or info.compress_type != zipfile.ZIP_STORED:
+            return None
+        # A local file header is 30 bytes, then the file name and an extra field.
+        name_length, extra_length = struct.unpack_from("<HH", raw, info.header_offset + 26)
+        start = info.header_offset + 30 + name_length + extra_length
+        if raw[start : start + 6] != b"\x93NUMPY":
+            return None
+        if raw[start + 6] == 1:
+            (length,) = struct.unpack_from("<H", raw, start + 8)
+            header_start = start + 10
+        else:
+            (length,) = struct.unpack_from("<I", raw, start + 8)
+            header_start = start + 12
+        header = ast.literal_eval(raw[header_start : header_start + length].decode("latin-1"))
+        dtype = np.dtype(header["descr"])
+        if dtype.hasobject or header["fortran_order"]:
+            return None
+        shape = tuple(header["shape"])
+        views[name] = np.frombuffer(
+            raw, dtype=dtype, count=prod(shape), offset=header_start + length
+        ).reshape(shape)
+    return views
+
+
+def _table(values: Any) -> memoryview | None:
+    """A little-endian unsigned integer array as a flat table of ints (no copy)."""
+    code = _TYPECODES.get(values.dtype.itemsize)
+    if code is None or values.dtype.kind != "u" or values.dtype.byteorder == ">":
+        return None
+    return memoryview(values).cast("B").cast(code)
+
+
+def _build(raw: bytes | None) -> Any:
+    """py3langid's identifier with normalised probabilities, its arrays views into the
+    decompressed archive; with py3langid's own loader when there is none or it is laid out
+    otherwise than py3langid 0.4 lays it out."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    views = _views(raw) if raw is not None else None
+    if views is not None:
+        nextmove, row = _table(views["nextmove"]), _table(views["nextmove_row"])
+        if nextmove is not None and row is not None:
+            return LanguageIdentifier(
+                views["ptc"],
+                views["pc"],
+                views["classes"].tolist(),
+                nextmove,
+                views["out_feat"].tolist(),
+                norm_probs=True,
+                tk_row=row,
+            )
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
+class _Identifier:
+    """One py3langid identifier per process, restricted to the languages asked about."""
+
+    def __init__(self) -> None:
+        self._identifier: Any = None
+        self._reading: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._built: Any = None
+        self._restricted: tuple[str, ...] | None = None
+        self._labels: frozenset[str] = frozenset()
+
+    @property
+    def loaded(self) -> bool:
+        return self._identifier is not None
+
+    def read_ahead(self) -> None:
+        if self._identifier is None and self._reading is None:
+            self._stop.clear()
+            self._reading = threading.Thread(
+                target=self._read_in_background, name="langid-model", daemon=True
+            )
+            self._reading.start()
+
+    def _read_in_background(self) -> None:
+        try:
+            raw = _decompress(self._stop)
+            if raw is not None and not self._stop.is_set():
+                self._built = _build(raw)
+        except Exception:  # the first guess loads it again, and reports why it cannot
+            self._built = None
+
+    @property
+    def reading(self) -> bool:
+        return self._reading is not None and self._reading.is_alive()
+
+    def _join(self) -> Any:
+        if self._reading is not None:
+            self._reading.join()
+            self._reading = None
+        built, self._built = self._built, None
+        return built
+
+    def drop_read_ahead(self, wait: bool) -> None:
+        self._stop.set()
+        if wait:
+            self._join()
+
+    def load(self) -> None:
+        if self._identifier is None:
+            built = self._join()
+            self._identifier = built if built is not None else _build(_decompress())
+            self._labels = frozenset(self._identifier.labels)
+
+    def classify(self, text: str, langs: Sequence[str]) -> tuple[str, float]:
+        if self._identifier is None:
+            self.load()
+        wanted = tuple(sorted(lang for lang in set(langs) if lang in self._labels))
+        if not wanted:
+            return "und", 0.0
+        if len(wanted) == 1:
+            return wanted[0], 1.0
+        if wanted != self._restricted:
+            self._identifier.set_languages(list(wanted))
+            self._restricted = wanted
+        lang, confidence = self._identifier.classify(text)
+        return str(lang), float(confidence)
+
+
+_IDENTIFIER = _Identifier()
+
+
+def identify(text: str, langs: Sequence[str]) -> tuple[str, float]:
+    """py3langid's guess for *text* among *langs* (primary subtags), with its probability."""
+    return _IDENTIFIER.classify(text, langs)
+
+
+def is_loaded() -> bool:
+    """Whether this process has read the model (for tests of lazy loading)."""
+    return _IDENTIFIER.loaded
+
+
+def read_ahead() -> None:
+    """Start decompressing the model in a background thread (the decompressor runs outside
+    the interpreter lock); the first guess, or :func:`load`, uses what it read."""
+    _IDENTIFIER.read_ahead()
+
+
+def reading_ahead() -> bool:
+    """Whether a read started by :func:`read_ahead` is still going on."""
+    return _IDENTIFIER.reading
+
+
+def load() -> None:
+    """Load the model now (before forking worker processes that are to share it)."""
+    _IDENTIFIER.load()
+
+
+def import_library() -> None:
+    """Import py3langid (and NumPy, which it imports) in the calling thread.
+
+    A process that reads the model ahead calls this while the background thread
+    decompresses: the import then runs beside the decompression, which holds no interpreter
+    lock, instead of after it, when it would hold up :func:`load` by about 0.1 s."""
+    import py3langid.langid  # noqa: F401
+
+
+def drop_read_ahead(wait: bool = False) -> None:
+    """Stop a read started by :func:`read_ahead` that the run turned out not to need; with
+    *wait*, until the thread has ended (no thread may run when worker processes fork)."""
+    _IDENTIFIER.drop_read_ahead(wait)

@@ -1,0 +1,358 @@
+"""Untranslatable tokens: the things a translation must carry over character for character.
+
+Two strengths of token are told apart, because translators legitimately drop a repeated
+product name but never rewrite a version number:
+
+*Strong* tokens — a difference is reported whether a version changes or drops them:
+
+* inline code (`` `openapi_tags` ``), compared exactly;
+* URLs in running text (ASCII characters only, so a particle such as ``에`` after a URL is not
+  part of it) (``https://example.org/x``) and API or file paths with at least two
+  segments (``/v1/chat/completions``, ``docs/config.md``);
+* version strings (``3.11.7``, ``V4.1``, ``v2``), model and hardware ids and other words that
+  mix letters and digits (``SM100``, ``H200``, ``p99``, ``Apache-2.0``, ``DeepSeek-V4.1-Flash``)
+  — but not a number with a short unit (``64GB``, ``1.8x``, ``100ms``: those are numbers);
+* ``key=value`` settings (``nextn=3``).
+
+*Name* tokens — mixed-case product names (``DeepInfer``, ``LMDeploy``, ``vLLM``) and acronyms
+of two or more capitals (``AWQ``, ``TTFT``): reported only when a version has a near variant
+instead (``Deepinfer``, ``LMDeploy`` → ``LMDepl0y``), never for being left out.
+
+Inline code counts as strong when it looks like code (punctuation, digits, an inner capital:
+`` `model_copy()` ``); a plain word in backticks (`` `server` ``) is only name-strength, since
+some translations translate or drop such labels.  Hyphenated words lose their ordinary-word
+parts (``UTF-8-kodierte`` → ``UTF-8``, ``OpenAI-compatible`` → ``OpenAI``).
+
+Normalisation: NFKC (full-width letters become ASCII), trailing punctuation dropped, the
+possessive ``'s`` and a plural ``s`` after an acronym removed (``LMDeploy's`` → ``LMDeploy``,
+``GPUs`` → ``GPU``).  Tokens are compared as sets: how often a name is repeated is style.
+Two tokens match when :func:`same_token` says so (compounds, plural and genitive endings).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from parallelcheck.text.landmarks import normalise
+
+_URL = re.compile(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
+_PATH = re.compile(
+    r"(?<![A-Za-z0-9_/.:-])(?:/[A-Za-z0-9_.{}-]+){2,}/?"
+    r"|(?<![A-Za-z0-9_/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}(?![A-Za-z0-9])"
+)
+_SETTING = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
+_VERSION_ONLY = re.compile(r"^v?\d+(?:\.\d+){2,}$", re.IGNORECASE)
+_DOTTED_DATE = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
+_NUMBER_WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z×]{1,4}$")
+_PLAIN_WORD = re.compile(r"^(?:[a-z]{2,}|[A-Z][a-z]{2,})$")
+_NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
+_CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*'$")
+# Words with a capital after the first letter, a digit or inner punctuation; ordinary and
+# capitalised words (most of any text) never match, single capitals do (for acronym checks).
+# Words are ASCII: a Japanese or Korean letter right before or after does not stop a match.
+# The first character is taken before looking behind it, so that the regex engine skips to
+# the ASCII letters and digits instead of trying the pattern at every position.
+_CANDIDATE = re.compile(
+    r"[A-Za-z0-9](?<![A-Za-z0-9_.,-][A-Za-z0-9])"
+    r"(?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+)
+_HAS_DIGIT = re.compile(r"[0-9]")
+_HAS_ALPHA = re.compile(r"[A-Za-z]")
+_SPECIAL = (("://", _URL), ("/", _PATH), ("=", _SETTING))
+_TRAILING = ".,;:!?)]}\"'"
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The tokens of one block: ``strong`` and ``names`` as sets of normalised strings."""
+
+    strong: frozenset[str]
+    names: frozenset[str]
+
+
+def _clean(token: str) -> str:
+    token = token.rstrip(_TRAILING)
+    if token.endswith("'s") or token.endswith("’s"):
+        token = token[:-2]
+    return token
+
+
+def _classify(word: str) -> str | None:
+    """``strong``, ``name`` or ``None`` for an ordinary word (or a plain number)."""
+    if word.isalpha():
+        if word.islower() or word[1:].islower():
+            return None  # ordinary and capitalised words: the common case, decided in C
+        if word.isupper():
+            return "name" if len(word) >= 2 else None
+        return "name"  # mixed case: DeepInfer, vLLM
+    has_digit = _HAS_DIGIT.search(word) is not None
+    has_alpha = _HAS_ALPHA.search(word) is not None
+    if has_digit and has_alpha:
+        return None if _NUMBER_WITH_UNIT.match(word) else "strong"
+    if has_digit:
+        return "strong" if _VERSION_ONLY.match(word) and not _DOTTED_DATE.match(word) else None
+    letters = "".join(ch for ch in word if ch.isalpha())
+    if len(letters) >= 2 and letters.isupper():
+        return "name"
+    if not letters[1:].islower() and not letters.isupper() and letters[1:]:
+        return "name"
+    return None
+
+
+def _compound_core(word: str) -> str:
+    """A hyphenated word without its ordinary-word parts: ``UTF-8-kodierte`` → ``UTF-8``,
+    ``V4.1-Flash`` → ``V4.1``, ``OpenAI-compatible`` → ``OpenAI``; ``Apache-2.0`` stays whole
+    (a version after a name belongs to it)."""
+    if "-" not in word:
+        return word
+    parts = word.split("-")
+    kept: list[str] = []
+    for index, part in enumerate(parts):
+        if not part:
+            continue
+        if _PLAIN_WORD.match(part):
+            following = parts[index + 1] if index + 1 < len(parts) else ""
+            if not (part[0].isupper() and _NUMBER.match(following)):
+                if kept:
+                    kept.append("")  # a gap: what follows is a separate token
+                continue
+        kept.append(part)
+    core = "-".join(kept).strip("-")
+    return core.split("--")[0] if "--" in core else core
+
+
+def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> Tokens:
+    """The untranslatable tokens of a block's text and inline code (rules above)."""
+    text = normalise(text)
+    strong: set[str] = set()
+    names: set[str] = set()
+    spans = [code for code in (code.strip() for code in code_spans) if code]
+    for code in spans:
+        (strong if _CODE_LIKE.search(code) else names).add(code)
+    if spans:
+        text = cut_spans(text, spans)
+    for marker, pattern in _SPECIAL:
+        if marker in text:  # a cheap test first: most blocks hold no URL, path or setting
+            found = pattern.findall(text)
+            if found:
+                strong.update(_clean(item).rstrip("/") for item in found)
+                text = pattern.sub(" ", text)
+    for word in _CANDIDATE.findall(text):
+        word = _compound_core(_clean(word))
+        kind = _classify(word) if word else None
+        if kind == "strong":
+            strong.add(word)
+        elif kind == "name":
+            if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
+                word = word[:-1]
+            names.add(word)
+    return Tokens(frozenset(strong), frozenset(names))
+
+
+def same_token(a: str, b: str) -> bool:
+    """Whether two tokens name the same thing: equal, one a hyphenated compound containing
+    the other plus words without digits (``TypeScript-SDK`` / ``TypeScript``), or one the other
+    with a plural or genitive ending (``MongoDBs`` / ``MongoDB``).  ``DeepSeek-V4.1`` never
+    matches ``DeepSeek``: a version is not an ending."""
+    if a == b:
+        return True
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if long.startswith(short):
+        rest = long[len(short) :]
+        return rest in ("s", "es", "'s", "’s") or (
+            rest.startswith("-") and not any(ch.isdigit() for ch in rest)
+        )
+    if long.endswith("-" + short):
+        return not any(ch.isdigit() for ch in long[: -len(short)])
+    return False
+
+
+_ENDINGS = ("s", "es", "'s", "’s")
+
+
+def _ending(rest: str) -> bool:
+    """Whether *rest*, what a longer token adds after a shorter one, is an ending by the
+    rules of :func:`same_token`."""
+    return rest in _ENDINGS or (rest.startswith("-") and not any(ch.isdigit() for ch in rest))
+
+
+class SameTokenIndex:
+    """Some tokens, indexed so that whether any of them is :func:`same_token` as a given one
+    takes a few set lookups per character of it, not a comparison with each.
+
+    Besides the tokens themselves it keeps, for every hyphen of a token without a digit
+    from there on, the part before it (``TypeScript`` of ``TypeScript-SDK``), and for every
+    hyphen with no digit up to it, the part after it (``MongoDB`` of ``Atlas-MongoDB``) —
+    unless the token also starts with that part, which :func:`same_token` then judges by
+    what follows it.
+    """
+
+    def __init__(self, tokens: Iterable[str]):
+        self.tokens = set(tokens)
+        self.before_hyphen: set[str] = set()
+        self.after_hyphen: set[str] = set()
+        for token in self.tokens:
+            for at, ch in enumerate(token):
+                if ch != "-":
+                    continue
+                if not any(c.isdigit() for c in token[at:]):
+                    self.before_hyphen.add(token[:at])
+                tail = token[at + 1 :]
+                if not any(c.isdigit() for c in token[: at + 1]) and not token.startswith(tail):
+                    self.after_hyphen.add(tail)
+
+    def holds_same(self, token: str) -> bool:
+        """``any(same_token(token, other) for other in tokens)``."""
+        tokens = self.tokens
+        if token in tokens:
+            return True
+        # Longer tokens: an ending after this one, or this one after a hyphen.
+        if any(token + ending in tokens for ending in _ENDINGS):
+            return True
+        if token in self.before_hyphen or token in self.after_hyphen:
+            return True
+        # Shorter tokens: this one's start (judged by what follows), or its end after a
+        # hyphen when this one does not start with it.
+        for at in range(len(token)):
+            if token[:at] in tokens and _ending(token[at:]):
+                return True
+            if token[at] == "-":
+                tail = token[at + 1 :]
+                if (
+                    tail in tokens
+                    and not token.startswith(tail)
+                    and not any(c.isdigit() for c in token[: at + 1])
+                ):
+                    return True
+        return False
+
+
+# ---------------------------------------------------------------------------
+# Finding many strings in one long text
+#
+# A block can be a table of 80,000 rows: looking for each of its tokens or inline code spans
+# with ``str.find`` from the start of the text costs the text's length per token.  The
+# functions below give the same answers in one pass over the text once there are many.
+
+#: Up to this many needles × characters of text, plain ``str.find`` per needle is quicker.
+DIRECT_SEARCH = 2_000_000
+
+
+def first_offsets(text: str, needles: Iterable[str]) -> dict[str, int]:
+    """The offset of the first occurrence of each needle in *text*, ``-1`` when there is none
+    — what ``text.find(needle)`` returns, for every needle at once.
+
+    Many needles are looked for in one pass: at each place where some needle's first
+    character stands, the needles that start there are narrowed down by bisection over the
+    sorted needles, one more character at a time, until none is left.
+    """
+    wanted = set(needles)
+    if len(wanted) * len(text) <= DIRECT_SEARCH or "" in wanted:
+        return {needle: text.find(needle) for needle in wanted}
+    ordered = sorted(wanted)
+    found = dict.fromkeys(ordered, -1)
+    left = len(ordered)
+    starts = re.compile("[" + "".join(re.escape(ch) for ch in {n[0] for n in ordered}) + "]")
+    for match in starts.finditer(text):
+        at = match.start()
+        lo, hi, depth = 0, len(ordered), 0
+        while lo < hi and at + depth < len(text):
+            depth += 1
+            prefix = text[at : at + depth]
+            # The needles starting with *prefix* are those from *prefix* up to the first
+            # string past it: *prefix* with its last character one higher.
+            lo = bisect_left(ordered, prefix, lo, hi)
+            last = ord(prefix[-1])
+            if last < sys.maxunicode:
+                hi = bisect_left(ordered, prefix[:-1] + chr(last + 1), lo, hi)
+            else:
+                hi = bisect_right(ordered, prefix, lo, hi, key=lambda n, d=depth: n[:d])
+            if lo < hi and ordered[lo] == prefix and found[prefix] < 0:
+                found[prefix] = at
+                left -= 1
+        if not left:
+            break
+    return found
+
+
+def blank_spans(text: str, spans: Sequence[str]) -> tuple[str, list[int]]:
+    """Blank out each span in turn (spaces of its length) where ``str.find`` finds it in what
+    is left of *text*; return the text left and each span's offset (``-1`` when not found).
+
+    The same as finding and blanking the spans one by one from the start of the text; with
+    many spans and a long text, done in one pass when no span holds a space (see
+    :func:`_claim_spans`).
+    """
+    claims = _claim_spans(text, spans)
+    if claims is None:
+        offsets = []
+        for span in spans:
+            offset = text.find(span)
+            if offset >= 0:
+                text = text[:offset] + " " * len(span) + text[offset + len(span) :]
+            offsets.append(offset)
+        return text, offsets
+    return _rebuild(text, spans, claims, keep_length=True), claims
+
+
+def cut_spans(text: str, spans: Sequence[str]) -> str:
+    """Replace each span in turn by one space where it first occurs in what is left of
+    *text* — ``text = text.replace(span, " ", 1)`` for each span — in one pass when there are
+    many and none holds a space."""
+    claims = _claim_spans(text, spans)
+    if claims is None:
+        for span in spans:
+            text = text.replace(span, " ", 1)
+        return text
+    return _rebuild(text, spans, claims, keep_length=False)
+
+
+def _claim_spans(text: str, spans: Sequence[str]) -> list[int] | None:
+    """Where each span is struck out of *text* in turn, in the text's own offsets, or
+    ``None`` when the one-by-one way is as quick or the shortcut would not be exact.
+
+    Striking a span out turns its characters into spaces (or into one space).  A span
+    without a space then never matches across what was struck out, and every other
+    occurrence is left as it was: each span is found at its first occurrence in the original
+    text that overlaps nothing struck out before it.  Each distinct span's occurrences are
+    visited in order once.
+    """
+    if len(spans) * len(text) <= DIRECT_SEARCH or any(" " in span or not span for span in spans):
+        return None
+    # Per distinct span: an offset from which its next occurrence is to be looked for, and
+    # whether that offset is itself an occurrence (found ahead of need, or still to find).
+    start: dict[str, int] = first_offsets(text, spans)
+    known = dict.fromkeys(start, True)
+    struck = bytearray(len(text))
+    claims = []
+    for span in spans:
+        offset, size = start[span], len(span)
+        if not known[span] and offset >= 0:
+            offset = text.find(span, offset)
+        while offset >= 0 and struck.find(1, offset, offset + size) >= 0:
+            offset = text.find(span, offset + 1)
+        if offset >= 0:
+            struck[offset : offset + size] = b"\x01" * size
+            # An occurrence overlapping this one is struck out with it: the next one can
+            # only start after it (looked for when the same span comes again).
+            start[span], known[span] = offset + size, False
+        else:
+            start[span], known[span] = -1, True
+        claims.append(offset)
+    return claims
+
+
+def _rebuild(text: str, spans: Sequence[str], claims: list[int], *, keep_length: bool) -> str:
+    """*text* with each claimed span replaced by spaces of its length, or by one space."""
+    pieces = []
+    end = 0
+    for offset, span in sorted((o, s) for o, s in zip(claims, spans, strict=True) if o >= 0):
+        pieces.append(text[end:offset])
+        pieces.append(" " * len(span) if keep_length else " ")
+        end = offset + len(span)
+    pieces.append(text[end:])
+    return "".join(pieces)
