@@ -151,20 +151,34 @@ def diff_findings(
     return dict(sorted(result.items()))
 
 
-def first_differing_lines(a: bytes, b: bytes, limit: int = 3) -> list[str]:
-    """Up to ``limit`` differing lines, as ``line N: A ... / B ...`` (cut to 100 characters)."""
+def first_differing_lines(a: bytes, b: bytes, limit: int = 3, width: int = 100) -> list[str]:
+    """Up to ``limit`` differing lines, as ``line N, column C:`` then A's and B's line, each cut
+    to ``width`` characters around the first character that differs."""
     lines_a = a.decode("utf-8", "replace").splitlines()
     lines_b = b.decode("utf-8", "replace").splitlines()
     out: list[str] = []
     for index in range(max(len(lines_a), len(lines_b))):
         left = lines_a[index] if index < len(lines_a) else "<end of output>"
         right = lines_b[index] if index < len(lines_b) else "<end of output>"
-        if left != right:
-            out.append(f"line {index + 1}:")
-            out.append(f"  A: {left[:100]}")
-            out.append(f"  B: {right[:100]}")
-            if len(out) >= 3 * limit:
-                break
+        if left == right:
+            continue
+        column = next(
+            (i for i, (x, y) in enumerate(zip(left, right, strict=False)) if x != y),
+            min(len(left), len(right)),
+        )
+        start = max(0, column - width // 3)
+
+        def cut(line: str, start: int = start) -> str:
+            text = line[start : start + width]
+            return ("…" if start else "") + text + ("…" if start + width < len(line) else "")
+
+        out += [
+            f"line {index + 1}, column {column + 1}:",
+            f"  A: {cut(left)}",
+            f"  B: {cut(right)}",
+        ]
+        if len(out) >= 3 * limit:
+            break
     return out
 
 
