@@ -88,7 +88,7 @@ def test_a_damaged_entry_is_a_miss_not_an_error(tmp_path):
 def test_cache_put_and_get_round_trip_and_leave_no_temporary_files(tmp_path):
     article = AlignedArticle(
         id="a", source="en", langs=("en",), expected=("en", "ja"), paths={"en": "a/en.md"},
-        documents={}, sections=[],
+        documents={}, sections=[], link_prefixes=("/{lang}/",),
     )  # fmt: skip
     found = Finding("missing-version", "a", "", ("ja",), ("en",), (), "no ja", {"n": [1, 2.5]})
     cache = Cache(tmp_path)

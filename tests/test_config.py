@@ -40,7 +40,7 @@ def test_defaults_without_any_file(tmp_path: Path) -> None:
     assert config.languages is None
     assert config.glossary == ()
     assert config.rules == {}
-    assert config.links == LinkConfig(localized_prefixes=("/{lang}/",), ignore_targets=())
+    assert config.links == LinkConfig(localized_prefixes=("/{lang}/",))
     assert config.path is None
     assert config.base_dir == str(tmp_path)
 
@@ -108,10 +108,12 @@ def test_links_options(tmp_path: Path) -> None:
           ignore_targets: ["https://example.com/*", "*.png"]
         """,
     )
-    assert load(tmp_path).links == LinkConfig(
-        localized_prefixes=("/{lang}/", "/docs/{lang}/"),
-        ignore_targets=("https://example.com/*", "*.png"),
-    )
+    config = load(tmp_path)
+    assert config.links == LinkConfig(localized_prefixes=("/{lang}/", "/docs/{lang}/"))
+    # links.ignore_targets is the link-mismatch rule's ignore_targets option
+    assert config.rules["link-mismatch"].options == {
+        "ignore_targets": ("https://example.com/*", "*.png")
+    }
 
 
 def test_single_string_values_are_accepted_for_lists(tmp_path: Path) -> None:
@@ -198,8 +200,8 @@ def test_pyproject_table(tmp_path: Path) -> None:
         "length-ratio": RuleConfig(enabled=False),
         "list-shape": RuleConfig(severity="error"),
         "heading-level": RuleConfig(enabled=False),
+        "link-mismatch": RuleConfig(options={"ignore_targets": ("*.svg",)}),
     }
-    assert config.links.ignore_targets == ("*.svg",)
 
 
 def test_pyproject_without_table_gives_defaults(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from parallelcheck.align.progressive import align_article
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.rules import REGISTRY
-from parallelcheck.rules.base import line_in
+from parallelcheck.rules._common import line_in
 from parallelcheck.rules.values import BlockLines
 from parallelcheck.text import tokens
 
@@ -36,7 +36,7 @@ def _article(en: str, ja: str):
 
 
 def _findings(article, rule_id: str):
-    return list(REGISTRY[rule_id].check(article))
+    return list(REGISTRY[rule_id].run(article))
 
 
 def _lines(finding) -> dict[str, int]:

@@ -9,14 +9,15 @@ import pytest
 from conftest import REPO
 
 from parallelcheck.align.progressive import align_article
-from parallelcheck.config import RegionalConfig, load_config
+from parallelcheck.config import load_config
 from parallelcheck.errors import InputError
 from parallelcheck.readers import read_document
+from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.regional import (
+    LanguageOptions,
     RegionalSettings,
     other_region_terms,
     regional_settings,
-    regional_variant,
     wrong_script,
 )
 
@@ -27,12 +28,15 @@ TAIWAN = RegionalSettings(traditional=True, region="TW", script=True, vocabulary
 MAINLAND = RegionalSettings(traditional=False, region="CN", script=True, vocabulary=True)
 
 
-def aligned_article(options=None):
+def aligned_article():
     documents = {lang: read_document(str(ARTICLE / f"{lang}.md"), lang) for lang in LANGS}
-    article = align_article("deepinfer-vs-lmdeploy", documents, "en")
-    if options is not None:
-        article.options = options  # what the engine fills from the configuration
-    return article
+    return align_article("deepinfer-vs-lmdeploy", documents, "en")
+
+
+def regional_variant(article, languages=None):
+    """The rule's findings, with its ``languages`` option set as the configuration would."""
+    options = {"languages": languages} if languages is not None else None
+    return list(REGISTRY["regional-variant"].run(article, options=options))
 
 
 # ---------------------------------------------------------------------------
@@ -67,8 +71,8 @@ def test_non_chinese_versions_have_no_settings():
 
 def test_configured_settings_override_the_defaults():
     configured = {
-        "zh-hant": RegionalConfig(vocabulary=True),
-        "zh-TW": RegionalConfig(script=False),
+        "zh-hant": LanguageOptions(vocabulary=True),
+        "zh-TW": LanguageOptions(script=False),
         "zh-CN": False,
         "zh-HK": {"script": True, "vocabulary": None, "allow": ["唔該"]},
     }
@@ -145,12 +149,12 @@ EXPECTED_LINES = [3, 5, 23, 25, 33, 37, 41, 52, 56, 62, 64, 66, 72, 99, 100]
 
 def test_the_article_reports_nothing_with_the_defaults():
     assert list(regional_variant(aligned_article())) == []
-    assert list(regional_variant(aligned_article({"regional": {}}))) == []
+    assert list(regional_variant(aligned_article(), {})) == []
 
 
 def test_the_article_reports_mainland_terms_when_vocabulary_is_on():
-    options = {"regional": {"zh-Hant": RegionalConfig(vocabulary=True)}}
-    findings = list(regional_variant(aligned_article(options)))
+    options = {"zh-Hant": LanguageOptions(vocabulary=True)}
+    findings = list(regional_variant(aligned_article(), options))
     assert [f.locations[0].line for f in findings] == EXPECTED_LINES
     assert all(f.langs == ("zh-Hant",) and f.rule == "regional-variant" for f in findings)
     terms = {term for f in findings for term, _ in f.evidence["terms"]}
@@ -165,17 +169,17 @@ def test_the_article_reports_mainland_terms_when_vocabulary_is_on():
 
 
 def test_the_article_has_no_wrong_script_characters():
-    options = {"regional": {"zh-Hant": {"script": True}}}
-    assert list(regional_variant(aligned_article(options))) == []
+    options = {"zh-Hant": {"script": True}}
+    assert list(regional_variant(aligned_article(), options)) == []
 
 
 def test_a_simplified_sentence_in_the_traditional_version_is_reported(tmp_path):
-    options = {"regional": {"zh-Hant": {"script": True}}}
-    article = aligned_article(options)
+    options = {"zh-Hant": {"script": True}}
+    article = aligned_article()
     section = next(s for s in article.sections if s.rows and s.rows[0].cells.get("zh-Hant"))
     block = section.rows[0].cells["zh-Hant"]
     block.text = "这个版本只支持一个模型。" + block.text
-    findings = list(regional_variant(article))
+    findings = list(regional_variant(article, options))
     assert len(findings) == 1
     assert findings[0].locations[0].line == block.line
     assert "Simplified characters" in findings[0].message
@@ -188,7 +192,7 @@ def test_a_simplified_sentence_in_the_traditional_version_is_reported(tmp_path):
 
 def _config(tmp_path: Path, text: str):
     (tmp_path / "parallelcheck.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    return load_config(None, cwd=str(tmp_path), known_rules=["regional-variant"])
+    return load_config(None, cwd=str(tmp_path), known_rules=REGISTRY)
 
 
 def test_the_regional_key_is_read(tmp_path):
@@ -200,9 +204,9 @@ def test_the_regional_key_is_read(tmp_path):
           zh-TW: off
         """,
     )
-    assert config.regional == {
-        "zh-Hant": RegionalConfig(vocabulary=True, allow=("質量",)),
-        "zh-TW": RegionalConfig(script=False, vocabulary=False),
+    assert config.rules["regional-variant"].options["languages"] == {
+        "zh-Hant": LanguageOptions(vocabulary=True, allow=("質量",)),
+        "zh-TW": LanguageOptions(script=False, vocabulary=False),
     }
 
 

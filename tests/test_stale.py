@@ -195,7 +195,7 @@ def test_formatting_only_changes_do_not_count(repo):
 
     (result,) = check()
     assert result.findings == []
-    assert result.article.history["ja"].changes == 0  # the commit was looked at, and ignored
+    assert result.history["ja"].changes == 0  # the commit was looked at, and ignored
 
 
 def test_only_content_commits_are_counted_among_formatting_ones(repo):
@@ -225,7 +225,7 @@ def test_outside_a_git_work_tree_nothing_is_reported(tmp_path, monkeypatch):
 
     (result,) = check()
     assert result.findings == []
-    assert result.article.history is None
+    assert result.history is None
 
 
 def test_without_git_nothing_is_reported(repo, monkeypatch):
@@ -237,7 +237,7 @@ def test_without_git_nothing_is_reported(repo, monkeypatch):
 
     (result,) = check()
     assert result.findings == []
-    assert result.article.history is None
+    assert result.history is None
 
 
 def test_uncommitted_source_changes_count_as_one_more(repo):
@@ -272,7 +272,7 @@ def test_a_translation_being_edited_counts_as_up_to_date(repo):
 
     (result,) = check()
     assert result.findings == []
-    assert "ja" not in result.article.history
+    assert "ja" not in result.history
 
 
 def test_source_change_on_another_branch_counts_whatever_the_dates(repo):
@@ -310,7 +310,7 @@ def test_history_is_read_only_when_the_rule_runs(repo):
     commit(repo, 2, "en: license", en=EN.replace("MIT", "Apache"))
 
     (result,) = check(select=("missing-section",))
-    assert result.article.history is None
+    assert result.history is None
     assert len(stale(select=())) == 1  # every rule, this one included
 
 
@@ -371,7 +371,7 @@ def test_moving_the_files_in_separate_commits_is_no_content_change(repo):
 
     (result,) = check()
     assert result.findings == []
-    assert result.article.history["ja"].translation.last_date == "2026-10-02"
+    assert result.history["ja"].translation.last_date == "2026-10-02"
 
 
 def test_an_article_in_step_costs_two_git_calls_once_the_work_tree_is_known(repo, monkeypatch):
@@ -396,7 +396,7 @@ def test_a_repository_without_commits_gives_nothing(repo):
     write(repo, "en", EN)
     write(repo, "ja", JA)
     (result,) = check()
-    assert result.findings == [] and result.article.history is None
+    assert result.findings == [] and result.history is None
 
 
 def test_only_the_newest_commits_are_examined(repo, monkeypatch):

@@ -31,8 +31,8 @@ from parallelcheck.engine import CheckOptions, check_article
 from parallelcheck.glossary import load_glossaries
 from parallelcheck.glossary.match import allowed_edits, blank_code, find_terms
 from parallelcheck.model.document import BlockKind
-from parallelcheck.rules.base import line_in
-from parallelcheck.rules.terms import term_altered, term_forbidden, term_missing
+from parallelcheck.rules import REGISTRY
+from parallelcheck.rules._common import line_in
 
 ARTICLE = REPO / "articles/deepinfer-vs-lmdeploy"
 GLOSSARY_DIR = REPO / "glossary"
@@ -45,6 +45,20 @@ _RESULT = check_article(
     _SET, Config(glossary=(str(GLOSSARY_DIR),)), CheckOptions(select=TERM_RULES), GLOSSARY
 )
 ARTICLE_ALIGNED = _RESULT.article
+
+
+def term_forbidden(article):
+    return REGISTRY["term-forbidden"].run(article, glossary=GLOSSARY)
+
+
+def term_altered(article):
+    return REGISTRY["term-altered"].run(article, glossary=GLOSSARY)
+
+
+def term_missing(article):
+    return REGISTRY["term-missing"].run(article, glossary=GLOSSARY)
+
+
 FILE_LINES = {
     lang: Path(path).read_text(encoding="utf-8").splitlines()
     for lang, path in ARTICLE_ALIGNED.paths.items()

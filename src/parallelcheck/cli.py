@@ -603,10 +603,23 @@ def describe_discovery(sets) -> str:
 
 
 @cli.command("rules")
-def list_rules() -> None:
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown"]),
+    default="text",
+    show_default=True,
+    help="text: one line per rule; markdown: the rules reference (docs/rules.md).",
+)
+def list_rules(output_format: str) -> None:
     """List every rule with its default severity and summary."""
     from parallelcheck.rules import REGISTRY
 
+    if output_format == "markdown":
+        from parallelcheck.rules._reference import reference_markdown
+
+        write_stdout(reference_markdown())
+        return
     width = max(len(rule_id) for rule_id in REGISTRY)
     for rule_id in sorted(REGISTRY):
         rule = REGISTRY[rule_id]
@@ -622,7 +635,12 @@ def explain(rule_id: str) -> None:
     rule = REGISTRY.get(rule_id)
     if rule is None:
         _fail(f"unknown rule '{rule_id}' (see 'parallelcheck rules')")
-    click.echo(f"{rule.id} (default severity: {rule.severity})\n\n{rule.doc}")
+    from parallelcheck.rules._reference import plain
+
+    tags = ", ".join(sorted(rule.tags))
+    click.echo(f"{rule.id} (default severity: {rule.severity}; {tags})\n\n{plain(rule.doc)}")
+    for name, option in rule.options.items():
+        click.echo(f"\noption {name} (default {option.default!r}): {option.help}")
 
 
 # --- glossary (issue "Terminology"): `parallelcheck glossary lint|import`; the logic lives

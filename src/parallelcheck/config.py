@@ -30,7 +30,7 @@ import os
 import re
 import tomllib
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import yaml
@@ -39,6 +39,7 @@ from parallelcheck.discover.layout import DEFAULT_LAYOUTS, LayoutError, PatternL
 from parallelcheck.errors import InputError, describe_kind
 from parallelcheck.files.safe_read import TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.files.safe_yaml import MAX_DEPTH, compose, construct, describe_character
+from parallelcheck.model.options import Option, OptionError
 from parallelcheck.text.langtag import canonical_tag, did_you_mean
 
 SEVERITIES = ("error", "warning", "info")
@@ -46,7 +47,6 @@ TOP_KEYS = ("root", "source", "languages", "layout", "glossary", "rules", "links
 LAYOUT_KEYS = ("pattern", "source")
 RULE_OPTIONS = ("severity", "enabled")
 LINK_KEYS = ("localized_prefixes", "ignore_targets")
-REGIONAL_KEYS = ("script", "vocabulary", "allow")
 YAML_NAMES = (
     "parallelcheck.yaml",
     "parallelcheck.yml",
@@ -66,10 +66,13 @@ Path = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class RuleConfig:
-    """How one rule is configured: switched off, or on with an optional severity override."""
+    """How one rule is configured: switched off, or on with an optional severity override,
+    and the values of the rule's own options that the configuration sets (each checked by the
+    option's declaration, :class:`~parallelcheck.rules.base.Option`)."""
 
     enabled: bool = True
     severity: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -77,27 +80,12 @@ class LinkConfig:
     """Options of the link comparison.
 
     ``localized_prefixes``: URL path prefixes with a ``{lang}`` placeholder; a target starting
-    with one, filled with the version's own language, is compared without it.
-    ``ignore_targets``: glob patterns of link targets never compared.
+    with one, filled with the version's own language, is compared without it (alignment and
+    the rules comparing links read it).  ``links.ignore_targets`` is read as the
+    ``link-mismatch`` rule's ``ignore_targets`` option.
     """
 
     localized_prefixes: tuple[str, ...] = ("/{lang}/",)
-    ignore_targets: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class RegionalConfig:
-    """Options of the ``regional-variant`` rule for one Chinese language tag.
-
-    ``script``: report characters of the other script (Simplified in a Traditional version or
-    the reverse); ``vocabulary``: report another region's terms.  ``None`` keeps the default
-    (on for a tag naming a region such as ``zh-TW``, off for ``zh-Hant``).  ``allow``: terms
-    never reported.
-    """
-
-    script: bool | None = None
-    vocabulary: bool | None = None
-    allow: tuple[str, ...] = ()
 
 
 @dataclass
@@ -111,7 +99,6 @@ class Config:
     glossary: tuple[str, ...] = ()
     rules: dict[str, RuleConfig] = field(default_factory=dict)
     links: LinkConfig = field(default_factory=LinkConfig)
-    regional: dict[str, RegionalConfig] = field(default_factory=dict)
     path: str | None = None
     base_dir: str = "."
 
@@ -520,7 +507,9 @@ class _Checker:
             raise self.fail(f"'{name}' must be a mapping, not {_kind(value)}", path)
         return value
 
-    def rule(self, rule_id: str, value: object, path: Path) -> RuleConfig:
+    def rule(
+        self, rule_id: str, value: object, path: Path, declared: Mapping[str, Option]
+    ) -> RuleConfig:
         expected = (
             f"expected off, a severity ({', '.join(SEVERITIES)}) or {{severity: …}}, "
             f"not {_kind(value)}"
@@ -531,6 +520,7 @@ class _Checker:
             return self.rule_word(rule_id, value, path)
         if isinstance(value, dict):
             enabled, severity = True, None
+            options: dict[str, Any] = {}
             for option, setting in value.items():
                 option_path = (*path, str(option))
                 if option == "enabled":
@@ -554,12 +544,26 @@ class _Checker:
                     word = self.rule_word(rule_id, setting, option_path)
                     enabled = enabled and word.enabled
                     severity = word.severity
+                elif option in declared:
+                    options[option] = self.option(
+                        declared[option], setting, option_path, f"rules.{rule_id}.{option}"
+                    )
                 else:
                     raise self.unknown(
-                        "option", option, path, RULE_OPTIONS, f" for rule '{rule_id}'"
+                        "option", option, path, (*RULE_OPTIONS, *declared), f" for rule '{rule_id}'"
                     )
-            return RuleConfig(enabled=enabled, severity=severity if enabled else None)
+            return RuleConfig(
+                enabled=enabled, severity=severity if enabled else None, options=options
+            )
         raise self.fail(f"rule '{rule_id}': {expected}", path)
+
+    def option(self, declared: Option, value: object, path: Path, name: str) -> Any:
+        """A rule option's configured *value*, checked by its declaration; an error names the
+        option as the configuration writes it (*name*) and the line of the offending part."""
+        try:
+            return declared.read(value)
+        except OptionError as error:
+            raise self.fail(error.worded(name), (*path, *error.key)) from None
 
     def rule_word(self, rule_id: str, word: str, path: Path) -> RuleConfig:
         low = word.strip().lower()
@@ -656,7 +660,9 @@ def _build(
         for rule_id, value in rules.items():
             if rule_id not in known_rules:
                 raise check.unknown("rule id", rule_id, ("rules",), known)
-            config.rules[rule_id] = check.rule(rule_id, value, ("rules", rule_id))
+            config.rules[rule_id] = check.rule(
+                rule_id, value, ("rules", rule_id), _declared(known_rules, rule_id)
+            )
     if data.get("links") is not None:
         links = check.mapping(data["links"], ("links",), "links")
         prefixes = LinkConfig().localized_prefixes
@@ -675,15 +681,31 @@ def _build(
                         )
             elif key == "ignore_targets":
                 ignore = tuple(check.strings(value, path, "links.ignore_targets"))
+                _set_option(config, "link-mismatch", "ignore_targets", ignore)
             else:
                 raise check.unknown("key", key, ("links",), LINK_KEYS)
-        config.links = LinkConfig(localized_prefixes=prefixes, ignore_targets=ignore)
+        config.links = LinkConfig(localized_prefixes=prefixes)
     if data.get("regional") is not None:
         regional = check.mapping(data["regional"], ("regional",), "regional")
-        for key, value in regional.items():
-            tag = check.tag(key, ("regional", str(key)), "regional")
-            config.regional[tag] = _regional(check, tag, value, ("regional", str(key)))
+        declared = _declared(known_rules, "regional-variant").get("languages")
+        if declared is not None:
+            value = check.option(declared, regional, ("regional",), "regional")
+            _set_option(config, "regional-variant", "languages", value)
     return config
+
+
+def _declared(known_rules: Collection[str], rule_id: str) -> Mapping[str, Option]:
+    """The options rule *rule_id* declares (none when *known_rules* holds only ids)."""
+    spec = known_rules.get(rule_id) if isinstance(known_rules, Mapping) else None
+    return getattr(spec, "options", None) or {}
+
+
+def _set_option(config: Config, rule_id: str, option: str, value: Any) -> None:
+    """Set a rule option from a top-level key kept for earlier configurations (``links:``,
+    ``regional:``), unless ``rules.<id>.<option>`` sets it."""
+    setting = config.rules.get(rule_id, RuleConfig())
+    if option not in setting.options:
+        config.rules[rule_id] = replace(setting, options={**setting.options, option: value})
 
 
 def _layouts(check: _Checker, raw: object) -> tuple[str | PatternLayout, ...]:
@@ -720,34 +742,3 @@ def _layouts(check: _Checker, raw: object) -> tuple[str | PatternLayout, ...]:
         except LayoutError as error:
             raise check.fail(str(error), path) from None
     return tuple(layouts)
-
-
-def _regional(check: _Checker, tag: str, value: object, path: Path) -> RegionalConfig:
-    """``regional: {zh-TW: {script: true, vocabulary: false, allow: [...]}}``; a plain
-    true / false (or on / off) sets both checks."""
-    if isinstance(value, bool):
-        return RegionalConfig(script=value, vocabulary=value)
-    if isinstance(value, str) and value.strip().lower() in _ON | _OFF:
-        on = value.strip().lower() in _ON
-        return RegionalConfig(script=on, vocabulary=on)
-    if not isinstance(value, dict):
-        raise check.fail(
-            f"'regional.{tag}' must be true, false or a mapping of {', '.join(REGIONAL_KEYS)}, "
-            f"not {_kind(value)}",
-            path,
-        )
-    options: dict[str, Any] = {}
-    for option, setting in value.items():
-        option_path: Path = (*path, str(option))
-        if option in ("script", "vocabulary"):
-            if not isinstance(setting, bool):
-                raise check.fail(
-                    f"'regional.{tag}.{option}' must be true or false, not {_kind(setting)}",
-                    option_path,
-                )
-            options[option] = setting
-        elif option == "allow":
-            options[option] = tuple(check.strings(setting, option_path, f"regional.{tag}.allow"))
-        else:
-            raise check.unknown("key", option, path, REGIONAL_KEYS, f" in 'regional.{tag}'")
-    return RegionalConfig(**options)

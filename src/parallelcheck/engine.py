@@ -33,11 +33,13 @@ from parallelcheck import __version__
 from parallelcheck.align.progressive import align_article
 from parallelcheck.config import Config
 from parallelcheck.errors import InputError
+from parallelcheck.facts import ArticleFacts
 from parallelcheck.files.safe_read import Boundary
 from parallelcheck.glossary import Glossary, load_glossaries
 from parallelcheck.history.git import head_commit, source_changes, work_tree
 from parallelcheck.model.aligned import AlignedArticle, AlignedSection, UnreadableVersion
 from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.changes import SourceChanges
 from parallelcheck.model.document import Document, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.readers.content import read_version, take_digests
@@ -48,6 +50,7 @@ from parallelcheck.run.cache import (
     OUTLINE_BLOCK,
     Cache,
     article_key,
+    code_digest,
     settings_digest,
     version_digests,
 )
@@ -55,9 +58,6 @@ from parallelcheck.suppress import is_suppressed, silenced_ranges
 from parallelcheck.text import langid as identifier
 from parallelcheck.text.langtag import canonical_tag, primary_language
 from parallelcheck.text.script import is_latin_language
-
-#: The rules that read git history (the engine gathers it only when one of them runs).
-HISTORY_RULES = frozenset({"stale-translation", "stale-unknown"})
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,8 @@ class ArticleResult:
     article: AlignedArticle
     findings: list[Finding]
     digests: dict[str, bytes | None] = field(default_factory=dict, compare=False, repr=False)
+    #: What git history told of each translation (when a rule needed it; not cached).
+    history: dict[str, SourceChanges] | None = field(default=None, compare=False, repr=False)
 
 
 def active_rules(config: Config, options: CheckOptions) -> dict[str, str]:
@@ -143,7 +145,7 @@ def check_article(
     glossary: Glossary | None = None,
 ) -> ArticleResult:
     """Read, align and check one article set.  ``glossary`` is the run's glossary
-    (:func:`check_all` reads it once); when not given it is read here."""
+    (:func:`check_all` reads it once); when not given it is read here, if a rule needs it."""
     rules = active_rules(config, options)
     versions = dict(article_set.versions)
     source = choose_source(versions, config, options)
@@ -171,21 +173,36 @@ def check_article(
         link_prefixes=config.links.localized_prefixes,
     )
     article.unreadable = unreadable
-    article.options["regional"] = getattr(config, "regional", {})
-    # --- glossary (issue "Terminology")
-    article.glossary = glossary if glossary is not None else load_run_glossary(config, options)
-    if HISTORY_RULES & rules.keys():  # the only rules that need git history
+    needs = needs_of(rules)
+    if "glossary" in needs and glossary is None:
+        glossary = load_run_glossary(config, options)
+    history = None
+    if "history" in needs:
         readable = {lang: path for lang, path in versions.items() if lang in documents}
-        article.history = source_changes(readable, source, documents.get(source))
+        history = source_changes(readable, source, documents.get(source))
+    facts = ArticleFacts()
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     findings = []
     for rule_id, severity in rules.items():
-        for found in REGISTRY[rule_id].check(article):
+        setting = config.rules.get(rule_id)
+        found_by_rule = REGISTRY[rule_id].run(
+            article,
+            facts=facts,
+            options=setting.options if setting else None,
+            glossary=glossary,
+            history=history,
+        )
+        for found in found_by_rule:
             if ranges and is_suppressed(found, ranges):
                 continue
             findings.append(found.with_severity(severity))
     findings.sort(key=Finding.sort_key)
-    return ArticleResult(article, findings, digests)
+    return ArticleResult(article, findings, digests, history)
+
+
+def needs_of(rules: Iterable[str]) -> frozenset[str]:
+    """What the given rules need from the run (see :data:`parallelcheck.rules.base.NEEDS`)."""
+    return frozenset().union(*(REGISTRY[rule_id].needs for rule_id in rules))
 
 
 def _read_versions(
@@ -249,6 +266,7 @@ def check_all(
     cached: list[ArticleResult | None] = [None] * len(article_sets)
     if cache is not None:
         settings = settings_digest(
+            code_digest(),
             __version__,
             config,
             replace(options, jobs=0),
@@ -388,7 +406,7 @@ def _with_tuples(finding: Finding) -> Finding:
 
 def _history_state(article_set: ArticleSet, rules: dict[str, str]) -> bytes:
     """What git history adds to an article's cache key: HEAD, when a rule reads history."""
-    if not HISTORY_RULES & rules.keys() or not article_set.versions:
+    if "history" not in needs_of(rules) or not article_set.versions:
         return b""
     top = work_tree(next(iter(article_set.versions.values())))
     return (head_commit(top) or "").encode() if top else b""
@@ -420,10 +438,10 @@ def _compute(
 
 
 def _needs_identifier(article_sets: Sequence[ArticleSet], rules: dict[str, str]) -> bool:
-    """Whether the statistical language identifier may be asked: only ``untranslated`` asks
-    it, and only to tell apart languages written in the Latin script (English always among
-    them), so an article needs two Latin-script languages for it."""
-    if "untranslated" not in rules:
+    """Whether the statistical language identifier may be asked: only a rule that declares it
+    needs ``langid`` asks it, and only to tell apart languages written in the Latin script
+    (English always among them), so an article needs two Latin-script languages for it."""
+    if "langid" not in needs_of(rules):
         return False
     for article_set in article_sets:
         latin = {primary_language(lang) for lang in article_set.versions if is_latin_language(lang)}

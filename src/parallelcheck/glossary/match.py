@@ -56,7 +56,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
-from parallelcheck.glossary import Glossary, Term, match_key
+from parallelcheck.glossary.model import Glossary, Term, match_key
 from parallelcheck.text.langtag import primary_language
 
 

@@ -25,7 +25,7 @@ How it is worked out, with few git calls per article (two when every version is 
    may have changed earlier) and every boundary commit reachable from ``HEAD`` is in the
    history of that last commit (``git rev-list HEAD ^T``), so no cut-off commit can be one
    the translation lacks.  Otherwise the translation's staleness is *unknown* (see
-   :class:`~parallelcheck.history.changes.SourceChanges`), never a count.
+   :class:`~parallelcheck.model.changes.SourceChanges`), never a count.
 5. For each translation whose last commit ``T`` is not also the source's last commit:
    ``git rev-list HEAD ^T -- source`` — the source's commits not reachable from ``T``, which
    is right for merged branches too (a source change made on another branch than the
@@ -86,7 +86,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from parallelcheck.errors import InputError
-from parallelcheck.history.changes import (
+from parallelcheck.model.changes import (
     FRONT_MATTER,
     PREAMBLE,
     REMOVED,

@@ -6,14 +6,8 @@ Plain data that alignment produces and rules and formats read; it carries no run
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from parallelcheck.model.document import Block, Document, Section
-from parallelcheck.text.links import DEFAULT_PREFIXES
-
-if TYPE_CHECKING:
-    from parallelcheck.glossary import Glossary
-    from parallelcheck.history.changes import SourceChanges
 
 
 @dataclass
@@ -70,11 +64,6 @@ class AlignedArticle:
     versions are missing).  ``unreadable`` are the versions whose file exists but could not be
     read (the engine fills it; they are in neither ``langs`` nor ``expected``, and the
     ``unreadable-version`` rule reports them).
-    ``history`` is, per translation, what changed in the source since that translation's last
-    commit (see :mod:`parallelcheck.history.git`); the engine fills it only when a rule needs it,
-    and it stays ``None`` outside a git work tree.  ``options`` carries rule settings from the
-    configuration by rule family (e.g. ``options["regional"]``), since rules never see the
-    configuration itself.
     """
 
     id: str
@@ -84,14 +73,7 @@ class AlignedArticle:
     paths: dict[str, str]
     documents: dict[str, Document]
     sections: list[AlignedSection]
-    link_prefixes: tuple[str, ...] = DEFAULT_PREFIXES
-    history: dict[str, SourceChanges] | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    # --- glossary (issue "Terminology"): the run's glossary, set by the engine; the term-*
-    # rules read it.  None when no glossary is configured.
-    glossary: Glossary | None = None
-    # A tuple (by language), not a dict: its default is a class attribute, so results pickled
-    # before the field existed still read.
+    link_prefixes: tuple[str, ...]
     unreadable: tuple[UnreadableVersion, ...] = ()
 
     def section_title(self, row: AlignedSection) -> str:

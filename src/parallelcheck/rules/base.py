@@ -1,183 +1,182 @@
-"""The rule registry and the helpers rules share.
+"""Rule specifications and the context a rule runs in.
 
-A rule is a function ``check(article) -> Iterable[Finding]`` registered with :func:`rule`.  Its
-docstring is the rule's user documentation (``parallelcheck explain RULE`` prints it).  A rule
-reads only the :class:`~parallelcheck.model.aligned.AlignedArticle`; it never reads files,
-prints, or
-knows about command-line options, and it does not decide severity — the engine stamps the
-configured severity on every finding.
+A rule is one function ``check(context) -> Iterable[Finding]`` registered with :func:`rule`.
+Its registration is its :class:`RuleSpec`: the stable id, the default severity, tags, what it
+needs from the run (``glossary``, ``history``, ``langid``) and its options with their defaults.
+Its docstring is its user documentation: the first paragraph is the rule's one-line summary
+(``parallelcheck rules``, SARIF, the README's table and ``docs/rules.md`` show it), the whole
+text is what ``parallelcheck explain RULE`` prints.
+
+A rule reads only its :class:`RuleContext` — the aligned article, the facts computed once per
+block, its own options and the run resources it declared — and builds findings through
+:meth:`RuleContext.finding`, which names the rule, so an id is written once, at registration.
+It never reads files, prints or knows about the command line, and it does not decide severity:
+the engine stamps the configured severity on every finding.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
+from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle, AlignedSection
-from parallelcheck.model.document import Block, BlockKind
-from parallelcheck.model.finding import Finding, Location
+from parallelcheck.model.finding import SEVERITIES, Finding, Location
+from parallelcheck.model.options import Option, OptionError
 
-Check = Callable[[AlignedArticle], Iterable[Finding]]
+if TYPE_CHECKING:
+    from parallelcheck.glossary.model import Glossary
+    from parallelcheck.model.changes import SourceChanges
+
+__all__ = [
+    "NEEDS",
+    "REGISTRY",
+    "TAGS",
+    "Option",
+    "OptionError",
+    "RuleContext",
+    "RuleSpec",
+    "rule",
+]
+
+#: What a rule may ask the run for.  ``glossary``: the run's glossary (the ``term-*`` rules);
+#: ``history``: what changed in the source since each translation's last commit (git);
+#: ``langid``: the statistical language identifier (loaded, and read ahead, only when needed).
+NEEDS = frozenset({"glossary", "history", "langid"})
+#: How rules are grouped for ``--select``/``--ignore`` and in the reference: ``structure``
+#: (sections, blocks, shapes), ``values`` (numbers, tokens, code, links, terms), ``language``
+#: (untranslated text, script, regional vocabulary), ``input`` (files that cannot be read or
+#: are missing), ``history`` (git).
+TAGS = frozenset({"structure", "values", "language", "input", "history"})
+
+
+Check = Callable[["RuleContext"], Iterable[Finding]]
 
 
 @dataclass(frozen=True)
-class Rule:
-    """A registered rule: stable id, default severity, one-line summary, documentation."""
+class RuleSpec:
+    """A registered rule (see the module's docstring)."""
 
     id: str
     severity: str
-    summary: str
-    check: Check
+    check: Check = field(repr=False)
+    tags: frozenset[str] = frozenset()
+    needs: frozenset[str] = frozenset()
+    options: Mapping[str, Option] = field(default_factory=dict)
 
     @property
     def doc(self) -> str:
-        return inspect.getdoc(self.check) or self.summary
+        """The rule's documentation: its check function's docstring."""
+        return inspect.getdoc(self.check) or ""
+
+    @property
+    def summary(self) -> str:
+        """The documentation's first paragraph, on one line."""
+        return " ".join(self.doc.split("\n\n", 1)[0].split())
+
+    def option_values(self, configured: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+        """Every option's value: the configured one where set (already read by the
+        configuration), else the default."""
+        values = {name: option.default for name, option in self.options.items()}
+        values.update(configured or {})
+        return MappingProxyType(values)
+
+    def run(
+        self,
+        article: AlignedArticle,
+        *,
+        facts: ArticleFacts | None = None,
+        options: Mapping[str, Any] | None = None,
+        glossary: Glossary | None = None,
+        history: Mapping[str, SourceChanges] | None = None,
+    ) -> Iterable[Finding]:
+        """The rule's findings on *article*: its context is built here, with the configured
+        *options* over the defaults and only the resources the rule declared it needs."""
+        context = RuleContext(
+            self,
+            article,
+            facts if facts is not None else ArticleFacts(),
+            self.option_values(options),
+            glossary if "glossary" in self.needs else None,
+            history if "history" in self.needs else None,
+        )
+        return self.check(context)
 
 
-REGISTRY: dict[str, Rule] = {}
+REGISTRY: dict[str, RuleSpec] = {}
 
 
-def rule(rule_id: str, *, severity: str, summary: str) -> Callable[[Check], Check]:
+def rule(
+    rule_id: str,
+    *,
+    severity: str,
+    tags: Iterable[str],
+    needs: Iterable[str] = (),
+    options: Mapping[str, Option] | None = None,
+) -> Callable[[Check], Check]:
     """Register a rule function under a stable id (ids are never reused once retired)."""
+    tags, needs = frozenset(tags), frozenset(needs)
+    if severity not in SEVERITIES:
+        raise ValueError(f"rule {rule_id!r}: unknown severity {severity!r}")
+    if not tags or tags - TAGS:
+        raise ValueError(f"rule {rule_id!r}: tags must be some of {sorted(TAGS)}")
+    if needs - NEEDS:
+        raise ValueError(f"rule {rule_id!r}: unknown needs {sorted(needs - NEEDS)}")
 
     def register(check: Check) -> Check:
         if rule_id in REGISTRY:
             raise ValueError(f"rule id {rule_id!r} registered twice")
-        REGISTRY[rule_id] = Rule(rule_id, severity, summary, check)
+        if not inspect.getdoc(check):
+            raise ValueError(f"rule {rule_id!r} has no docstring (its summary and documentation)")
+        REGISTRY[rule_id] = RuleSpec(
+            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {}))
+        )
         return check
 
     return register
 
 
-# ---------------------------------------------------------------------------
-# Helpers shared by rules
+@dataclass(frozen=True)
+class RuleContext:
+    """What one rule sees of one article: the alignment, the article's facts, its options and
+    the resources it declared in ``needs`` (``None`` when not declared or not available:
+    no glossary configured, not a git work tree)."""
 
+    spec: RuleSpec
+    article: AlignedArticle
+    facts: ArticleFacts
+    options: Mapping[str, Any] = field(default_factory=dict)
+    glossary: Glossary | None = None
+    history: Mapping[str, SourceChanges] | None = None
 
-def finding(
-    rule_id: str,
-    article: AlignedArticle,
-    section: AlignedSection | None,
-    langs: Sequence[str],
-    reference_langs: Sequence[str],
-    lines: dict[str, int],
-    message: str,
-    evidence: dict | None = None,
-) -> Finding:
-    """Build a finding with one location per version in ``lines``, in the article's order."""
-    order = [lang for lang in article.langs if lang in lines]
-    locations = tuple(Location(lang, article.paths[lang], lines[lang]) for lang in order)
-    return Finding(
-        rule=rule_id,
-        article=article.id,
-        section=article.section_title(section) if section is not None else "",
-        langs=tuple(_ordered(article, langs)),
-        reference_langs=tuple(_ordered(article, reference_langs)),
-        locations=locations,
-        message=message,
-        evidence=evidence or {},
-    )
-
-
-def _ordered(article: AlignedArticle, langs: Iterable[str]) -> list[str]:
-    wanted = set(langs)
-    return [lang for lang in article.expected if lang in wanted]
-
-
-def join_langs(langs: Iterable[str]) -> str:
-    return ", ".join(langs)
-
-
-def group_by_value(
-    article: AlignedArticle, values: dict[str, Hashable]
-) -> tuple[list[str], list[tuple[list[str], Hashable]]]:
-    """Split versions by a value they should share.
-
-    Returns the reference group (the versions sharing the source's value, or else the largest
-    group, earlier versions winning ties) and every other group with its value.  With one
-    value there are no deviating groups.
-    """
-    groups: dict[Hashable, list[str]] = {}
-    for lang in article.langs:
-        if lang in values:
-            groups.setdefault(values[lang], []).append(lang)
-    if len(groups) <= 1:
-        return [lang for g in groups.values() for lang in g], []
-    if article.source in values:
-        reference_value = values[article.source]
-    else:
-        reference_value = max(groups, key=lambda v: len(groups[v]))
-    others = [(langs, value) for value, langs in groups.items() if value != reference_value]
-    return groups[reference_value], others
-
-
-def differing_values(
-    rule_id: str,
-    article: AlignedArticle,
-    section: AlignedSection,
-    lines: dict[str, int],
-    values: dict[str, Hashable],
-    message: Callable[[list[str], list[str], Hashable, Hashable], str],
-    evidence: dict | None = None,
-) -> Iterator[Finding]:
-    """One finding per group of versions whose value differs from the reference group's
-    (see :func:`group_by_value`); ``message(langs, reference, value, reference_value)`` words
-    it and ``lines`` gives each version's line."""
-    reference, deviating = group_by_value(article, values)
-    for langs, value in deviating:
-        yield finding(
-            rule_id,
-            article,
-            section,
-            langs,
-            reference,
-            {lang: lines[lang] for lang in (*langs, *reference)},
-            message(langs, reference, value, values[reference[0]]),
-            evidence,
+    def finding(
+        self,
+        section: AlignedSection | None,
+        langs: Sequence[str],
+        reference_langs: Sequence[str],
+        lines: Mapping[str, int],
+        message: str,
+        evidence: dict | None = None,
+    ) -> Finding:
+        """A finding of this rule with one location per version in ``lines`` (in the article's
+        order); ``langs`` deviate, ``reference_langs`` are what they were compared with."""
+        article = self.article
+        order = [lang for lang in article.langs if lang in lines]
+        return Finding(
+            rule=self.spec.id,
+            article=article.id,
+            section=article.section_title(section) if section is not None else "",
+            langs=_ordered(article, langs),
+            reference_langs=_ordered(article, reference_langs),
+            locations=tuple(Location(lang, article.paths[lang], lines[lang]) for lang in order),
+            message=message,
+            evidence=evidence or {},
         )
 
 
-def excerpt(text: str, limit: int = 48) -> str:
-    """The start of a text, on one line, for a message."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def describe_block(block: Block) -> str:
-    """A block as a translator would name it: ‘table (9 rows × 3 columns)’, ‘paragraph “…”’."""
-    if block.kind is BlockKind.TABLE:
-        rows, columns = block.body_rows, block.columns
-        return f"table ({rows} row{'s' * (rows != 1)} × {columns} column{'s' * (columns != 1)})"
-    if block.kind is BlockKind.LIST:
-        items = len(block.children)
-        return f"list ({items} item{'s' * (items != 1)}) “{excerpt(block.text)}”"
-    if block.kind is BlockKind.CODE:
-        lines = block.text.count("\n") + (0 if block.text.endswith("\n") else 1)
-        info = f"{block.info}, " if block.info else ""
-        return f"code block ({info}{lines} lines)"
-    if not block.text.strip() and block.all_links():
-        link = block.all_links()[0]
-        noun = "image" if link.is_image else "link"
-        return f"{block.kind.value} with {noun} “{excerpt(link.target, 60)}”"
-    if block.kind is BlockKind.ADMONITION:
-        return f"admonition ({block.info}) “{excerpt(block.text)}”"
-    return f"{block.kind.value} “{excerpt(block.text)}”"
-
-
-def place_of_missing_block(section: AlignedSection, row_index: int, lang: str) -> int:
-    """Where a block missing in ``lang`` should be: the nearest earlier aligned block that
-    version has, else its section heading."""
-    for earlier in reversed(section.rows[:row_index]):
-        block = earlier.cells.get(lang)
-        if block is not None:
-            return block.line
-    heading = section.cells[lang]
-    return heading.line if heading is not None else 1
-
-
-def line_in(block: Block, offset: int) -> int:
-    """The source line of a character of ``block.text`` (table text skips the separator row)."""
-    line = block.line + block.text.count("\n", 0, offset)
-    if block.kind is BlockKind.TABLE and block.header and line > block.line:
-        line += 1
-    return min(line, block.end_line) if block.end_line >= block.line else line
+def _ordered(article: AlignedArticle, langs: Iterable[str]) -> tuple[str, ...]:
+    wanted = set(langs)
+    return tuple(lang for lang in article.expected if lang in wanted)

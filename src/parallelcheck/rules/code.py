@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import differing_values, excerpt, join_langs, rule
+from parallelcheck.rules._common import differing_values, excerpt, join_langs
+from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.rules.missing import missing_block_finding, missing_blocks
 from parallelcheck.text.code import code_skeleton
 
 
-@rule(
-    "code-mismatch",
-    severity="error",
-    summary="a code block is missing, or its code differs (comments and string literals may be "
-    "translated)",
-)
-def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
-    """A code block (fenced, indented, or an include directive such as
+@rule("code-mismatch", severity="error", tags=("values",))
+def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
+    """A code block is missing, or its code or info string differs (comments, strings and
+    diagram labels may be translated).
+
+    A code block (fenced, indented, or an include directive such as
     ``{* ../src/app.py hl[3] *}``) is missing from some versions, or aligned code blocks differ.
 
     Code is compared after removing comments (``#``, ``//``, ``--``, ``/* */``, ``<!-- -->``)
@@ -32,8 +30,9 @@ def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     info string (``python``, ``console`` …) is compared too.  The versions sharing the
     source's code are the reference.
     """
+    article = ctx.article
     for args in missing_blocks(article, {BlockKind.CODE}):
-        yield missing_block_finding("code-mismatch", article, *args)
+        yield missing_block_finding(ctx, *args)
     for section in article.sections:
         for row in section.rows:
             blocks = {
@@ -46,12 +45,11 @@ def code_mismatch(article: AlignedArticle) -> Iterator[Finding]:
             lines = {lang: b.line for lang, b in blocks.items()}
             skeletons = {lang: code_skeleton(b.text, b.info) for lang, b in blocks.items()}
             yield from differing_values(
-                "code-mismatch", article, section, lines, skeletons, _code_differs, {"kind": "code"}
+                ctx, section, lines, skeletons, _code_differs, {"kind": "code"}
             )
             infos = {lang: b.info.strip() for lang, b in blocks.items()}
             yield from differing_values(
-                "code-mismatch",
-                article,
+                ctx,
                 section,
                 lines,
                 infos,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
+from parallelcheck.model.aligned import AlignedBlock
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import describe_block, finding, rule
+from parallelcheck.rules._common import describe_block
+from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.script import capitalises_nouns, strip_untranslatable
 
 #: A row deviates when its ratio is outside [usual / FACTOR, usual × FACTOR].
@@ -63,13 +64,11 @@ def _row_length(row: AlignedBlock, lang: str) -> int:
     return text_length(block, lang) + sum(text_length(extra, lang) for extra in extras)
 
 
-@rule(
-    "length-ratio",
-    severity="info",
-    summary="an aligned block is far shorter/longer than the language pair's usual ratio",
-)
-def length_ratio(article: AlignedArticle) -> Iterator[Finding]:
-    """An aligned block is far shorter or longer than its language usually is against the
+@rule("length-ratio", severity="info", tags=("structure",))
+def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
+    """An aligned block far shorter or longer than the language pair's usual ratio in the article.
+
+    An aligned block is far shorter or longer than its language usually is against the
     source — possibly truncated, or holding something the source does not.
 
     The usual ratio is learned from the article itself: for each translation, the median of
@@ -85,6 +84,7 @@ def length_ratio(article: AlignedArticle) -> Iterator[Finding]:
     40 source characters.  Example: ``ja paragraph is 0.31× the length of en's where ja is
     usually 0.52× (possible truncation)``.
     """
+    article = ctx.article
     source = article.source
     prose_rows = [
         (section, row, _row_length(row, source))
@@ -127,9 +127,7 @@ def length_ratio(article: AlignedArticle) -> Iterator[Finding]:
                 "length": own,
                 "source_length": reference,
             }
-            yield finding(
-                "length-ratio",
-                article,
+            yield ctx.finding(
                 section,
                 [lang],
                 [source],

@@ -2,26 +2,36 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import reduce
 from urllib.parse import unquote
 
 from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.document import Link
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import excerpt, finding, group_by_value, join_langs, rule
+from parallelcheck.rules._common import excerpt, group_by_value, join_langs
+from parallelcheck.rules.base import Option, RuleContext, rule
 from parallelcheck.text.links import localised_prefix_patterns, normalise_target
 
 
 @rule(
     "link-mismatch",
     severity="warning",
-    summary="link or image targets differ between aligned blocks",
+    tags=("values",),
+    options={
+        "ignore_targets": Option(
+            (), "glob patterns of link targets never compared (also `links.ignore_targets`)"
+        )
+    },
 )
-def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
-    """Link or image targets differ between aligned blocks (or aligned headings).
+def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
+    """Link or image targets differ between aligned blocks (localised `/ja/` prefixes allowed).
+
+    Link or image targets differ between aligned blocks (or aligned headings).
 
     For each aligned block the targets of its links and images (nested ones included) are
     compared as multisets.  A target is compared without a localised prefix (configurable,
@@ -38,7 +48,13 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     the id a site generator derives from its title (lower case, punctuation dropped, spaces
     as hyphens: ``#중첩된-json-문서``, ``#nested-json-documents``) — the translated heading's
     translated id is the same target.
+
+    Targets matching a glob pattern of the ``ignore_targets`` option (``*.svg``,
+    ``https://github.com/*/edit/*``; also read from ``links.ignore_targets``) are never
+    compared, as written in each version.
     """
+    article = ctx.article
+    ignored = _ignored(ctx.options["ignore_targets"])
     patterns = {
         lang: localised_prefix_patterns(lang, article.link_prefixes, article.source)
         for lang in article.langs
@@ -47,10 +63,17 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     for section in article.sections:
         cells = {lang: s for lang, s in section.cells.items() if s is not None}
         yield from _compare(
-            article,
+            ctx,
             section,
             {
-                lang: (s.line, [_in_page(link.target, headings[lang]) for link in s.links])
+                lang: (
+                    s.line,
+                    [
+                        _in_page(link.target, headings[lang])
+                        for link in s.links
+                        if not ignored(link)
+                    ],
+                )
                 for lang, s in cells.items()
             },
             patterns,
@@ -60,12 +83,16 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
             if len(blocks) < 2:
                 continue
             yield from _compare(
-                article,
+                ctx,
                 section,
                 {
                     lang: (
                         b.line,
-                        [_in_page(link.target, headings[lang]) for link in b.all_links()],
+                        [
+                            _in_page(link.target, headings[lang])
+                            for link in b.all_links()
+                            if not ignored(link)
+                        ],
                     )
                     for lang, b in blocks.items()
                 },
@@ -73,7 +100,16 @@ def link_mismatch(article: AlignedArticle) -> Iterator[Finding]:
             )
 
 
-def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
+def _ignored(patterns: tuple[str, ...]) -> Callable[[Link], bool]:
+    """Whether a link's target matches one of the glob *patterns* (case-sensitive)."""
+    if not patterns:
+        return lambda link: False
+    matcher = re.compile("|".join(fnmatch.translate(pattern) for pattern in patterns))
+    return lambda link: matcher.match(link.target) is not None
+
+
+def _compare(ctx: RuleContext, section, targets_by_lang, patterns) -> Iterator[Finding]:
+    article = ctx.article
     if len(targets_by_lang) < 2 or not any(targets for _, targets in targets_by_lang.values()):
         return
     raw = {lang: Counter(targets) for lang, (_, targets) in targets_by_lang.items()}
@@ -103,9 +139,7 @@ def _compare(article, section, targets_by_lang, patterns) -> Iterator[Finding]:
         else:
             has = "does" if one_other else "do"
             text = f"{who} add{'s' * one} a link to {_show(adding)} that {others} {has} not have"
-        yield finding(
-            "link-mismatch",
-            article,
+        yield ctx.finding(
             section,
             langs,
             reference,

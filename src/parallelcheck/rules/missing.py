@@ -7,14 +7,8 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import (
-    describe_block,
-    excerpt,
-    finding,
-    join_langs,
-    place_of_missing_block,
-    rule,
-)
+from parallelcheck.rules._common import describe_block, excerpt, join_langs, place_of_missing_block
+from parallelcheck.rules.base import RuleContext, rule
 
 PROSE_KINDS = {
     BlockKind.PARAGRAPH,
@@ -26,23 +20,22 @@ PROSE_KINDS = {
 }
 
 
-@rule(
-    "missing-version", severity="error", summary="a configured language has no file for an article"
-)
-def missing_version(article: AlignedArticle) -> Iterator[Finding]:
-    """A language listed in the configuration (``languages:``) has no file for this article.
+@rule("missing-version", severity="error", tags=("input",))
+def missing_version(ctx: RuleContext) -> Iterator[Finding]:
+    """A configured language has no file for an article.
+
+    A language listed in the configuration (``languages:``) has no file for this article.
 
     Reported once per article, naming the languages without a file; the locations point at
     line 1 of the versions that exist.  Without a ``languages:`` list nothing is expected and
     this rule never fires.
     """
+    article = ctx.article
     missing = [lang for lang in article.expected if lang not in article.langs]
     if not missing or not article.langs:
         return
     lines = {lang: 1 for lang in article.langs}
-    yield finding(
-        "missing-version",
-        article,
+    yield ctx.finding(
         None,
         missing,
         article.langs,
@@ -53,13 +46,11 @@ def missing_version(article: AlignedArticle) -> Iterator[Finding]:
     )
 
 
-@rule(
-    "missing-section",
-    severity="error",
-    summary="a section (heading and its body) has no counterpart in some versions",
-)
-def missing_section(article: AlignedArticle) -> Iterator[Finding]:
-    """A section — a heading and the blocks under it — exists in some versions and has no
+@rule("missing-section", severity="error", tags=("structure",))
+def missing_section(ctx: RuleContext) -> Iterator[Finding]:
+    """A section has no counterpart in some versions.
+
+    A section — a heading and the blocks under it — exists in some versions and has no
     counterpart in others.
 
     Sections are matched across versions by the N-way aligner (explicit heading ids, shared
@@ -73,6 +64,7 @@ def missing_section(article: AlignedArticle) -> Iterator[Finding]:
 
     Fails: ``## FAQ`` followed by ``### Is it fast?`` in ko, only ``## FAQ`` in en.
     """
+    article = ctx.article
     sections = article.sections
     earlier = _EarlierSections(sections)
     index = 1  # the preamble is never missing
@@ -93,7 +85,7 @@ def missing_section(article: AlignedArticle) -> Iterator[Finding]:
                 break
             nested += 1
         earlier.advance(index)
-        yield _missing_section_finding(article, row, absent, present, nested - index - 1, earlier)
+        yield _missing_section_finding(ctx, row, absent, present, nested - index - 1, earlier)
         index = nested
 
 
@@ -130,16 +122,14 @@ class _EarlierSections:
         return section.title if section is not None else ""
 
 
-def _missing_section_finding(article, row, absent, present, folded, earlier) -> Finding:
+def _missing_section_finding(ctx: RuleContext, row, absent, present, folded, earlier) -> Finding:
     lines = {lang: row.cells[lang].line for lang in present}
     lines.update({lang: earlier.line(lang) for lang in absent})
     first = row.cells[present[0]]
     after = earlier.title(absent[0])
     extra = f" and its {folded} subsection{'s' if folded != 1 else ''}" if folded else ""
     where = f"; it belongs after “{excerpt(after)}”" if after else ""
-    return finding(
-        "missing-section",
-        article,
+    return ctx.finding(
         row,
         absent,
         present,
@@ -180,8 +170,7 @@ def _block_place(section: AlignedSection, last: dict[str, int], lang: str) -> in
 
 
 def missing_block_finding(
-    rule_id: str,
-    article: AlignedArticle,
+    ctx: RuleContext,
     section: AlignedSection,
     index: int,
     row: AlignedBlock,
@@ -197,9 +186,7 @@ def missing_block_finding(
     if places is None:
         places = {lang: place_of_missing_block(section, index, lang) for lang in absent}
     lines.update(places)
-    return finding(
-        rule_id,
-        article,
+    return ctx.finding(
         section,
         absent,
         present,
@@ -210,13 +197,11 @@ def missing_block_finding(
     )
 
 
-@rule(
-    "missing-paragraph",
-    severity="error",
-    summary="a paragraph/quote/admonition has no counterpart in the aligned section",
-)
-def missing_paragraph(article: AlignedArticle) -> Iterator[Finding]:
-    """A paragraph, list, quote, admonition or HTML block has no counterpart in the aligned
+@rule("missing-paragraph", severity="error", tags=("structure",))
+def missing_paragraph(ctx: RuleContext) -> Iterator[Finding]:
+    """A paragraph, list, quote, admonition or HTML block has no counterpart.
+
+    A paragraph, list, quote, admonition or HTML block has no counterpart in the aligned
     section of some versions.
 
     Blocks are aligned inside each aligned section by shared anchors (numbers, names, inline
@@ -226,16 +211,20 @@ def missing_paragraph(article: AlignedArticle) -> Iterator[Finding]:
     or the section heading.  Sections missing as a whole are reported by ``missing-section``
     instead.
     """
+    article = ctx.article
     for args in missing_blocks(article, PROSE_KINDS):
-        yield missing_block_finding("missing-paragraph", article, *args)
+        yield missing_block_finding(ctx, *args)
 
 
-@rule("missing-table", severity="error", summary="a table has no counterpart")
-def missing_table(article: AlignedArticle) -> Iterator[Finding]:
-    """A table has no counterpart in the aligned section of some versions.
+@rule("missing-table", severity="error", tags=("structure",))
+def missing_table(ctx: RuleContext) -> Iterator[Finding]:
+    """A table has no counterpart.
+
+    A table has no counterpart in the aligned section of some versions.
 
     The message gives the table's shape (body rows × columns) as the versions that have it
     hold it.  Located like ``missing-paragraph``.
     """
+    article = ctx.article
     for args in missing_blocks(article, {BlockKind.TABLE}):
-        yield missing_block_finding("missing-table", article, *args)
+        yield missing_block_finding(ctx, *args)

@@ -6,9 +6,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import rule
+from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.rules.values import Difference, ValueComparison, compare_values, quoted, say
 from parallelcheck.text.numeric import NumberFact, extract_numbers
 from parallelcheck.text.tokens import blank_spans
@@ -102,13 +101,11 @@ def _describe(langs, agreeing, difference: Difference, _count) -> str:
     )
 
 
-@rule(
-    "number-mismatch",
-    severity="error",
-    summary="the numbers stated in aligned blocks differ after normalisation",
-)
-def number_mismatch(article: AlignedArticle) -> Iterator[Finding]:
-    """The numbers stated in aligned blocks (or headings) differ after normalisation.
+@rule("number-mismatch", severity="error", tags=("values",))
+def number_mismatch(ctx: RuleContext) -> Iterator[Finding]:
+    """The numbers in aligned blocks differ after normalisation.
+
+    The numbers stated in aligned blocks (or headings) differ after normalisation.
 
     Numbers are read from paragraphs, list items, table cells and headings — never from code
     or inline code — in every language's way of writing them (see
@@ -133,4 +130,4 @@ def number_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     Each version is compared with the source (see :mod:`parallelcheck.rules.values`); a value
     the other version states elsewhere in the same aligned section is not reported missing.
     """
-    yield from compare_values("number-mismatch", article, _NumberComparison(), _describe)
+    yield from compare_values(ctx, _NumberComparison(), _describe)

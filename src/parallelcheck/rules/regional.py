@@ -5,14 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from difflib import SequenceMatcher
+from difflib import SequenceMatcher, get_close_matches
 from functools import cache, lru_cache
 from typing import Any
 
-from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.errors import describe_kind
+from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import excerpt, finding, rule
+from parallelcheck.rules._common import excerpt
+from parallelcheck.rules.base import Option, OptionError, RuleContext, rule
 from parallelcheck.text.langtag import canonical_tag, primary_language
 
 TRADITIONAL_REGIONS = frozenset({"TW", "HK", "MO"})
@@ -121,6 +123,80 @@ class RegionalSettings:
     script: bool
     vocabulary: bool
     allow: frozenset[str] = frozenset()
+
+
+#: The keys of one language's settings in the ``languages`` option.
+LANGUAGE_KEYS = ("script", "vocabulary", "allow")
+_ON = frozenset({"on", "true", "yes", "enable", "enabled"})
+_OFF = frozenset({"off", "false", "no", "disable", "disabled"})
+
+
+@dataclass(frozen=True)
+class LanguageOptions:
+    """The configured settings of one Chinese version: ``script`` and ``vocabulary`` switch
+    the two checks (``None`` keeps the default), ``allow`` lists terms never reported."""
+
+    script: bool | None = None
+    vocabulary: bool | None = None
+    allow: tuple[str, ...] = ()
+
+
+def read_languages(value: Any) -> dict[str, LanguageOptions]:
+    """The ``languages`` option (also written as the top-level ``regional:`` key): a mapping
+    of language tags to true / false / on / off (both checks) or to a mapping of
+    ``script``, ``vocabulary`` (true or false) and ``allow`` (a list of terms)."""
+    if not isinstance(value, dict):
+        raise OptionError(f"must be a mapping, not {_kind(value)}")
+    languages: dict[str, LanguageOptions] = {}
+    for key, setting in value.items():
+        tag = canonical_tag(str(key).strip())
+        if tag is None:
+            raise OptionError(
+                f"invalid language tag '{key}' in '{{name}}' (expected a registered BCP 47 tag "
+                "such as zh-TW, zh-Hant, zh-CN)",
+                (str(key),),
+                (),
+            )
+        languages[tag] = _language(setting, str(key))
+    return languages
+
+
+def _language(value: Any, key: str) -> LanguageOptions:
+    if isinstance(value, bool):
+        return LanguageOptions(script=value, vocabulary=value)
+    if isinstance(value, str) and value.strip().lower() in _ON | _OFF:
+        on = value.strip().lower() in _ON
+        return LanguageOptions(script=on, vocabulary=on)
+    if not isinstance(value, dict):
+        raise OptionError(
+            f"must be true, false or a mapping of {', '.join(LANGUAGE_KEYS)}, not {_kind(value)}",
+            (key,),
+        )
+    options: dict[str, Any] = {}
+    for option, setting in value.items():
+        if option in ("script", "vocabulary"):
+            if not isinstance(setting, bool):
+                raise OptionError(f"must be true or false, not {_kind(setting)}", (key, option))
+            options[option] = setting
+        elif option == "allow":
+            items = [setting] if isinstance(setting, str) else setting
+            if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+                raise OptionError(f"must be a list of strings, not {_kind(setting)}", (key, option))
+            options[option] = tuple(items)
+        else:
+            close = get_close_matches(str(option), LANGUAGE_KEYS, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise OptionError(
+                f"unknown key '{option}' in '{{name}}' (expected one of: "
+                f"{', '.join(LANGUAGE_KEYS)}){hint}",
+                (key, str(option)),
+                (key,),
+            )
+    return LanguageOptions(**options)
+
+
+def _kind(value: object) -> str:
+    return describe_kind(value, null="an empty value", mapping="a mapping")
 
 
 def regional_settings(lang: str, configured: Mapping[str, Any] | None) -> RegionalSettings | None:
@@ -376,10 +452,20 @@ def _line(text: str, offset: int, first: int) -> int:
 @rule(
     "regional-variant",
     severity="warning",
-    summary="a Chinese version uses the other script's characters or another region's terms",
+    tags=("language",),
+    options={
+        "languages": Option(
+            {},
+            "per Chinese language tag: true/false, or {script, vocabulary, allow}",
+            read_languages,
+        )
+    },
 )
-def regional_variant(article: AlignedArticle) -> Iterator[Finding]:
-    """A Chinese version is written partly in the other script, or with another region's
+def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
+    """Simplified characters or mainland vocabulary in a Taiwan/Hong Kong text (and the
+    reverse), where configured.
+
+    A Chinese version is written partly in the other script, or with another region's
     vocabulary.
 
     * **Script** — Simplified-only characters in a Traditional version (``zh-Hant``,
@@ -403,7 +489,8 @@ def regional_variant(article: AlignedArticle) -> Iterator[Finding]:
 
     A tag without a region follows Taiwan usage when Traditional, mainland when Simplified.
     """
-    configured = _configured(article)
+    article = ctx.article
+    configured = ctx.options["languages"]
     for lang in article.langs:
         settings = regional_settings(lang, configured)
         if settings is None or not (settings.script or settings.vocabulary):
@@ -416,22 +503,17 @@ def regional_variant(article: AlignedArticle) -> Iterator[Finding]:
                     chars = wrong_script(text, settings.traditional)
                     if chars:
                         yield _script_finding(
-                            article, section, lang, settings, what, text, first, chars
+                            ctx, section, lang, settings, what, text, first, chars
                         )
                 if settings.vocabulary:
                     terms = other_region_terms(text, settings)
                     if terms:
                         yield _vocabulary_finding(
-                            article, section, lang, settings, what, text, first, terms
+                            ctx, section, lang, settings, what, text, first, terms
                         )
 
 
-def _configured(article: AlignedArticle) -> Mapping[str, Any]:
-    options = getattr(article, "options", None) or {}
-    return options.get("regional") or {}
-
-
-def _script_finding(article, section, lang, settings, what, text, first, chars) -> Finding:
+def _script_finding(ctx: RuleContext, section, lang, settings, what, text, first, chars) -> Finding:
     unique: dict[str, str] = {}
     for _, ch, right in chars:
         unique.setdefault(ch, right)
@@ -445,12 +527,12 @@ def _script_finding(article, section, lang, settings, what, text, first, chars) 
     )
     line = _line(text, chars[0][0], first)
     evidence = {"check": "script", "characters": [[ch, r] for ch, r in unique.items()]}
-    return finding(
-        "regional-variant", article, section, [lang], [], {lang: line}, message, evidence
-    )
+    return ctx.finding(section, [lang], [], {lang: line}, message, evidence)
 
 
-def _vocabulary_finding(article, section, lang, settings, what, text, first, terms) -> Finding:
+def _vocabulary_finding(
+    ctx: RuleContext, section, lang, settings, what, text, first, terms
+) -> Finding:
     unique: dict[str, str] = {}
     for _, term, right in terms:
         unique.setdefault(term, right)
@@ -462,6 +544,4 @@ def _vocabulary_finding(article, section, lang, settings, what, text, first, ter
     message = f"{what} “{excerpt(text)}” in {lang} uses {other} terms: {listed}"
     line = _line(text, terms[0][0], first)
     evidence = {"check": "vocabulary", "terms": [[t, r] for t, r in unique.items()]}
-    return finding(
-        "regional-variant", article, section, [lang], [], {lang: line}, message, evidence
-    )
+    return ctx.finding(section, [lang], [], {lang: line}, message, evidence)

@@ -8,14 +8,14 @@ from functools import partial
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import differing_values, excerpt, join_langs, rule
+from parallelcheck.rules._common import differing_values, excerpt, join_langs
+from parallelcheck.rules.base import RuleContext, rule
 
 
-def _shape_findings(rule_id, article, section, blocks, value, describe, noun) -> Iterator[Finding]:
+def _shape_findings(ctx: RuleContext, section, blocks, value, describe, noun) -> Iterator[Finding]:
     values = {lang: value(block) for lang, block in blocks.items()}
     yield from differing_values(
-        rule_id,
-        article,
+        ctx,
         section,
         {lang: block.line for lang, block in blocks.items()},
         values,
@@ -40,17 +40,19 @@ def _table_shape(shape: tuple[int, int]) -> str:
     return f"{rows} row{'s' if rows != 1 else ''} × {columns} column{'s' if columns != 1 else ''}"
 
 
-@rule("table-shape", severity="error", summary="aligned tables differ in row or column count")
-def table_shape(article: AlignedArticle) -> Iterator[Finding]:
-    """Aligned tables differ in their number of body rows or of columns.
+@rule("table-shape", severity="error", tags=("structure",))
+def table_shape(ctx: RuleContext) -> Iterator[Finding]:
+    """Aligned tables differ in rows or columns.
+
+    Aligned tables differ in their number of body rows or of columns.
 
     A dropped or added row, or a merged column, is reported with both shapes.  The versions
     sharing the source's shape are the reference; every other shape is one finding.
     """
+    article = ctx.article
     for section, blocks in _aligned_blocks(article, BlockKind.TABLE):
         yield from _shape_findings(
-            "table-shape",
-            article,
+            ctx,
             section,
             blocks,
             lambda b: (b.body_rows, b.columns),
@@ -59,17 +61,19 @@ def table_shape(article: AlignedArticle) -> Iterator[Finding]:
         )
 
 
-@rule("list-shape", severity="warning", summary="aligned lists differ in item count")
-def list_shape(article: AlignedArticle) -> Iterator[Finding]:
-    """Aligned lists differ in their number of (top-level) items.
+@rule("list-shape", severity="warning", tags=("structure",))
+def list_shape(ctx: RuleContext) -> Iterator[Finding]:
+    """Aligned lists differ in item count.
+
+    Aligned lists differ in their number of (top-level) items.
 
     Translators sometimes merge or split items legitimately, hence a warning.  The versions
     sharing the source's count are the reference.
     """
+    article = ctx.article
     for section, blocks in _aligned_blocks(article, BlockKind.LIST):
         yield from _shape_findings(
-            "list-shape",
-            article,
+            ctx,
             section,
             blocks,
             lambda b: len(b.children),
@@ -85,16 +89,18 @@ def _level_differs(sections, langs, reference, level, theirs) -> str:
     )
 
 
-@rule("heading-level", severity="warning", summary="aligned headings differ in level")
-def heading_level(article: AlignedArticle) -> Iterator[Finding]:
-    """Aligned section headings have different levels (``##`` in one version, ``###`` in
+@rule("heading-level", severity="warning", tags=("structure",))
+def heading_level(ctx: RuleContext) -> Iterator[Finding]:
+    """Aligned headings differ in level.
+
+    Aligned section headings have different levels (``##`` in one version, ``###`` in
     another), which changes the document's outline and table of contents."""
+    article = ctx.article
     for row in article.sections[1:]:
         sections = {lang: s for lang, s in row.cells.items() if s is not None}
         values = {lang: s.level for lang, s in sections.items()}
         yield from differing_values(
-            "heading-level",
-            article,
+            ctx,
             row,
             {lang: s.line for lang, s in sections.items()},
             values,

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.history.changes import FRONT_MATTER, PREAMBLE, UNTITLED
 from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.changes import FRONT_MATTER, PREAMBLE, UNTITLED
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import finding, join_langs, rule
+from parallelcheck.rules._common import join_langs
+from parallelcheck.rules.base import RuleContext, rule
 
 #: Section titles named in a message; the rest are counted.
 SHOWN_SECTIONS = 5
@@ -34,13 +35,11 @@ def _ordered_titles(article: AlignedArticle, titles: tuple[str, ...]) -> tuple[l
     return ordered, first
 
 
-@rule(
-    "stale-translation",
-    severity="warning",
-    summary="the source's content changed after the translation's last commit",
-)
-def stale_translation(article: AlignedArticle) -> Iterator[Finding]:
-    """The source version's content changed in commits the translation has not caught up with.
+@rule("stale-translation", severity="warning", tags=("history",), needs=("history",))
+def stale_translation(ctx: RuleContext) -> Iterator[Finding]:
+    """The source has content commits after the translation's last commit (git).
+
+    The source version's content changed in commits the translation has not caught up with.
 
     For each translation, its *last commit* is the newest commit that touched its file.  The
     rule counts the source's commits that are not in that commit's history — so on merged
@@ -74,11 +73,12 @@ def stale_translation(article: AlignedArticle) -> Iterator[Finding]:
     ``core.fsmonitor``, hooks, pager, diff drivers, filters, remotes): see the README's
     "Reading a repository" section.
     """
-    if not article.history:
+    article = ctx.article
+    if not ctx.history:
         return
     source = article.source
     for lang in article.langs:
-        changes = article.history.get(lang)
+        changes = ctx.history.get(lang)
         if lang == source or changes is None or changes.unknown or not changes.changes:
             continue
         if changes.translation is None:
@@ -99,9 +99,7 @@ def stale_translation(article: AlignedArticle) -> Iterator[Finding]:
             rest = len(titles) - SHOWN_SECTIONS
             more = f" and {_plural(rest, 'more section')}" if rest > 0 else ""
             message += f", changing {shown}{more}"
-        yield finding(
-            "stale-translation",
-            article,
+        yield ctx.finding(
             None,
             [lang],
             [source],
@@ -117,13 +115,12 @@ def stale_translation(article: AlignedArticle) -> Iterator[Finding]:
         )
 
 
-@rule(
-    "stale-unknown",
-    severity="info",
-    summary="whether translations are up to date cannot be told (shallow clone, git failed)",
-)
-def stale_unknown(article: AlignedArticle) -> Iterator[Finding]:
-    """The git history cannot tell whether some translations are up to date with the source,
+@rule("stale-unknown", severity="info", tags=("history",), needs=("history",))
+def stale_unknown(ctx: RuleContext) -> Iterator[Finding]:
+    """Whether translations are up to date cannot be told (shallow clone, git failed): says why
+    and how to fetch more history.
+
+    The git history cannot tell whether some translations are up to date with the source,
     so ``stale-translation`` says nothing about them; this rule says why, once per article and
     reason, naming those translations.
 
@@ -145,19 +142,18 @@ def stale_unknown(article: AlignedArticle) -> Iterator[Finding]:
     first line of each translation named and of the source.  Info by default: it changes no
     exit status.
     """
-    if not article.history:
+    article = ctx.article
+    if not ctx.history:
         return
     source = article.source
     reasons: dict[tuple[str, bool], list[str]] = {}
     for lang in article.langs:
-        changes = article.history.get(lang)
+        changes = ctx.history.get(lang)
         if lang != source and changes is not None and changes.unknown:
             reasons.setdefault((changes.unknown, changes.shallow), []).append(lang)
     for (reason, shallow), langs in sorted(reasons.items()):
         verb = "is" if len(langs) == 1 else "are"
-        yield finding(
-            "stale-unknown",
-            article,
+        yield ctx.finding(
             None,
             langs,
             [source],

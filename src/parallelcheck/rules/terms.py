@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from parallelcheck.glossary import Glossary, Term
 from parallelcheck.glossary.match import blank_code, cache_key, find_altered, find_terms
-from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.glossary.model import Glossary, Term
+from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import finding, join_langs, line_in, rule
+from parallelcheck.rules._common import join_langs, line_in
+from parallelcheck.rules.base import RuleContext, rule
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,10 @@ def _in_heading(section: Section, lang: str, glossary: Glossary) -> list[_Found]
     )
 
 
-def _everywhere(
-    article: AlignedArticle, status: str
-) -> Iterator[tuple[AlignedSection, str, _Found]]:
+def _everywhere(ctx: RuleContext, status: str) -> Iterator[tuple[AlignedSection, str, _Found]]:
     """Every occurrence of a status in every version, with its aligned section."""
-    glossary = article.glossary
+    article = ctx.article
+    glossary = ctx.glossary
     assert glossary is not None
     for row in article.sections:
         for lang, section in row.cells.items():
@@ -127,13 +127,11 @@ def _everywhere(
 # term-forbidden
 
 
-@rule(
-    "term-forbidden",
-    severity="error",
-    summary="a glossary-forbidden variant is used",
-)
-def term_forbidden(article: AlignedArticle) -> Iterator[Finding]:
-    """A version uses a form the glossary forbids for its language.
+@rule("term-forbidden", severity="error", tags=("language",), needs=("glossary",))
+def term_forbidden(ctx: RuleContext) -> Iterator[Finding]:
+    """A glossary-forbidden variant is used (the approved form is suggested).
+
+    A version uses a form the glossary forbids for its language.
 
     Forms listed under ``forbidden`` (for one language, or on the term for every language)
     are looked for in every heading and block of the version, with the same matching as
@@ -150,11 +148,11 @@ def term_forbidden(article: AlignedArticle) -> Iterator[Finding]:
     The finding names only the version at fault (``reference_langs`` is empty: the glossary
     is the reference).
     """
-    if not article.glossary:
+    if not ctx.glossary:
         return
-    terms = article.glossary.by_id()
+    terms = ctx.glossary.by_id()
     grouped: dict[tuple, tuple[AlignedSection, int]] = {}
-    for row, lang, found in _everywhere(article, "forbidden"):
+    for row, lang, found in _everywhere(ctx, "forbidden"):
         key = (lang, found.line, found.term_id, found.text)
         section, count = grouped.get(key, (row, 0))
         grouped[key] = (section, count + 1)
@@ -166,9 +164,7 @@ def term_forbidden(article: AlignedArticle) -> Iterator[Finding]:
             if suggestion
             else f"the glossary gives no approved form for {lang}"
         )
-        yield finding(
-            "term-forbidden",
-            article,
+        yield ctx.finding(
             section,
             [lang],
             [],
@@ -188,13 +184,11 @@ def term_forbidden(article: AlignedArticle) -> Iterator[Finding]:
 # term-altered
 
 
-@rule(
-    "term-altered",
-    severity="error",
-    summary="a keep-as-is term (product name) is misspelled, re-cased or translated",
-)
-def term_altered(article: AlignedArticle) -> Iterator[Finding]:
-    """A keep-as-is term (``keep: DeepInfer``) is written re-cased, split, joined or
+@rule("term-altered", severity="error", tags=("language",), needs=("glossary",))
+def term_altered(ctx: RuleContext) -> Iterator[Finding]:
+    """A keep-as-is name is misspelled, re-cased or split (`Deepinfer`, `LM Deploy`).
+
+    A keep-as-is term (``keep: DeepInfer``) is written re-cased, split, joined or
     misspelled: ``Deepinfer``, ``LM Deploy``, ``Turbomind``, ``DeepInfr``, ``TensorRT LLM``.
 
     Keep terms must appear exactly as the glossary writes them in every version.  Near misses
@@ -218,20 +212,18 @@ def term_altered(article: AlignedArticle) -> Iterator[Finding]:
     that lacks it in a whole aligned section where the reference has it.  The message and
     ``evidence["suggestion"]`` give the term as it must be written.
     """
-    if not article.glossary:
+    if not ctx.glossary:
         return
     grouped: dict[tuple, AlignedSection] = {}
     details: dict[tuple, _Found] = {}
-    for row, lang, found in _everywhere(article, "altered"):
+    for row, lang, found in _everywhere(ctx, "altered"):
         key = (lang, found.line, found.term_id, found.text)
         grouped.setdefault(key, row)
         details.setdefault(key, found)
     for key, section in grouped.items():
         lang, line, term_id, text = key
         found = details[key]
-        yield finding(
-            "term-altered",
-            article,
+        yield ctx.finding(
             section,
             [lang],
             [],
@@ -261,8 +253,8 @@ class _Cell:
         return [f.line for f in self.found if f.term_id == term_id]
 
 
-def _rows(article: AlignedArticle, section: AlignedSection) -> list[dict[str, _Cell]]:
-    glossary = article.glossary
+def _rows(ctx: RuleContext, section: AlignedSection) -> list[dict[str, _Cell]]:
+    glossary = ctx.glossary
     assert glossary is not None
     rows: list[dict[str, _Cell]] = []
     headings = {
@@ -303,14 +295,12 @@ def _times(count: int) -> str:
     return {0: "not at all", 1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
-@rule(
-    "term-missing",
-    severity="warning",
-    summary="a glossary term in one version has no approved translation in the aligned block "
-    "of another",
-)
-def term_missing(article: AlignedArticle) -> Iterator[Finding]:
-    """A glossary term occurs fewer times in a version's aligned block than in the reference.
+@rule("term-missing", severity="warning", tags=("language",), needs=("glossary",))
+def term_missing(ctx: RuleContext) -> Iterator[Finding]:
+    """A glossary term in one version has no approved translation in the aligned block of
+    another (occurrences counted).
+
+    A glossary term occurs fewer times in a version's aligned block than in the reference.
 
     For every aligned block row (a block with the blocks a version split it into) and every
     aligned heading, the reference is the source when it has the row, else the first version
@@ -337,15 +327,19 @@ def term_missing(article: AlignedArticle) -> Iterator[Finding]:
     block (the same table row or list item where both are tables or lists); ``evidence``
     gives the term, the counts and the approved forms expected.
     """
-    if not article.glossary:
+    article = ctx.article
+    if not ctx.glossary:
         return
-    terms = article.glossary.by_id()
+    terms = ctx.glossary.by_id()
     for section in article.sections:
-        rows = _rows(article, section)
-        yield from _missing_in_section(article, section, rows, terms)
+        rows = _rows(ctx, section)
+        yield from _missing_in_section(ctx, section, rows, terms)
 
 
-def _missing_in_section(article, section, rows, terms: dict[str, Term]) -> Iterator[Finding]:
+def _missing_in_section(
+    ctx: RuleContext, section, rows, terms: dict[str, Term]
+) -> Iterator[Finding]:
+    article = ctx.article
     order = article.langs
     references = []
     for cells in rows:
@@ -388,7 +382,7 @@ def _missing_in_section(article, section, rows, terms: dict[str, Term]) -> Itera
                 groups.setdefault((term_id, wanted, have, short), []).append(lang)
         for (term_id, wanted, have, short), langs in groups.items():
             yield _missing_finding(
-                article, section, cells, reference, terms[term_id], (wanted, have, short), langs
+                ctx, section, cells, reference, terms[term_id], (wanted, have, short), langs
             )
 
 
@@ -402,7 +396,8 @@ def _section_counts(rows, pair: tuple[str, str], term_id: str) -> tuple[int, int
     )
 
 
-def _missing_finding(article, section, cells, reference, term: Term, counts, langs):
+def _missing_finding(ctx: RuleContext, section, cells, reference, term: Term, counts, langs):
+    article = ctx.article
     wanted, have, short = counts
     ref_cell = cells[reference]
     ref_lines = ref_cell.lines(term.id)
@@ -429,9 +424,7 @@ def _missing_finding(article, section, cells, reference, term: Term, counts, lan
     if short < wanted - have:
         moved = wanted - have - short
         message += f" ({moved} more found elsewhere in the section)"
-    return finding(
-        "term-missing",
-        article,
+    return ctx.finding(
         section,
         langs,
         agreeing,

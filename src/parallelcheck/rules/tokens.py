@@ -9,7 +9,7 @@ from rapidfuzz.fuzz import ratio
 
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import rule
+from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.rules.values import (
     Difference,
     ValueComparison,
@@ -113,14 +113,11 @@ def join(langs) -> str:
     return f"{', '.join(langs)} {'does' if len(langs) == 1 else 'do'} not have"
 
 
-@rule(
-    "token-mismatch",
-    severity="warning",
-    summary="untranslatable tokens (versions, model/product names, identifiers, inline code, "
-    "URLs in text) differ",
-)
-def token_mismatch(article: AlignedArticle) -> Iterator[Finding]:
-    """Untranslatable tokens differ between aligned blocks or headings.
+@rule("token-mismatch", severity="warning", tags=("values",))
+def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
+    """Untranslatable tokens (versions, ids, inline code, URLs, paths) differ.
+
+    Untranslatable tokens differ between aligned blocks or headings.
 
     Strong tokens must appear in every version exactly as in the reference: inline code, URLs
     and paths in running text (``/v1/chat/completions``), version strings and ids mixing
@@ -135,4 +132,5 @@ def token_mismatch(article: AlignedArticle) -> Iterator[Finding]:
     link targets (a localised ``/ja/`` prefix is no difference).  See
     :mod:`parallelcheck.text.tokens` for the exact token forms.
     """
-    yield from compare_values("token-mismatch", article, _TokenComparison(article), _describe)
+    article = ctx.article
+    yield from compare_values(ctx, _TokenComparison(article), _describe)

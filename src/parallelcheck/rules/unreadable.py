@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import Finding, Location
-from parallelcheck.rules.base import join_langs, rule
+from parallelcheck.rules._common import join_langs
+from parallelcheck.rules.base import RuleContext, rule
 
 #: The rule's id, for the engine (which decides what to run when no version could be read).
 UNREADABLE_VERSION = "unreadable-version"
 
 
-@rule(
-    UNREADABLE_VERSION,
-    severity="error",
-    summary="a version file cannot be read or decoded, so it was not checked",
-)
-def unreadable_version(article: AlignedArticle) -> Iterator[Finding]:
-    """A version file of the article exists but could not be read, so that version was not
+@rule(UNREADABLE_VERSION, severity="error", tags=("input",))
+def unreadable_version(ctx: RuleContext) -> Iterator[Finding]:
+    """A version file cannot be read or decoded (binary, not UTF-8, permission denied,
+    vanished), so that version was not checked.
+
+    A version file of the article exists but could not be read, so that version was not
     checked: its bytes are not valid UTF-8 (nor UTF-16 or UTF-32 after a byte-order mark), it
     looks like a binary file (NUL bytes, mostly control characters: a PNG saved as
     ``ja.md``), it cannot be opened (permission denied, a directory of that name), or it
@@ -41,6 +40,7 @@ def unreadable_version(article: AlignedArticle) -> Iterator[Finding]:
 
     Fails: ``ja.md`` holding Latin-1 bytes (``caf\\xe9``) beside a UTF-8 ``en.md``.
     """
+    article = ctx.article
     for fault in article.unreadable:
         line = fault.line or 1
         where = f"{fault.path}:{fault.line}" if fault.line else fault.path

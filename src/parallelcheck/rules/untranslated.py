@@ -12,7 +12,8 @@ from rapidfuzz.fuzz import ratio
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import excerpt, finding, rule
+from parallelcheck.rules._common import excerpt
+from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.landmarks import normalise
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.script import (
@@ -311,13 +312,11 @@ def _same(a: str, b: str) -> float:
 # The rule
 
 
-@rule(
-    "untranslated",
-    severity="error",
-    summary="a block is left in another language (or identical to another version's text)",
-)
-def untranslated(article: AlignedArticle) -> Iterator[Finding]:
-    """A block of a translation is not in that translation's language, or is the very text of
+@rule("untranslated", severity="error", tags=("language",), needs=("langid",))
+def untranslated(ctx: RuleContext) -> Iterator[Finding]:
+    """A block is in another language than its version's, or identical to another version's.
+
+    A block of a translation is not in that translation's language, or is the very text of
     a version in another language.
 
     Each paragraph, list item, table and admonition body of every version but the source is
@@ -352,10 +351,11 @@ def untranslated(article: AlignedArticle) -> Iterator[Finding]:
     Example: ``paragraph “DeepInfer and LMDeploy are both optimized…” in ja is in English
     (looks identical to en's)``.
     """
+    article = ctx.article
     signs = _ForeignSigns(article)
     for section in article.sections:
         for row in section.rows:
-            yield from _Row(article, section, row, signs).findings()
+            yield from _Row(ctx, section, row, signs).findings()
 
 
 class _ForeignSigns:
@@ -443,12 +443,13 @@ class _Row:
 
     def __init__(
         self,
-        article: AlignedArticle,
+        ctx: RuleContext,
         section: AlignedSection,
         row: AlignedBlock,
         signs: Callable[[_Unit, str], bool],
     ):
-        self.article = article
+        self.ctx = ctx
+        self.article = article = ctx.article
         self.signs = signs
         self.section = section
         self.row = row
@@ -623,9 +624,7 @@ class _Row:
         if identical:
             evidence["identical_to"] = list(identical)
             evidence["similarity"] = round(similarity, 1)
-        return finding(
-            "untranslated", self.article, self.section, [lang], references, lines, message, evidence
-        )
+        return self.ctx.finding(self.section, [lang], references, lines, message, evidence)
 
     def reference(self, lang: str) -> list[str]:
         source = self.article.source

@@ -25,10 +25,11 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import finding, join_langs
+from parallelcheck.rules._common import join_langs
+from parallelcheck.rules.base import RuleContext
 
 V = TypeVar("V")
 
@@ -145,12 +146,12 @@ def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str
 
 
 def compare_values(
-    rule_id: str,
-    article: AlignedArticle,
+    ctx: RuleContext,
     comparison: ValueComparison,
     describe: Callable[[list[str], list[str], Difference, int], str],
 ) -> Iterator[Finding]:
     """Run the procedure of this module for one rule; ``describe`` words each finding."""
+    article = ctx.article
     for section in article.sections:
         present = {lang: s for lang, s in section.cells.items() if s is not None}
         headings = {
@@ -169,9 +170,7 @@ def compare_values(
             )
             for lang, s in present.items()
         }
-        yield from _compare_row(
-            rule_id, article, section, headings, section_values, comparison, describe
-        )
+        yield from _compare_row(ctx, section, headings, section_values, comparison, describe)
         for row in section.rows:
             cells = {
                 lang: (
@@ -185,14 +184,13 @@ def compare_values(
                 for lang, block in row.cells.items()
                 if block is not None
             }
-            yield from _compare_row(
-                rule_id, article, section, cells, section_values, comparison, describe
-            )
+            yield from _compare_row(ctx, section, cells, section_values, comparison, describe)
 
 
 def _compare_row(
-    rule_id, article, section: AlignedSection, cells, section_values, comparison, describe
+    ctx: RuleContext, section: AlignedSection, cells, section_values, comparison, describe
 ) -> Iterator[Finding]:
+    article = ctx.article
     if len(cells) < 2 or not any(values for _, values in cells.values()):
         return  # nothing stated, nothing to differ
     order = [lang for lang in article.langs if lang in cells]
@@ -231,9 +229,7 @@ def _compare_row(
                 ),
                 cells[lang][0],
             )
-        yield finding(
-            rule_id,
-            article,
+        yield ctx.finding(
             section,
             langs,
             agreeing,

@@ -144,6 +144,19 @@ def article_key(
     return digest.hexdigest()
 
 
+def code_digest() -> bytes:
+    """A digest of the package's own files (its code and data, by path inside the package):
+    part of every key, so that a changed rule or reader never answers from entries an earlier
+    version of the code wrote.  Reading them costs a few milliseconds, once per run."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            digest.update(path.relative_to(package).as_posix().encode("utf-8") + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.digest()
+
+
 def settings_digest(*parts: Any) -> bytes:
     """A stable digest of the run's settings (anything with a deterministic ``repr``)."""
     return hashlib.sha256(repr(parts).encode("utf-8")).digest()

@@ -1,10 +1,9 @@
 """What version control says about the versions of one article: plain data, no I/O.
 
-:mod:`parallelcheck.history.git` fills these from git; the engine puts them on the
-:class:`~parallelcheck.model.aligned.AlignedArticle` (``history``) when a rule needs them;
-rules read
-them.  Keeping the data apart from the code that runs git lets rules use it without depending
-on anything that reads files or runs programs.
+:mod:`parallelcheck.history.git` fills these from git; the engine hands them to the rules
+that declare they need ``history`` (in their :class:`~parallelcheck.rules.base.RuleContext`),
+which read them.  Keeping the data apart from the code that runs git lets rules use it
+without depending on anything that reads files or runs programs.
 """
 
 from __future__ import annotations

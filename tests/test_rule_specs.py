@@ -1,0 +1,175 @@
+"""The rule specifications: every rule declares what the engine, the configuration and the
+documentation need, and adding a rule with an option needs nothing but the rule's module."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import REPO, write_article
+
+from parallelcheck.config import load_config
+from parallelcheck.discover.sets import discover
+from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.errors import InputError
+from parallelcheck.model.finding import Finding
+from parallelcheck.rules import REGISTRY
+from parallelcheck.rules._reference import reference_markdown
+from parallelcheck.rules.base import NEEDS, TAGS, Option, OptionError, RuleContext, rule
+
+RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*$")
+
+
+@pytest.mark.parametrize("rule_id", sorted(REGISTRY))
+def test_every_rule_declares_what_the_run_and_the_reference_need(rule_id):
+    spec = REGISTRY[rule_id]
+    assert RULE_ID.match(spec.id)
+    assert spec.tags and spec.tags <= TAGS
+    assert spec.needs <= NEEDS
+    assert spec.summary.endswith((".", ")")) and "\n" not in spec.summary
+    assert len(spec.doc.split("\n\n")) >= 2, "a summary, then what the rule compares"
+    for option in spec.options.values():
+        assert option.read(option.default) == option.default  # the default is a valid value
+        assert option.help
+
+
+def test_docs_rules_md_is_the_reference_the_specs_write():
+    written = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert written == reference_markdown(), (
+        "docs/rules.md is out of date: run `parallelcheck rules --format markdown > docs/rules.md`"
+    )
+
+
+def test_no_page_lists_a_rule_with_another_severity_or_summary():
+    """A table row naming a rule id in its first cell (README or docs/) gives the registry's
+    default severity; a third cell, when it is the rule's summary, is the registry's."""
+    pages = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    rows = 0
+    for page in pages:
+        for line in page.read_text(encoding="utf-8").splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            rule_id = cells[0].strip("`[]").split("]")[0].strip("`") if cells else ""
+            if (
+                line.startswith("|")
+                and rule_id in REGISTRY
+                and len(cells) >= 2
+                and cells[1] in ("error", "warning", "info")
+            ):
+                rows += 1
+                assert cells[1] == REGISTRY[rule_id].severity, (page.name, line)
+    assert rows >= len(REGISTRY)  # docs/rules.md lists them all
+
+
+# ---------------------------------------------------------------------------
+# A throwaway rule with an option: registering it is all it takes.
+
+
+@pytest.fixture
+def long_heading():
+    """Registers ``long-heading`` for one test (as a module of ``rules/`` would) and removes it
+    afterwards."""
+
+    def at_least_one(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise OptionError("must be a whole number of at least 1")
+        return value
+
+    @rule(
+        "long-heading",
+        severity="warning",
+        tags=("structure",),
+        options={"max_words": Option(8, "the most words a heading may have", at_least_one)},
+    )
+    def long_heading(ctx: RuleContext) -> Iterator[Finding]:
+        """A heading has more words than ``max_words``.
+
+        Reported per version and heading, at the heading's line.
+        """
+        limit = ctx.options["max_words"]
+        for row in ctx.article.sections:
+            for lang, section in row.cells.items():
+                if section is not None and len(section.title.split()) > limit:
+                    yield ctx.finding(row, [lang], [], {lang: section.line}, "long heading")
+
+    yield REGISTRY["long-heading"]
+    del REGISTRY["long-heading"]
+
+
+def _project(tmp_path: Path, configuration: str) -> Path:
+    write_article(
+        tmp_path / "articles" / "post",
+        {
+            "en.md": "# A short title\n\n## One two three four\n\nText.\n",
+            "de.md": "# Ein Titel\n\n## Eins zwei drei\n\nText.\n",
+        },
+    )
+    (tmp_path / "parallelcheck.yaml").write_text(textwrap.dedent(configuration), "utf-8")
+    return tmp_path
+
+
+def _check(project: Path) -> list[Finding]:
+    config = load_config(None, cwd=str(project), known_rules=REGISTRY)
+    sets = discover([str(project / "articles")], root=str(project / "articles"))
+    options = CheckOptions(select=("long-heading",))
+    return [f for result in check_all(sets, config, options) for f in result.findings]
+
+
+def test_a_new_rule_reads_its_option_from_the_configuration(tmp_path, long_heading):
+    assert _check(_project(tmp_path / "a", "rules: {}\n")) == []  # default 8
+    project = _project(tmp_path / "b", "rules:\n  long-heading:\n    max_words: 2\n")
+    found = _check(project)
+    assert [(f.rule, f.langs, f.severity, f.locations[0].line) for f in found] == [
+        ("long-heading", ("de",), "warning", 3),
+        ("long-heading", ("en",), "warning", 1),
+        ("long-heading", ("en",), "warning", 3),
+    ]
+    project = _project(tmp_path / "c", "rules:\n  long-heading: {severity: error, max_words: 3}\n")
+    found = _check(project)
+    assert [(f.severity, f.langs, f.locations[0].line) for f in found] == [("error", ("en",), 3)]
+
+
+def test_a_new_rules_option_is_checked_with_file_and_line(tmp_path, long_heading):
+    project = _project(tmp_path, "rules:\n  long-heading:\n    max_words: 0\n")
+    with pytest.raises(InputError) as caught:
+        _check(project)
+    assert caught.value.line == 3
+    assert "'rules.long-heading.max_words' must be a whole number of at least 1" in str(
+        caught.value
+    )
+    project = _project(tmp_path / "x", "rules:\n  long-heading:\n    max_word: 3\n")
+    with pytest.raises(InputError) as caught:
+        _check(project)
+    assert "unknown option 'max_word'" in str(caught.value)
+    assert "max_words" in str(caught.value) and caught.value.line == 3
+
+
+def test_a_new_rule_is_in_the_reference(long_heading):
+    reference = reference_markdown()
+    assert "| [`long-heading`](#long-heading) | warning | structure |" in reference
+    assert "- `max_words` (default `8`): the most words a heading may have" in reference
+
+
+def test_link_mismatch_ignores_the_configured_targets(tmp_path):
+    files = {
+        "en.md": "# T\n\nSee [the logo](img/logo.svg) and [docs](https://a.example/x).\n",
+        "de.md": "# T\n\nSiehe [das Logo](img/logo-de.svg) und [Doku](https://a.example/y).\n",
+    }
+    for name, configuration in {
+        "plain": "",
+        "legacy": "links:\n  ignore_targets: ['*.svg']\n",
+        "option": "rules:\n  link-mismatch: {ignore_targets: ['*.svg']}\n",
+    }.items():
+        project = tmp_path / name
+        write_article(project / "articles" / "post", files)
+        (project / "parallelcheck.yaml").write_text(configuration or "{}\n", "utf-8")
+        config = load_config(None, cwd=str(project), known_rules=REGISTRY)
+        sets = discover([str(project / "articles")], root=str(project / "articles"))
+        results = check_all(sets, config, CheckOptions(select=("link-mismatch",)))
+        found = [f for result in results for f in result.findings]
+        (finding,) = found
+        shown = finding.message
+        assert "a.example/y" in shown
+        assert ("logo-de.svg" in shown) is (name == "plain"), (name, shown)
