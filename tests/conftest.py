@@ -85,3 +85,62 @@ def run_check():
         return results, [f for r in results for f in r.findings]
 
     return run
+
+
+# ---------------------------------------------------------------------------
+# Hypothesis: the "ci" profile (the default) runs the slow properties with fewer examples;
+# HYPOTHESIS_PROFILE=full runs every property with its full budget.
+
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+
+
+def examples(full: int) -> int:
+    """The ``max_examples`` of a slow property: ``full`` under the "full" profile, a third of
+    it (at least 20) under "ci".  Only properties that take seconds use this."""
+    return full if PROFILE == "full" else max(20, full // 3)
+
+
+try:
+    from hypothesis import settings as _settings
+except ImportError:  # pragma: no cover - hypothesis is a test dependency
+    pass
+else:
+    _settings.register_profile("ci", deadline=None)
+    _settings.register_profile("full", deadline=None)
+    _settings.load_profile(PROFILE)
+
+
+# ---------------------------------------------------------------------------
+# One run of each shared corpus per session, shared by every test that reads it.
+
+_CORPUS_RUNS: dict[tuple, tuple] = {}
+
+
+def corpus_run(name: str, **options) -> tuple[list, list, list]:
+    """``(sets, results, findings)`` of one in-process run over ``CORPUS / name`` (discovered
+    with itself as the root, the default configuration, ``CheckOptions(jobs=2, **options)``);
+    made once per session for each corpus and options, and skipped when the corpus is not on
+    this machine.  Callers must not change what they get."""
+    key = (name, tuple(sorted(options.items())))
+    if key not in _CORPUS_RUNS:
+        from parallelcheck.config import Config
+        from parallelcheck.discover.sets import discover
+        from parallelcheck.engine import CheckOptions, check_all
+
+        root = need(CORPUS / name)
+        sets = discover([str(root)], root=str(root))
+        results = list(check_all(sets, Config(), CheckOptions(**{"jobs": 2, **options})))
+        _CORPUS_RUNS[key] = (sets, results, [f for r in results for f in r.findings])
+    return _CORPUS_RUNS[key]
+
+
+@pytest.fixture(scope="session")
+def fastapi_run():
+    """:func:`corpus_run` of the FastAPI corpus (124 articles × 13 languages), every rule."""
+    return corpus_run("fastapi")
+
+
+@pytest.fixture(scope="session")
+def fastapi_drift_run():
+    """:func:`corpus_run` of ``fastapi-2025-08-31`` (the same site a year earlier), every rule."""
+    return corpus_run("fastapi-2025-08-31")

@@ -8,31 +8,17 @@ reported.
 from __future__ import annotations
 
 import pytest
-from conftest import CORPUS, need
 
 
 @pytest.fixture(scope="module")
-def in_sync():
-    from parallelcheck.config import Config
-    from parallelcheck.discover.sets import discover
-    from parallelcheck.engine import CheckOptions, check_all
-
-    root = need(CORPUS / "fastapi")
-    sets = discover([str(root)], root=str(root))
-    results = list(check_all(sets, Config(), CheckOptions(jobs=2)))
-    return sets, [f for r in results for f in r.findings]
+def in_sync(fastapi_run):
+    sets, _, findings = fastapi_run
+    return sets, findings
 
 
 @pytest.fixture(scope="module")
-def drifted():
-    from parallelcheck.config import Config
-    from parallelcheck.discover.sets import discover
-    from parallelcheck.engine import CheckOptions, check_all
-
-    root = need(CORPUS / "fastapi-2025-08-31")
-    sets = discover([str(root)], root=str(root))
-    results = list(check_all(sets, Config(), CheckOptions(jobs=2)))
-    return [f for r in results for f in r.findings]
+def drifted(fastapi_drift_run):
+    return fastapi_drift_run[2]
 
 
 def test_in_sync_corpus_has_at_most_one_error_per_hundred_translation_pairs(in_sync):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -406,14 +405,12 @@ def test_directory_symlink_cycle_does_not_hang(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="corpus not present")
 def test_fastapi_corpus() -> None:
-    start = time.perf_counter()
+    # its speed (under 0.5 s): bench/bench_time_bounds.py --only discover-fastapi
     sets = discover([str(CORPUS)], cwd=str(CORPUS.parent))
-    elapsed = time.perf_counter() - start
     assert len(sets) == 124
     assert {len(s.versions) for s in sets} == {13}
     assert all(s.ignored == () for s in sets)
     assert sets[0].versions["zh-Hant"] == f"{CORPUS.name}/{sets[0].id}/zh-hant.md"
-    assert elapsed < 0.5, f"discovery took {elapsed:.3f} s"
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="corpus not present")

@@ -402,9 +402,10 @@ def test_untranslated_rule_on_a_long_list(tmp_path):
 
     folder = _list_article(tmp_path, 2_500)
     sets = discover([str(folder)], root=str(folder), cwd=os.getcwd())
-    start = time.monotonic()
-    list(check_all(sets, Config(), CheckOptions(jobs=1, select=("untranslated",))))
-    assert time.monotonic() - start < 2  # every other rule together takes ~0.3 s here
+    # its speed (under 2 s; every other rule together takes ~0.3 s here):
+    # bench/bench_time_bounds.py --only untranslated-long-list
+    (result,) = check_all(sets, Config(), CheckOptions(jobs=1, select=("untranslated",)))
+    assert result.findings == []  # the same entries in both versions, none left untranslated
 
 
 @pytest.mark.skipif(

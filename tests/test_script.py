@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
-from conftest import CORPUS, REPO, need
+from conftest import REPO
 
 from parallelcheck.text.script import (
     CYRILLIC,
@@ -177,26 +176,21 @@ def test_the_identifier_is_not_loaded_for_script_decisions():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_script_pass_over_the_fastapi_corpus_is_fast():
-    root = need(CORPUS / "fastapi")
+def test_script_pass_over_the_fastapi_corpus(fastapi_run):
+    """script_profile over every prose block of the FastAPI corpus (the documents the session's
+    run read).  Its speed (best of two passes under 2.5 s) is measured by
+    ``bench/bench_time_bounds.py --only script-profile-fastapi``."""
     from parallelcheck.model.document import BlockKind
-    from parallelcheck.readers import read_document
-    from parallelcheck.text.langtag import canonical_tag
     from parallelcheck.text.script import is_latin_language
 
     texts = []
-    for path in sorted(root.glob("*/*.md")):
-        lang = canonical_tag(path.stem) or "en"
-        names = not is_latin_language(lang)
-        for block in read_document(str(path), lang).iter_blocks():
-            if block.kind not in (BlockKind.CODE, BlockKind.HTML):
-                texts.append((block.text, block.all_code_spans(), names))
+    for result in fastapi_run[1]:
+        for lang, document in sorted(result.article.documents.items()):
+            names = not is_latin_language(lang)
+            for block in document.iter_blocks():
+                if block.kind not in (BlockKind.CODE, BlockKind.HTML):
+                    texts.append((block.text, block.all_code_spans(), names))
     assert len(texts) > 40_000
-    best = float("inf")
-    for _ in range(2):
-        start = time.perf_counter()
-        for text, spans, names in texts:
-            script_profile(text, spans, capitalised_are_names=names)
-        best = min(best, time.perf_counter() - start)
-    # About 0.6–0.8 s here for 53,000 blocks (6 MB); a generous bound for slower machines.
-    assert best < 2.5, best
+    for text, spans, names in texts:
+        profile = script_profile(text, spans, capitalised_are_names=names)
+        assert profile is not None

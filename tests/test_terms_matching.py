@@ -5,7 +5,6 @@ Latin, Japanese orthographic variants through Sudachi."""
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 
@@ -234,14 +233,13 @@ def test_japanese_forbidden_forms_match_the_surface_only():
     assert found("サーバ構成を確認", "ja") == [("forbidden-ja", "サーバ構成", "forbidden")]
 
 
-def test_japanese_matching_of_the_whole_article_is_fast():
+def test_japanese_matching_of_the_whole_article():
+    # its speed (under 2 s): bench/bench_time_bounds.py --only ja-term-matching
     from conftest import REPO
 
     text = (REPO / "articles/deepinfer-vs-lmdeploy/ja.md").read_text(encoding="utf-8")
     ja_pipeline()
-    start = time.perf_counter()
     hits = find_terms(text + " ", "ja", GLOSSARY)
-    assert time.perf_counter() - start < 2.0
     assert [h.term_id for h in hits].count("kv-cache") >= 3
 
 

