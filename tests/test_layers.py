@@ -1,12 +1,15 @@
-"""The layering of ARCHITECTURE.md, kept by import-linter's contracts in pyproject.toml:
-readers know nothing of rules, rules never read files or print, formatters see only findings
-and the aligned article."""
+"""The layering of the package, kept by import-linter's contracts in pyproject.toml (one per
+layer: the model and text primitives know no stage, readers know nothing of rules, alignment
+nothing of glossary or history, rules never read files or print and reach language
+identification only through facts, formatters see only findings and the aligned article)."""
 
 from __future__ import annotations
 
+import pkgutil
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from conftest import REPO
@@ -23,7 +26,22 @@ def test_import_contracts_hold():
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 kept, 0 broken" in result.stdout
+    contracts = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "importlinter"
+    ]["contracts"]
+    assert len(contracts) >= 10
+    assert f"{len(contracts)} kept, 0 broken" in result.stdout
+
+
+def test_no_module_is_named_like_a_standard_library_module():
+    import parallelcheck
+
+    names = {
+        info.name.rsplit(".", 1)[-1]
+        for info in pkgutil.walk_packages(parallelcheck.__path__, "parallelcheck.")
+    }
+    assert len(names) > 40
+    assert not names & set(sys.stdlib_module_names)
 
 
 def test_rules_and_formats_are_found_by_their_modules_alone():

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from conftest import write_article
 
-from parallelcheck.rules.link_targets import heading_id
+from parallelcheck.rules.link_mismatch import heading_id
 
 EN = """\
 # Guide

@@ -23,7 +23,7 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules._common import line_in
-from parallelcheck.rules.values import BlockLines
+from parallelcheck.rules._values import BlockLines
 from parallelcheck.text import tokens
 
 

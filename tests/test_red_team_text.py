@@ -43,7 +43,7 @@ from test_report_formats import (
 from parallelcheck.config import Config
 from parallelcheck.model.finding import Location
 from parallelcheck.report import FORMATS, Report
-from parallelcheck.report.html import SCRIPT, STYLE
+from parallelcheck.report.html_report import SCRIPT, STYLE
 from parallelcheck.report.inert import escape_char, inert, json_inert
 
 C0 = [chr(code) for code in range(0x20) if code != 0x0A]

@@ -13,7 +13,7 @@ from parallelcheck.config import load_config
 from parallelcheck.errors import InputError
 from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
-from parallelcheck.rules.regional import (
+from parallelcheck.rules.regional_variant import (
     LanguageOptions,
     RegionalSettings,
     other_region_terms,

@@ -25,7 +25,7 @@ from parallelcheck.engine import CheckOptions, check_all
 from parallelcheck.report import FORMATS, Report
 from parallelcheck.report.base import RuleInfo
 from parallelcheck.report.github import escape_data, escape_property
-from parallelcheck.report.html import CSP, SCRIPT, STYLE, _csp_hash
+from parallelcheck.report.html_report import CSP, SCRIPT, STYLE, _csp_hash
 from parallelcheck.report.markdown import escape as md_escape
 from parallelcheck.report.sarif import artifact_uri, fingerprint
 from parallelcheck.rules import REGISTRY

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parallelcheck.model.document import Block, BlockKind
-from parallelcheck.rules.numbers import _NumberComparison
+from parallelcheck.rules.number_mismatch import _NumberComparison
 from parallelcheck.rules.untranslated import _clearly_at_home, _judge, _Unit
 from parallelcheck.text import landmarks as anchors
 from parallelcheck.text import langid as identifier

@@ -44,7 +44,7 @@ from parallelcheck.model.document import Document, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.readers.content import read_version, take_digests
 from parallelcheck.rules import REGISTRY
-from parallelcheck.rules.unreadable import UNREADABLE_VERSION
+from parallelcheck.rules.unreadable_version import UNREADABLE_VERSION
 from parallelcheck.run import cores, workers
 from parallelcheck.run.cache import (
     OUTLINE_BLOCK,

@@ -53,7 +53,7 @@ from rapidfuzz.fuzz import ratio as text_ratio
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Document, Section
-from parallelcheck.text.code import code_skeleton
+from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import (
     anchors_of,
     dice,

@@ -2,7 +2,7 @@
 
 :func:`find_terms` gives every occurrence of a glossary form in a text as a :class:`TermHit`;
 :func:`find_altered` gives the near misses of keep-as-is terms.  The rules in
-:mod:`parallelcheck.rules.terms` read these.
+the glossary rules (:mod:`parallelcheck.rules._terms`) read these.
 
 How a form matches (decided by the form's own script, not only the version's language):
 

@@ -1,14 +1,9 @@
 """Readers: turn one language version's file into a :class:`~parallelcheck.model.document.Document`.
 
 :func:`read_document` reads the bytes, decodes them (:mod:`.decode`) and picks the reader by
-the file's extension:
-
-==========================  =====================================
-``.md``, ``.markdown``      :mod:`.markdown` (CommonMark + GFM, MkDocs admonitions)
-``.mdx``                    :mod:`.mdx` (the Markdown reader, with JSX components and ESM)
-``.txt``                    :mod:`.plaintext` (structure inferred)
-``.html``, ``.htm``         :mod:`.html`
-==========================  =====================================
+the file's extension from :data:`READERS` — Markdown (CommonMark + GFM, MkDocs admonitions),
+MDX (the Markdown reader with JSX components and ESM), plain text (structure inferred) and
+HTML.
 
 Template directives (Hugo shortcodes, Liquid / Jinja tags, MkDocs includes and snippets) are
 read the same way by every reader that meets them (:mod:`.directives`).
@@ -21,35 +16,35 @@ engine or reports.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from parallelcheck.errors import InputError
 from parallelcheck.files.safe_read import Boundary
 from parallelcheck.model.document import Document
 from parallelcheck.readers.decode import decode_bytes, normalise_newlines, read_bytes
-from parallelcheck.readers.html import parse_html
+from parallelcheck.readers.html_pages import parse_html
 from parallelcheck.readers.markdown import parse_markdown
 from parallelcheck.readers.mdx import parse_mdx
 from parallelcheck.readers.plaintext import parse_plaintext
 
-#: File extension (lower case, with the dot) → reader kind.
-EXTENSIONS = {
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".mdx": "mdx",
-    ".txt": "plaintext",
-    ".html": "html",
-    ".htm": "html",
+#: Every reader: its kind, the function that parses a decoded text, and the file extensions
+#: (lower case, with the dot) it reads.  The one table of extensions: discovery and the
+#: layouts take theirs from :data:`EXTENSIONS`.
+READERS: dict[str, tuple[Callable[[str, str, str], Document], tuple[str, ...]]] = {
+    "markdown": (parse_markdown, (".md", ".markdown")),
+    "mdx": (parse_mdx, (".mdx",)),
+    "plaintext": (parse_plaintext, (".txt",)),
+    "html": (parse_html, (".html", ".htm")),
 }
 
-_KINDS = {
-    "markdown": parse_markdown,
-    "md": parse_markdown,
-    "mdx": parse_mdx,
-    "plaintext": parse_plaintext,
+#: File extension → reader kind.
+EXTENSIONS = {ext: kind for kind, (_, exts) in READERS.items() for ext in exts}
+
+#: A kind by its name, by one of its extensions without the dot, or ``text``.
+_PARSERS = {
+    **{kind: parse for kind, (parse, _) in READERS.items()},
+    **{ext.lstrip("."): READERS[kind][0] for ext, kind in EXTENSIONS.items()},
     "text": parse_plaintext,
-    "txt": parse_plaintext,
-    "html": parse_html,
-    "htm": parse_html,
 }
 
 
@@ -70,16 +65,16 @@ def read_document(path: str, lang: str, within: Boundary | None = None) -> Docum
     :func:`~parallelcheck.readers.decode.read_bytes`)."""
     kind = kind_for_path(path)
     text = decode_bytes(read_bytes(path, within), path)
-    return _KINDS[kind](text, path, lang)
+    return READERS[kind][0](text, path, lang)
 
 
 def parse_text(text: str, path: str, lang: str, kind: str) -> Document:
     """Parse already-decoded ``text`` as ``kind`` (``markdown``, ``mdx``, ``plaintext`` or ``html``;
     ``md``, ``txt``, ``text`` and ``htm`` are accepted too).  Line endings are normalised."""
-    parser = _KINDS.get(kind.lower().lstrip("."))
+    parser = _PARSERS.get(kind.lower().lstrip("."))
     if parser is None:
         raise InputError(f"unknown document kind '{kind}'", path)
     return parser(normalise_newlines(text), path, lang)
 
 
-__all__ = ["EXTENSIONS", "kind_for_path", "parse_text", "read_document"]
+__all__ = ["EXTENSIONS", "READERS", "kind_for_path", "parse_text", "read_document"]

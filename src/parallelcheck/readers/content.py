@@ -49,7 +49,7 @@ def read_version(path: str, lang: str, within: Boundary | None = None) -> Docume
     _DIGESTS[(path, lang)] = hashlib.sha256(data).digest()
     # The parser read_document uses, given the text as read_document gives it (parse_text
     # would normalise it once more: a second leading U+FEFF would be dropped).
-    return readers._KINDS[kind](decode_bytes(data, path), path, lang)
+    return readers.READERS[kind][0](decode_bytes(data, path), path, lang)
 
 
 def take_digests(versions: Mapping[str, str]) -> dict[str, bytes | None]:

@@ -9,8 +9,7 @@ from rapidfuzz.fuzz import ratio
 
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.rules.values import (
+from parallelcheck.rules._values import (
     Difference,
     ValueComparison,
     ValuePool,
@@ -18,6 +17,7 @@ from parallelcheck.rules.values import (
     quoted,
     say,
 )
+from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.links import localised_prefix_patterns, normalise_target
 from parallelcheck.text.tokens import SameTokenIndex, extract_tokens, first_offsets, same_token
 

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from parallelcheck.model.document import BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import differing_values, excerpt, join_langs
+from parallelcheck.rules._missing_blocks import missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.rules.missing import missing_block_finding, missing_blocks
-from parallelcheck.text.code import code_skeleton
+from parallelcheck.text.code_skeleton import code_skeleton
 
 
 @rule("code-mismatch", severity="error", tags=("values",))

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from parallelcheck.model.finding import Finding
+from parallelcheck.rules._values import Difference, ValueComparison, compare_values, quoted, say
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.rules.values import Difference, ValueComparison, compare_values, quoted, say
 from parallelcheck.text.numeric import NumberFact, extract_numbers
 from parallelcheck.text.tokens import blank_spans
 
@@ -127,7 +127,7 @@ def number_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     the others say "two engines"; but not "一種" against "3 or 4 lines").  Every larger
     number, and every percentage, multiplier, date and time, must appear in every version.
 
-    Each version is compared with the source (see :mod:`parallelcheck.rules.values`); a value
+    Each version is compared with the source (see :mod:`parallelcheck.rules._values`); a value
     the other version states elsewhere in the same aligned section is not reported missing.
     """
     yield from compare_values(ctx, _NumberComparison(), _describe)
