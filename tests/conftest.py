@@ -95,9 +95,9 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 
 
 def examples(full: int) -> int:
-    """The ``max_examples`` of a slow property: ``full`` under the "full" profile, a third of
-    it (at least 20) under "ci".  Only properties that take seconds use this."""
-    return full if PROFILE == "full" else max(20, full // 3)
+    """The ``max_examples`` of a slow property: ``full`` under the "full" profile, half of it
+    (at least 20) under "ci".  Only properties that take seconds use this."""
+    return full if PROFILE == "full" else max(20, full // 2)
 
 
 try:

@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_numerals import english
@@ -612,7 +613,7 @@ def test_round_trip_english_words(n):
     assert str(n) in found_values(f"There are {english(n)} items.", "en")
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text(), st.sampled_from(LANGS))
 def test_any_text_gives_facts_inside_it(text, lang):
     for fact in extract_numbers(text, lang):

@@ -1,6 +1,7 @@
 """Property-based robustness tests (Hypothesis): readers, the numeral parser, the engine.
 
-Every property runs with a fixed budget (``max_examples``), no deadline, ``derandomize`` and no
+Every property runs with a fixed budget (``max_examples``, halved under the default "ci"
+profile of conftest), no deadline, ``derandomize`` and no
 example database, so a CI run is deterministic and the module takes a few seconds.
 
 * The readers never raise on arbitrary text (all of Unicode a decoded file can hold, that is
@@ -22,6 +23,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,9 +57,10 @@ _COMMON = {
     "database": None,
     "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
 }
-READERS = settings(max_examples=100, **_COMMON)
-SAME = settings(max_examples=40, **_COMMON)
-ENGINE = settings(max_examples=60, **_COMMON)
+# Halved under the default "ci" profile (conftest.examples); HYPOTHESIS_PROFILE=full for all.
+READERS = settings(max_examples=examples(100), **_COMMON)
+SAME = settings(max_examples=examples(40), **_COMMON)
+ENGINE = settings(max_examples=examples(60), **_COMMON)
 
 # ---------------------------------------------------------------------------
 # Strategies

@@ -8,6 +8,7 @@ import re
 import unicodedata
 from unittest import mock
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,7 +71,7 @@ PIECES = [
 texts = st.lists(st.sampled_from(PIECES), min_size=1, max_size=10).map("".join)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.sampled_from(FORMS), texts, st.booleans(), st.booleans())
 def test_a_form_matches_only_in_texts_that_hold_its_needle(form, text, exact, case_sensitive):
     pattern, _ = form_pattern(form, exact=exact, case_sensitive=case_sensitive)
@@ -101,7 +102,7 @@ _TRANSLATED = [
 GLOSSARY = Glossary((*_TRANSLATED, Term("keep", "TensorRT-LLM", {})))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(texts, st.sampled_from(["en", "ja", "ko"]))
 def test_terms_found_with_needles_are_those_found_trying_every_form(text, lang):
     with_needles = find_terms(text, lang, GLOSSARY)
