@@ -55,7 +55,7 @@ def _join(parts: list[str], lang: str) -> str:
 
 
 def generate(count: int, seed: int = 17) -> list[dict[str, object]]:
-    """``count`` glossary terms (CONTRACT §4 mappings), every approved form unique."""
+    """``count`` glossary terms (docs/configuration.md mappings), every approved form unique."""
     rng = random.Random(seed)
     used: dict[str, set[str]] = {lang: set() for lang in LANGS}
     keeps: set[str] = set()
@@ -105,7 +105,7 @@ def generate(count: int, seed: int = 17) -> list[dict[str, object]]:
 
 
 def write_yaml(terms: list[dict[str, object]], path: Path) -> None:
-    """The terms as a CONTRACT §4 YAML glossary (written by hand: fast and readable)."""
+    """The terms as a docs/configuration.md YAML glossary (written by hand: fast and readable)."""
     lines = ["terms:"]
     for term in terms:
         lines.append(f"  - id: {term['id']}")

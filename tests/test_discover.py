@@ -1,4 +1,4 @@
-"""Discovery of article sets in the three layouts of CONTRACT §1."""
+"""Discovery of article sets in the three layouts of docs/layouts.md."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Issue 17 (red team), cases 7, 9 and 13, through the real command line.
 
-Each test runs ``python -m parallelcheck …`` in a fresh project and expects what CONTRACT §1
+Each test runs ``python -m parallelcheck …`` in a fresh project and expects what docs/cli.md
 promises for input the run cannot use: exit status 2 and one line
 ``parallelcheck: error: FILE:LINE: …`` naming the user's file — never a traceback, never an
 "internal error", never an internal temporary file.  Where the input is readable (a large

@@ -1,6 +1,6 @@
 """The command line: configuration → discovery → check → report → exit status.
 
-Exit status (CONTRACT §1): 0 no error-severity finding, 1 at least one, 2 the run could not be
+Exit status (docs/cli.md): 0 no error-severity finding, 1 at least one, 2 the run could not be
 done (bad option, configuration, input) — with a one-paragraph message on stderr.  A run
 stopped by SIGINT (Ctrl-C) or SIGTERM prints "parallelcheck: interrupted" and exits 130 / 143,
 its worker processes killed, no output file written (see :func:`main`).
@@ -698,7 +698,7 @@ def glossary_lint(paths, config_path) -> None:
 )
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def glossary_import(source, output, force) -> None:
-    """Convert a TBX or CSV glossary to the YAML form (CONTRACT §4)."""
+    """Convert a TBX or CSV glossary to the YAML form (docs/configuration.md)."""
     from parallelcheck.glossary import import_glossary
 
     if output and os.path.exists(output) and not force:

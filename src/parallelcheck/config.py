@@ -9,7 +9,7 @@ Where it is read from (the first that exists wins), as ruff finds its own:
    ``.parallelcheck.yml``), then the ``[tool.parallelcheck]`` table of ``pyproject.toml``.
    The walk ends at the first folder holding ``.git`` (a project's configuration lives in the
    project) or at the file system's root;
-3. the defaults, relative to the working directory (CONTRACT §4: ``glossary/`` there).
+3. the defaults, relative to the working directory (``glossary/`` there; see docs/configuration.md).
 
 Paths in the file (``root``, ``glossary``) are relative to the folder holding the file, and
 that folder is the *project root* discovery never reads above.

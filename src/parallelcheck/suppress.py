@@ -1,4 +1,4 @@
-"""Inline suppression comments (CONTRACT §6).
+"""Inline suppression comments (docs/suppression.md).
 
 In any version's Markdown or HTML:
 

@@ -1,6 +1,6 @@
 """Discovery: find the article sets (one article, its language versions) below given paths.
 
-Three layouts are recognised without configuration (CONTRACT §1,
+Three layouts are recognised without configuration (docs/layouts.md,
 :mod:`parallelcheck.discover.layout`)
 and may be mixed in one tree:
 
@@ -37,7 +37,7 @@ Never outside what was asked
     it, but never above the *project root*: the folder holding the configuration file, else
     the nearest folder above the path holding ``.git`` or a configuration file, else the
     working directory.  For a folder outside all three nothing above it is read.  A file
-    stands for its whole article set (CONTRACT §1): outside all three, the nearest
+    stands for its whole article set (docs/layouts.md): outside all three, the nearest
     :data:`MAX_TREE_DEPTH` folders above it are looked at for the tree per language it
     belongs to, and nothing else of them is used; the root of that tree joins the boundary of
     reads below.
@@ -219,7 +219,7 @@ class _Discovery:
         #: folder is listed (``None``: anywhere but pseudo-filesystems).
         self.boundary: Boundary | None = None
         # Trees per language found above a file given outside any project: the boundary of
-        # reads grows by them (the file stands for its whole set, CONTRACT §1).
+        # reads grows by them (the file stands for its whole set, docs/layouts.md).
         self.trees_of_files: set[str] = set()
         self._pseudo_devices = _pseudo_devices()
 
@@ -394,7 +394,7 @@ class _Discovery:
 
         Only folders up to :meth:`bound_for` are considered, nearest first: outside a project
         the given folder is the highest read.  A file stands for its whole article set
-        (CONTRACT §1), so for the folder of a file given outside any project the nearest
+        (docs/layouts.md), so for the folder of a file given outside any project the nearest
         :data:`MAX_TREE_DEPTH` folders above it are looked at for the tree it belongs to.
         """
         bound: str | None = self.bound_for(directory)

@@ -132,7 +132,7 @@ class Section:
 
 @dataclass(frozen=True)
 class Directive:
-    """An inline suppression comment (CONTRACT §6) found in a version.
+    """An inline suppression comment (docs/suppression.md) found in a version.
 
     ``action`` is ``disable``, ``enable`` or ``disable-next-block``; ``rules`` is empty when the
     comment names none (meaning every rule).

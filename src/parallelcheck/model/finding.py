@@ -1,4 +1,4 @@
-"""The Finding: what a rule reports, what every formatter shows (CONTRACT §2).
+"""The Finding: what a rule reports, what every formatter shows (docs/findings.md).
 
 Rules create findings without a severity; the engine stamps the configured severity on them.
 """

@@ -33,7 +33,7 @@ INLINE_TAGS = frozenset(
 
 
 def directives_in(text: str, line: int) -> list[Directive]:
-    """The suppression comments (CONTRACT §6) in ``text``, which starts at ``line``."""
+    """The suppression comments (docs/suppression.md) in ``text``, which starts at ``line``."""
     if "parallelcheck-" not in text:
         return []
     found = []

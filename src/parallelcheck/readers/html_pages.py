@@ -16,7 +16,7 @@
 * ``blockquote`` → quote.  ``a href`` and ``img src`` → links (images with ``is_image``).
 * ``script``, ``style``, ``template`` and everything in ``head`` are ignored; other
   containers (``div``, ``section``, ``article``, ``main`` …) are transparent.
-* Comments give suppression directives (CONTRACT §6).
+* Comments give suppression directives (docs/suppression.md).
 
 Closing tags HTML lets authors omit (``</p>``, ``</li>``, ``</td>`` …) are inferred.  Lines
 are those of the file as stored (``html.parser`` tracks them).

@@ -60,7 +60,7 @@ HTML
 ----
 An HTML block's text is its visible text.  A block holding only comments, or no visible text
 and no link at all (a bare ``<div>`` / ``</div>`` wrapper), is not kept as a block.
-Suppression comments (CONTRACT §6) are collected wherever they appear.
+Suppression comments (docs/suppression.md) are collected wherever they appear.
 
 Nesting deeper than :data:`~parallelcheck.readers._common.MAX_DEPTH` containers is flattened
 into the deepest kept container, so no later stage needs deep recursion.

@@ -7,7 +7,7 @@ The rules, in the order they are applied:
    ``-``, ``*``, ``+`` (space after required) — or with ``1.`` / ``1)`` and a space is a
    *list line* (the numbered forms make an ordered list).  A line made only of ``-``, ``=``,
    ``*``, ``_`` or ``~`` (three or more) is a separator and ignored.  A line holding a
-   suppression comment ``<!-- parallelcheck-… -->`` (CONTRACT §6) gives a directive and no
+   suppression comment ``<!-- parallelcheck-… -->`` (docs/suppression.md) gives a directive and no
    block.  Every other non-blank line is a *text line*.
 
 2. **Paragraph mode.**  The file *separates paragraphs by blank lines* when at least half of

@@ -1,4 +1,4 @@
-"""``--format json``: exactly one JSON document per CONTRACT §2.
+"""``--format json``: exactly one JSON document as docs/findings.md describes it.
 
 Article text stays data: ids, sections, messages, paths and evidence parse to exactly what the
 articles and file names hold.  The document is written with JSON's own escapes for control
