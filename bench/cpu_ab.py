@@ -41,17 +41,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from compare_installs import interpreter  # the same lookup, from the bench folder
+
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fastapi"
-
-
-def interpreter(name: str) -> str:
-    """``name`` as an absolute command, since the runs start in another folder."""
-    if os.sep in name:
-        return str(Path(name).absolute())
-    found = shutil.which(name)
-    if found is None:
-        sys.exit(f"no interpreter {name!r} in PATH")
-    return found
 
 
 def identify(python: str, cwd: Path, env: dict[str, str]) -> str:
