@@ -194,3 +194,82 @@ def test_script_pass_over_the_fastapi_corpus(fastapi_run):
     for text, spans, names in texts:
         profile = script_profile(text, spans, capitalised_are_names=names)
         assert profile is not None
+
+
+# ---------------------------------------------------------------------------
+# One definition per primitive (text/lexicon.py, text/script.py), and the deliberate second
+# forms: each test shows what the general definition would get wrong for its reader.
+
+
+def test_a_url_token_is_ascii_so_a_particle_after_it_is_not_part_of_it():
+    from parallelcheck.text.lexicon import URL, URL_ASCII
+
+    text = "자세한 내용은 https://example.org/docs에 있습니다"
+    # As running text, the URL runs to the space: the particle is blanked with it, which is
+    # right for telling the script of the prose (에 is one Hangul letter among many) ...
+    assert URL.search(text).group() == "https://example.org/docs에"
+    # ... but a token compared between versions must be what the English has too.
+    assert URL_ASCII.search(text).group() == "https://example.org/docs"
+
+
+def test_running_text_urls_stop_at_cjk_punctuation_and_closing_brackets():
+    from parallelcheck.text.lexicon import URL
+
+    assert URL.search("见（https://example.org/a）。").group() == "https://example.org/a"
+    assert URL.search("see www.example.org, then").group() == "www.example.org,"
+
+
+def test_anchors_need_a_space_after_a_full_stop_to_see_a_sentence_start():
+    from parallelcheck.text.lexicon import SENTENCE_START, SENTENCE_START_SPACED, starts_sentence
+
+    # Alignment's anchors: "e.g.Foo" or "v1.Foo" keep Foo as a name (an anchor shared with a
+    # translation); the script profile takes any full stop for a sentence end, since CJK text
+    # puts no space after 。 and a capitalised word after one is ordinary prose.
+    text = "e.g.Foo"
+    assert starts_sentence(text, 4, SENTENCE_START)
+    assert not starts_sentence(text, 4, SENTENCE_START_SPACED)
+    assert starts_sentence("完成。Then", 3, SENTENCE_START)
+    assert not starts_sentence("完成。Then", 3, SENTENCE_START_SPACED)
+    assert starts_sentence("Done. Then", 6, SENTENCE_START_SPACED)
+
+
+def test_the_script_of_a_character_is_told_one_way():
+    from parallelcheck.text.script import (
+        HAN_CHAR,
+        HANGUL,
+        LATIN,
+        char_script,
+        count_letters,
+        is_hangul_syllable,
+    )
+
+    assert char_script("é") == LATIN and char_script("7") == LATIN
+    assert char_script("한") == HANGUL and char_script("ㅎ") == HANGUL  # compatibility jamo
+    assert char_script("漢") is None and char_script("") is None
+    assert is_hangul_syllable("가") and is_hangul_syllable("힣") and not is_hangul_syllable("ㅎ")
+    assert HAN_CHAR.search("ab漢") and not HAN_CHAR.search("かな")
+    assert count_letters("漢字かな한국") == {"Han": 2, "Kana": 2, "Hangul": 2}
+
+
+def test_mostly_non_latin_counts_letters_of_every_script_unlike_count_letters():
+    from parallelcheck.text.script import count_letters, mostly_non_latin
+
+    # Georgian is no script count_letters weighs, yet a version in it is written in a
+    # non-Latin script: alignment must know (every capitalised Latin word is then a name).
+    text = "ქართული ენა API"
+    assert count_letters(text) == {"Latin": 3}
+    assert mostly_non_latin(text)
+
+
+def test_name_like_words_are_three_readings_for_three_purposes():
+    from parallelcheck.text.landmarks import anchors_of
+    from parallelcheck.text.lexicon import NAME_LIKE
+    from parallelcheck.text.tokens import extract_tokens
+
+    # Running text sets aside every name-like token, "64GB" included (no prose to translate);
+    # tokens compare what must be carried over exactly, and "64GB" is a number (another
+    # rule's); anchors keep even a capitalised word, weakly, to align a Japanese version.
+    text = "Use 64GB with DeepInfer in Huawei clusters"
+    assert [m.group() for m in NAME_LIKE.finditer(text)] == ["64GB", "DeepInfer"]
+    assert extract_tokens(text).names == {"DeepInfer"} and not extract_tokens(text).strong
+    assert anchors_of(text, non_latin=False) == {"#64": 1, "gb": 1, "deepinfer": 1, "~huawei": 1}

@@ -13,15 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.rules.number_mismatch import _NumberComparison
 from parallelcheck.rules.untranslated import _clearly_at_home, _judge, _Unit
 from parallelcheck.text import landmarks as anchors
 from parallelcheck.text import langid as identifier
+from parallelcheck.text import lexicon, tokens
 from parallelcheck.text import numeric as numbers
-from parallelcheck.text import script, tokens
-from parallelcheck.text.landmarks import mostly_non_latin
 from parallelcheck.text.numeric import extract_numbers
+from parallelcheck.text.script import mostly_non_latin
 
 PIECES = [
     "the request body",
@@ -66,8 +67,9 @@ def test_a_unit_clearly_at_home_is_never_judged_foreign(text, lang, sign, others
     def signs(_unit, _lang):
         return sign
 
-    if _clearly_at_home(unit, lang, signs):
-        verdict = _judge(unit, lang, LANGS, lambda: others, signs)
+    facts = ArticleFacts()
+    if _clearly_at_home(facts, unit, lang, signs):
+        verdict = _judge(facts, unit, lang, LANGS, lambda: others, signs)
         assert not verdict.foreign
 
 
@@ -93,8 +95,8 @@ def test_a_unit_judged_without_naming_its_language_is_foreign_exactly_when_named
     def signs(_unit, _lang):
         return True
 
-    named = _judge(unit, lang, LANGS, lambda: [], signs)
-    unnamed = _judge(unit, lang, LANGS, lambda: [], signs, named=False)
+    named = _judge(ArticleFacts(), unit, lang, LANGS, lambda: [], signs)
+    unnamed = _judge(ArticleFacts(), unit, lang, LANGS, lambda: [], signs, named=False)
     assert unnamed.foreign == named.foreign
     assert unnamed.excused == named.excused
 
@@ -104,11 +106,15 @@ def test_the_shortcut_is_taken_for_ordinary_paragraphs():
         return False
 
     assert _clearly_at_home(
-        _unit("リクエストボディを使います。FastAPI が読みます。"), "ja", no_signs
+        ArticleFacts(), _unit("リクエストボディを使います。FastAPI が読みます。"), "ja", no_signs
     )
-    assert _clearly_at_home(_unit("Die Anfrage wird gelesen."), "de", no_signs)
-    assert not _clearly_at_home(_unit("The request body is read by FastAPI."), "ja", no_signs)
-    assert not _clearly_at_home(_unit("Die Anfrage wird gelesen."), "de", lambda u, lang: True)
+    assert _clearly_at_home(ArticleFacts(), _unit("Die Anfrage wird gelesen."), "de", no_signs)
+    assert not _clearly_at_home(
+        ArticleFacts(), _unit("The request body is read by FastAPI."), "ja", no_signs
+    )
+    assert not _clearly_at_home(
+        ArticleFacts(), _unit("Die Anfrage wird gelesen."), "de", lambda u, lang: True
+    )
 
 
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
@@ -131,9 +137,11 @@ numbers_text = st.lists(
 @settings(max_examples=300, deadline=None)
 @given(numbers_text, numbers_text, st.sampled_from(["en", "de", "ja", "fr"]))
 def test_numbers_are_matched_by_shared_readings_as_pairwise_comparison_would(ours, theirs, lang):
-    comparison = _NumberComparison()
-    mine = comparison.values(ours, [], lang)
-    other = [value for value, _ in comparison.values(theirs, [], lang)]
+    comparison = _NumberComparison(ArticleFacts())
+    mine = comparison.values(Block(BlockKind.PARAGRAPH, ours, 1, 1), lang)
+    other = [
+        value for value, _ in comparison.values(Block(BlockKind.PARAGRAPH, theirs, 1, 1), lang)
+    ]
     expected = [
         (value, line)
         for value, line in mine
@@ -184,7 +192,8 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
         from parallelcheck.text import langid as identifier
         from parallelcheck.config import Config
         from parallelcheck.discover.sets import discover
-        from parallelcheck.engine import CheckOptions, check_all
+        from parallelcheck.engine import CheckOptions
+        from parallelcheck.run.pipeline import check_all
         for name in ("cjk", "latin"):
             folder = os.path.join({str(tmp_path)!r}, name)
             identifier.read_ahead()
@@ -301,14 +310,15 @@ def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 def test_name_like_tokens_are_those_of_their_definition(text):
     """The definition: a run of token characters not preceded by one, unless it is a word of
     small letters or a capitalised word (each with a plain end)."""
-    letters, small, capital, end = script._L, script._LOWER, script._UPPER, script._PLAIN_END
+    letters, small, capital = lexicon.LATIN_TOKEN_CHARS, lexicon.LATIN_LOWER, lexicon.LATIN_UPPER
+    end = lexicon._PLAIN_END
     definition = re.compile(
         rf"(?<![{letters}])(?![{small}]++{end}|[{capital}][{small}]++{end})"
         rf"[{letters}]++(?:[./:+][{letters}]++)*+[+#]*+"
     )
-    assert _spans(script._NAME_LIKE, text) == _spans(definition, text)
+    assert _spans(lexicon.NAME_LIKE, text) == _spans(definition, text)
     capitalised = re.compile(rf"(?<![{letters}])[{capital}][{small}]+(?![{letters}])")
-    assert _spans(script._CAPITALISED, text) == _spans(capitalised, text)
+    assert _spans(lexicon.CAPITALISED, text) == _spans(capitalised, text)
 
 
 @settings(max_examples=400, deadline=None)
@@ -342,10 +352,9 @@ numeral_text = st.lists(st.sampled_from(_NUMERAL_PIECES), max_size=10).map("".jo
 @given(numeral_text, st.sampled_from(["en", "de", "ja", "ko", "zh-Hans", "fr"]))
 def test_number_passes_skipped_below_their_floor_would_have_found_nothing(text, lang):
     found = extract_numbers(text, lang)
-    numbers.prepare(lang)  # an empty text asks for no profile
-    profile = numbers._PROFILES[lang]
+    profile = numbers._profile_of(lang)
     unfloored = replace(profile, passes=tuple(replace(p, floor="") for p in profile.passes))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(numbers._PROFILES, lang, unfloored)
+        patch.setattr(numbers, "_profile_of", lambda _: unfloored)
         patch.setattr(numbers, "_MAP_FLOOR", "\0")  # every non-ASCII text searched for digits
         assert extract_numbers(text, lang) == found

@@ -14,7 +14,12 @@ from hypothesis import strategies as st
 
 from parallelcheck.glossary import Glossary, LangTerms, Term
 from parallelcheck.glossary import match as terms
-from parallelcheck.glossary.match import find_terms, form_needle, form_pattern, normalise
+from parallelcheck.glossary.match import (
+    find_terms,
+    form_needle,
+    form_pattern,
+    normalise_with_offsets,
+)
 
 FORMS = [
     "KV cache",
@@ -76,7 +81,7 @@ texts = st.lists(st.sampled_from(PIECES), min_size=1, max_size=10).map("".join)
 def test_a_form_matches_only_in_texts_that_hold_its_needle(form, text, exact, case_sensitive):
     pattern, _ = form_pattern(form, exact=exact, case_sensitive=case_sensitive)
     needle = form_needle(form, exact=exact)
-    norm, _ = normalise(text)
+    norm, _ = normalise_with_offsets(text)
     if pattern.search(norm):
         assert needle is None or needle in terms._fold(norm)
 
@@ -114,7 +119,7 @@ def test_terms_found_with_needles_are_those_found_trying_every_form(text, lang):
 @settings(max_examples=400, deadline=None)
 @given(texts)
 def test_normalising_run_by_run_is_normalising_each_character(text):
-    norm, index = normalise(text)
+    norm, index = normalise_with_offsets(text)
     if unicodedata.normalize("NFKC", text) == text:
         assert (norm, index) == (text, None)
         return
@@ -146,7 +151,7 @@ WORDY = [
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(WORDY), min_size=1, max_size=12).map("".join))
 def test_what_near_misses_ask_about_words_is_what_the_whole_text_says(text):
-    norm, _ = normalise(text)
+    norm, _ = normalise_with_offsets(text)
     words = terms._Words(norm)
     inside = bytearray(len(norm) + 1)
     for chunk in terms._CHUNK.finditer(norm):

@@ -15,7 +15,7 @@ from parallelcheck.glossary.match import (
     find_terms,
     form_contains,
     ja_pipeline,
-    normalise,
+    normalise_with_offsets,
 )
 
 
@@ -139,7 +139,7 @@ def test_offsets_point_into_the_original_text():
     text = "「ＫＶ　ｃａｃｈｅ」の説明"
     (hit,) = find_terms(text, "ja", GLOSSARY)
     assert text[hit.start : hit.end] == "ＫＶ　ｃａｃｈｅ"
-    norm, index = normalise(text)
+    norm, index = normalise_with_offsets(text)
     assert index is not None and len(index) == len(norm)
 
 

@@ -428,3 +428,34 @@ def test_a_plain_zh_version_is_simplified_and_never_takes_a_traditional_entry():
     assert term.entry("zh") is None
     assert term.entry("zh-TW") is not None
     assert Glossary.of([term]) is not None
+
+
+def test_each_term_rule_finds_the_same_alone_or_after_the_others():
+    """The occurrences are facts of the article, found by whichever rule asks first: no rule
+    depends on another having run (term-missing and term-altered once read what
+    term-forbidden had scanned)."""
+    from parallelcheck.facts import ArticleFacts
+
+    article = ARTICLE_ALIGNED
+    alone = {rule: list(REGISTRY[rule].run(article, glossary=GLOSSARY)) for rule in TERM_RULES}
+    facts = ArticleFacts()
+    for order in (TERM_RULES[::-1], TERM_RULES):
+        for rule in order:
+            shared = list(REGISTRY[rule].run(article, facts=facts, glossary=GLOSSARY))
+            assert shared == alone[rule]
+
+
+def test_an_articles_term_scan_is_made_once_per_block():
+    from parallelcheck.facts import ArticleFacts
+
+    facts = ArticleFacts()
+    lang, section, block = next(
+        (lang, s, b)
+        for row in ARTICLE_ALIGNED.sections
+        for lang, s in row.cells.items()
+        if s and s.level
+        for b in s.blocks
+        if b.kind is not BlockKind.CODE
+    )
+    assert facts.terms(block, lang, GLOSSARY) is facts.terms(block, lang, GLOSSARY)
+    assert facts.terms(section, lang, GLOSSARY) is facts.terms(section, lang, GLOSSARY)

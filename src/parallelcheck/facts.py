@@ -1,30 +1,207 @@
-"""Facts about an article's blocks, computed once per block when a rule first asks.
+"""Facts about an article's blocks and headings, computed once when a rule first asks.
 
 An :class:`ArticleFacts` lives for one article's check: the engine makes it after alignment
 and hands it to every rule in its :class:`~parallelcheck.rules.base.RuleContext`, so two rules
-asking for the same fact of the same block share one computation, and nothing outlives the
-article.
+asking for the same fact of the same block share one computation, whichever runs first, and
+nothing outlives the article.  Rules read these facts here and never compute them themselves.
+
+Each fact has its own method, typed:
+
+* :meth:`~ArticleFacts.numbers` — the numbers a block or heading states
+  (:mod:`parallelcheck.text.numeric`), its running text's and its inline code's apart;
+* :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`);
+* :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it
+  (:mod:`parallelcheck.glossary.match`), inline code and URLs blanked;
+* :meth:`~ArticleFacts.code_skeleton` — a code block's comparable form
+  (:mod:`parallelcheck.text.code_skeleton`);
+* :meth:`~ArticleFacts.running_text`, :meth:`~ArticleFacts.script_profile`,
+  :meth:`~ArticleFacts.letters` — the script profile of a text (:mod:`parallelcheck.text.script`):
+  of a block, or of a piece of one (a list item's own prose, a table's cells);
+
+A fact depends on a block's content only (its text, its inline code, the language of its
+version), and is kept by that content: the same text in two versions (a code block, a table of
+names) is worked out once.  A block is a :class:`~parallelcheck.model.document.Block`; a heading
+is its :class:`~parallelcheck.model.document.Section` (its title and the title's inline code).
+What a method returns is shared: callers never change it.
+
+Alignment's anchors (:mod:`parallelcheck.text.landmarks`) are not among these facts: alignment
+runs before an article's facts exist, reads each block's anchors once, and knows nothing of
+facts (an import-linter contract); no rule reads anchors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-T = TypeVar("T")
+from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
+from parallelcheck.glossary.model import Glossary
+from parallelcheck.model.document import Block, BlockKind, Section
+from parallelcheck.text.code_skeleton import code_skeleton
+from parallelcheck.text.numeric import NumberFact, extract_numbers
+from parallelcheck.text.script import (
+    ScriptProfile,
+    count_letters,
+    strip_capitalised,
+    strip_names,
+)
+from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens
+
+__all__ = ["ArticleFacts", "StatedNumbers", "TermScan"]
+
+#: A block, or a heading (its section).
+Where = Block | Section
+
+
+def _content(where: Where) -> tuple[str, tuple[str, ...]]:
+    """The text and inline code a fact of a block or heading is read from."""
+    if isinstance(where, Section):
+        return where.title, tuple(where.code_spans)
+    return where.text, tuple(where.all_code_spans())
+
+
+@dataclass(frozen=True)
+class StatedNumbers:
+    """The numbers of a block or heading: those of its running text, with the inline code
+    blanked (offsets in its text), and those of each inline code span, with the offset where
+    the span stands (``-1``: not found in the text)."""
+
+    text: tuple[NumberFact, ...]
+    code: tuple[tuple[int, tuple[NumberFact, ...]], ...]
+
+
+@dataclass(frozen=True)
+class TermScan:
+    """The glossary in a block or heading: the forms found and the near misses of keep terms,
+    with offsets in its text."""
+
+    hits: tuple[TermHit, ...]
+    altered: tuple[AlteredTerm, ...]
+
+
+_NO_TERMS = TermScan((), ())
 
 
 class ArticleFacts:
-    """The facts of one article's blocks, filled lazily: ``get(name, key, compute)`` gives
-    the fact ``name`` of ``key`` (a block and what it depends on), computing it on first use."""
+    """The facts of one article's blocks and headings, each computed on first use (see the
+    module's docstring)."""
 
     def __init__(self) -> None:
-        self._known: dict[tuple[str, Hashable], Any] = {}
+        self._numbers: dict[tuple, StatedNumbers] = {}
+        self._code_numbers: dict[tuple[str, str], tuple[NumberFact, ...]] = {}
+        self._tokens: dict[tuple, Tokens] = {}
+        self._terms: dict[tuple, TermScan] = {}
+        self._matchers: dict[int, GlossaryMatcher] = {}
+        self._skeletons: dict[tuple[str, str], str] = {}
+        self._running: dict[tuple, tuple[str, int]] = {}
+        self._letters: dict[str, dict[str, int]] = {}
+        self._profiles: dict[tuple, ScriptProfile] = {}
 
-    def get(self, name: str, key: Hashable, compute: Callable[[], T]) -> T:
-        slot = (name, key)
-        try:
-            return self._known[slot]
-        except KeyError:
-            value = self._known[slot] = compute()
-            return value
+    # -- values ---------------------------------------------------------------------------
+
+    def numbers(self, where: Where, lang: str) -> StatedNumbers:
+        """The numbers a block or heading of version *lang* states (code blocks state none)."""
+        if isinstance(where, Block) and where.kind is BlockKind.CODE:
+            return StatedNumbers((), ())
+        text, spans = _content(where)
+        key = (text, spans, lang)
+        found = self._numbers.get(key)
+        if found is None:
+            blanked, offsets = blank_spans(text, spans)  # code's numbers are not the text's
+            code = tuple(
+                (offset, self._span_numbers(span, lang))
+                for span, offset in zip(spans, offsets, strict=True)
+            )
+            found = StatedNumbers(tuple(extract_numbers(blanked, lang)), code)
+            self._numbers[key] = found
+        return found
+
+    def _span_numbers(self, span: str, lang: str) -> tuple[NumberFact, ...]:
+        # The same inline code recurs throughout a version (and in every version).
+        found = self._code_numbers.get((span, lang))
+        if found is None:
+            found = self._code_numbers[span, lang] = tuple(extract_numbers(span, lang))
+        return found
+
+    def tokens(self, where: Where) -> Tokens:
+        """The untranslatable tokens of a block or heading (code blocks are not read)."""
+        text, spans = _content(where)
+        key = (text, spans)
+        found = self._tokens.get(key)
+        if found is None:
+            found = self._tokens[key] = extract_tokens(text, spans)
+        return found
+
+    def code_skeleton(self, block: Block) -> str:
+        """A code block's comparable form."""
+        key = (block.text, block.info)
+        found = self._skeletons.get(key)
+        if found is None:
+            found = self._skeletons[key] = code_skeleton(block.text, block.info)
+        return found
+
+    # -- glossary -------------------------------------------------------------------------
+
+    def terms(self, where: Where, lang: str, glossary: Glossary) -> TermScan:
+        """The glossary forms and near misses of keep terms in a block or heading of version
+        *lang* (none in code blocks and in a document's title-less first section); inline
+        code and URLs are blanked first, offsets are those of the text."""
+        if isinstance(where, Section):
+            if where.level == 0:
+                return _NO_TERMS
+        elif where.kind is BlockKind.CODE:
+            return _NO_TERMS
+        text, spans = _content(where)
+        key = (id(glossary), text, spans, lang)
+        found = self._terms.get(key)
+        if found is None:
+            matcher = self._matcher(glossary)
+            blanked = blank_code(text, spans)
+            hits = matcher.find_terms(blanked, lang)
+            altered = matcher.find_altered(blanked, lang, hits)
+            found = self._terms[key] = TermScan(tuple(hits), tuple(altered))
+        return found
+
+    def _matcher(self, glossary: Glossary) -> GlossaryMatcher:
+        matcher = self._matchers.get(id(glossary))
+        if matcher is None or matcher.glossary is not glossary:
+            matcher = self._matchers[id(glossary)] = GlossaryMatcher(glossary)
+        return matcher
+
+    # -- script ---------------------------------------------------------------------------
+
+    def running_text(
+        self, text: str, code_spans: Sequence[str] = (), *, capitalised_are_names: bool = False
+    ) -> tuple[str, int]:
+        """*text* with inline code, URLs, numbers and name-like tokens blanked, and how many
+        characters were set aside (:func:`parallelcheck.text.script.strip_untranslatable`)."""
+        key = (text, tuple(code_spans), capitalised_are_names)
+        found = self._running.get(key)
+        if found is None:
+            if capitalised_are_names:  # built on the other blanking, which is kept too
+                plain = self.running_text(text, code_spans)
+                found = strip_capitalised(*plain)
+            else:
+                found = strip_names(text, code_spans)
+            self._running[key] = found
+        return found
+
+    def script_profile(
+        self, text: str, code_spans: Sequence[str] = (), *, capitalised_are_names: bool = False
+    ) -> ScriptProfile:
+        """The script profile of *text* (:func:`parallelcheck.text.script.script_profile`)."""
+        key = (text, tuple(code_spans), capitalised_are_names)
+        found = self._profiles.get(key)
+        if found is None:
+            running, removed = self.running_text(
+                text, code_spans, capitalised_are_names=capitalised_are_names
+            )
+            found = self._profiles[key] = ScriptProfile(self.letters(running), removed)
+        return found
+
+    def letters(self, text: str) -> dict[str, int]:
+        """Letters per script in *text* (:func:`parallelcheck.text.script.count_letters`)."""
+        found = self._letters.get(text)
+        if found is None:
+            found = self._letters[text] = count_letters(text)
+        return found

@@ -57,10 +57,10 @@ from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import (
     anchors_of,
     dice,
-    mostly_non_latin,
     strong_only,
 )
 from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
+from parallelcheck.text.script import mostly_non_latin
 
 SECTION_THRESHOLD = 0.42
 BLOCK_THRESHOLD = 0.36

@@ -48,16 +48,23 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
 from parallelcheck.glossary.model import Glossary, Term, match_key
 from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.lexicon import URL, might_hold_url, normalise
+from parallelcheck.text.script import (
+    HANGUL,
+    HANGUL_CHARS,
+    HANGUL_SYLLABLES,
+    LATIN,
+    LATIN_ALNUM,
+    char_script,
+)
 
 
 @dataclass(frozen=True)
@@ -86,20 +93,22 @@ class AlteredTerm:
 # ---------------------------------------------------------------------------
 # Characters
 
-_LATIN = "A-Za-z0-9\u00c0-\u024f"
-_HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"
+_LATIN = LATIN_ALNUM
+_HANGUL = HANGUL_CHARS
 _SEPARATORS = " \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad"
 _SEP_CLASS = f"[{_SEPARATORS}]"
 _HYPHEN_CLASS = "[\\-\u2010\u2011\u2012]"
-_IS_LATIN = re.compile(f"[{_LATIN}]")
-_IS_HANGUL = re.compile(f"[{_HANGUL}]")
 _IS_SEP = re.compile(_SEP_CLASS)
 
 
 def _script(char: str) -> str:
-    if _IS_LATIN.match(char):
+    """What a form's character is for its pattern: ``latin`` (a Latin letter or digit),
+    ``hangul``, ``separator`` (a space or hyphen) or ``other`` (see
+    :func:`parallelcheck.text.script.char_script`)."""
+    script = char_script(char)
+    if script == LATIN:
         return "latin"
-    if _IS_HANGUL.match(char):
+    if script == HANGUL:
         return "hangul"
     if _IS_SEP.match(char):
         return "separator"
@@ -108,15 +117,15 @@ def _script(char: str) -> str:
 
 #: Runs of characters that NFKC leaves as they are one by one (ASCII, CJK ideographs, kana,
 #: Hangul syllables): most of any text, copied without looking at each character.
-_NFKC_STABLE = re.compile("[\x00-\x7f\u4e00-\u9fff\u3041-\u3096\u30a1-\u30fa\uac00-\ud7a3]+")
+_NFKC_STABLE = re.compile(f"[\x00-\x7f\u4e00-\u9fff\u3041-\u3096\u30a1-\u30fa{HANGUL_SYLLABLES}]+")
 
 
-@lru_cache(maxsize=4096)  # the term rules and near misses normalise the same texts
-def normalise(text: str) -> tuple[str, list[int] | None]:
-    """NFKC text and, when it differs from ``text``, the original index of each character
-    (each character is then normalised on its own, so that every character of the result
-    comes from one character of ``text``).  Callers never change what they are given."""
-    norm = unicodedata.normalize("NFKC", text)
+def normalise_with_offsets(text: str) -> tuple[str, list[int] | None]:
+    """The text's normal form (:func:`parallelcheck.text.lexicon.normalise`) and, when it
+    differs from ``text``, the original index of each character (each character is then
+    normalised on its own, so that every character of the result comes from one character of
+    ``text``)."""
+    norm = normalise(text)
     if norm == text:
         return text, None
     pieces: list[str] = []
@@ -125,7 +134,7 @@ def normalise(text: str) -> tuple[str, list[int] | None]:
     for run in itertools.chain(_NFKC_STABLE.finditer(text), (None,)):
         start = len(text) if run is None else run.start()
         for position in range(done, start):
-            piece = _nfkc_char(text[position])
+            piece = normalise(text[position])
             pieces.append(piece)
             index.extend([position] * len(piece))
         if run is None:
@@ -134,11 +143,6 @@ def normalise(text: str) -> tuple[str, list[int] | None]:
         index.extend(range(start, run.end()))
         done = run.end()
     return "".join(pieces), index
-
-
-@lru_cache(maxsize=4096)
-def _nfkc_char(char: str) -> str:
-    return unicodedata.normalize("NFKC", char)
 
 
 def _span(index: list[int] | None, start: int, end: int, length: int) -> tuple[int, int]:
@@ -182,7 +186,6 @@ _DERIVATIONS = (
 _HANGUL_RUN = re.compile(f"[{_HANGUL}]*")
 
 
-@lru_cache(maxsize=4096)
 def _korean_tail_ok(rest: str) -> bool:
     """Whether a Hangul run after a noun is particles/endings (up to three) or a derivation."""
     if not rest:
@@ -220,7 +223,7 @@ def _inflected(word: str) -> str:
 
 def _pieces(form: str) -> tuple[str, list[str]]:
     """A form in NFKC with whitespace collapsed, and its runs of separators and of the rest."""
-    text = " ".join(unicodedata.normalize("NFKC", form).split())
+    text = " ".join(normalise(form).split())
     return text, re.findall(f"{_SEP_CLASS}+|[^{_SEPARATORS}]+", text)
 
 
@@ -332,10 +335,9 @@ class _Keep:
 _WORD = re.compile(f"[{_LATIN}]+")
 
 
-@lru_cache(maxsize=16384)  # near-miss candidates are mostly a few common words
 def _skeleton(text: str) -> str:
     """The letters and digits of *text* in NFKC, case folded."""
-    return "".join(_WORD.findall(unicodedata.normalize("NFKC", text))).casefold()
+    return "".join(_WORD.findall(normalise(text))).casefold()
 
 
 class _LangMatcher:
@@ -348,8 +350,6 @@ class _LangMatcher:
         self.known: set[str] = set()  # skeletons of every Latin approved form
         self.ja_forms: list[tuple[str, str, str]] | None = None  # built on first use
         self._ja_terms: list[tuple[str, str]] = []
-        self.hits: dict[str, list[TermHit]] = {}
-        self.altered: dict[str, list[AlteredTerm]] = {}
         japanese = primary_language(lang) == "ja"
         for term in glossary.terms:
             entry = term.entry(lang)
@@ -406,25 +406,43 @@ def _keep(term: Term) -> _Keep:
     return _Keep(term.id, form, skeleton, words, ordinary, in_paths, edits, sizes)
 
 
-_MATCHERS: dict[tuple[object, str], tuple[Glossary, _LangMatcher]] = {}
+class GlossaryMatcher:
+    """Every form of one glossary, compiled per language when the language is first matched.
 
+    Not a cache of results: it holds what the glossary compiles to, and it lives as long as
+    whoever made it keeps it — an article's facts (:class:`parallelcheck.facts.ArticleFacts`)
+    make one for the run's glossary.  Compiling repeats Python's own cache of compiled
+    patterns, so a second matcher of the same glossary is cheap.
+    """
 
-def cache_key(glossary: Glossary) -> object:
-    """What caches of matching results are keyed by: the fingerprint of a loaded glossary
-    (equal in worker processes), else the object's identity."""
-    return glossary.fingerprint or id(glossary)
+    def __init__(self, glossary: Glossary):
+        self.glossary = glossary
+        self._languages: dict[str, _LangMatcher] = {}
 
+    def language(self, lang: str) -> _LangMatcher:
+        """The forms that apply to one language, compiled."""
+        matcher = self._languages.get(lang)
+        if matcher is None:
+            matcher = self._languages[lang] = _LangMatcher(self.glossary, lang)
+        return matcher
 
-def _matcher(glossary: Glossary, lang: str) -> _LangMatcher:
-    key = (cache_key(glossary), lang)
-    cached = _MATCHERS.get(key)
-    if cached is not None and (glossary.fingerprint or cached[0] is glossary):
-        return cached[1]
-    if len(_MATCHERS) > 64:
-        _MATCHERS.clear()
-    matcher = _LangMatcher(glossary, lang)
-    _MATCHERS[key] = (glossary, matcher)
-    return matcher
+    def find_terms(self, text: str, lang: str) -> list[TermHit]:
+        """See :func:`find_terms`."""
+        if not text:
+            return []
+        return _find_terms(text, lang, self.language(lang))
+
+    def find_altered(
+        self, text: str, lang: str, hits: Sequence[TermHit] | None = None
+    ) -> list[AlteredTerm]:
+        """See :func:`find_altered`; *hits* are :meth:`find_terms`'s of the same text, when
+        the caller has them already."""
+        if not text:
+            return []
+        matcher = self.language(lang)
+        if not matcher.keeps:
+            return []
+        return _find_altered(text, lang, self, matcher, hits)
 
 
 # ---------------------------------------------------------------------------
@@ -478,7 +496,6 @@ def _chunks(text: str) -> list[tuple[int, str]]:
     return result
 
 
-@lru_cache(maxsize=4096)
 def _ja_tokens(text: str) -> tuple[tuple[str, int, int, bool], ...]:
     """(normalised form, start, end, is the particle の) of each non-space token."""
     sudachi = ja_pipeline()
@@ -490,7 +507,7 @@ def _ja_tokens(text: str) -> tuple[tuple[str, int, int, bool], ...]:
             surface = morpheme.surface()
             if not surface.strip():
                 continue
-            norm = unicodedata.normalize("NFKC", morpheme.normalized_form() or surface).casefold()
+            norm = normalise(morpheme.normalized_form() or surface).casefold()
             is_no = surface == "の" and morpheme.part_of_speech()[0] == "助詞"
             start = offset + morpheme.begin()
             tokens.append((norm, start, start + len(surface), is_no))
@@ -531,14 +548,16 @@ def _japanese_candidates(text: str, matcher: _LangMatcher) -> list[tuple]:
 
 def find_terms(text: str, lang: str, glossary: Glossary | None) -> list[TermHit]:
     """Every occurrence of a glossary form in ``text`` (a version in ``lang``), in text order,
-    never overlapping (see the module documentation for how each script is matched)."""
+    never overlapping (see the module documentation for how each script is matched).  This
+    compiles the glossary's forms for the language on each call: a caller matching many texts
+    keeps a :class:`GlossaryMatcher`."""
     if not glossary or not text:
         return []
-    matcher = _matcher(glossary, lang)
-    cached = matcher.hits.get(text)
-    if cached is not None:
-        return list(cached)
-    norm, index = normalise(text)
+    return GlossaryMatcher(glossary).find_terms(text, lang)
+
+
+def _find_terms(text: str, lang: str, matcher: _LangMatcher) -> list[TermHit]:
+    norm, index = normalise_with_offsets(text)
     folded = _fold(norm)
     candidates: list[tuple] = []
     forms = matcher.forms
@@ -559,11 +578,7 @@ def find_terms(text: str, lang: str, glossary: Glossary | None) -> list[TermHit]
             candidates.append((start, end, form.term_id, form.form, form.status, rank))
     if primary_language(lang) == "ja":
         candidates.extend(_japanese_candidates(text, matcher))
-    hits = _longest_first(candidates, len(text))
-    if len(matcher.hits) > 8192:
-        matcher.hits.clear()
-    matcher.hits[text] = hits
-    return list(hits)
+    return _longest_first(candidates, len(text))
 
 
 def _longest_first(candidates: list[tuple], length: int) -> list[TermHit]:
@@ -585,7 +600,7 @@ def form_contains(text: str, form: str, lang: str, case_sensitive: bool = False)
     if match_key(text, case_sensitive) == match_key(form, case_sensitive):
         return False
     pattern, tail = form_pattern(form, exact=False, case_sensitive=case_sensitive)
-    norm = unicodedata.normalize("NFKC", text)
+    norm = normalise(text)
     for match in pattern.finditer(norm):
         if tail:
             rest = _HANGUL_RUN.match(norm, match.end())
@@ -598,13 +613,11 @@ def form_contains(text: str, form: str, lang: str, case_sensitive: bool = False)
 # ---------------------------------------------------------------------------
 # Hiding what is not prose
 
-_URL = re.compile(r"(?:https?://|www\.)\S+")
-
 
 def blank_code(text: str, code_spans: Sequence[str] = ()) -> str:
     """``text`` with inline code and URLs replaced by spaces (offsets unchanged): a product
     name in ``pip install lmdeploy`` or in a link target is no term use."""
-    if not code_spans and "://" not in text and "www." not in text:
+    if not code_spans and not might_hold_url(text):
         return text
     chars = list(text)
     position = 0
@@ -618,7 +631,7 @@ def blank_code(text: str, code_spans: Sequence[str] = ()) -> str:
             continue
         chars[found : found + len(span)] = " " * len(span)
         position = found + len(span)
-    for match in _URL.finditer(text):
+    for match in URL.finditer(text):
         chars[match.start() : match.end()] = " " * (match.end() - match.start())
     return "".join(chars)
 
@@ -673,16 +686,7 @@ def find_altered(text: str, lang: str, glossary: Glossary | None) -> list[Altere
     """
     if not glossary or not text:
         return []
-    matcher = _matcher(glossary, lang)
-    if not matcher.keeps:
-        return []
-    cached = matcher.altered.get(text)
-    if cached is None:
-        cached = _find_altered(text, lang, glossary, matcher)
-        if len(matcher.altered) > 8192:
-            matcher.altered.clear()
-        matcher.altered[text] = cached
-    return list(cached)
+    return GlossaryMatcher(glossary).find_altered(text, lang)
 
 
 class _Words:
@@ -731,9 +735,13 @@ class _Words:
 
 
 def _find_altered(
-    text: str, lang: str, glossary: Glossary, matcher: _LangMatcher
+    text: str,
+    lang: str,
+    owner: GlossaryMatcher,
+    matcher: _LangMatcher,
+    hits: Sequence[TermHit] | None,
 ) -> list[AlteredTerm]:
-    norm, index = normalise(text)
+    norm, index = normalise_with_offsets(text)
     words = _Words(norm)
     # every alteration looked for keeps the first letter
     keeps = [keep for keep in matcher.keeps if keep.skeleton[0] in words.by_initial]
@@ -768,7 +776,9 @@ def _find_altered(
                 if how is None:
                     continue
                 if covered is None:
-                    covered = _covered(text, lang, glossary, norm, index)
+                    if hits is None:
+                        hits = owner.find_terms(text, lang)
+                    covered = _covered(hits, norm, index)
                 if any(covered[start:end]) or any(used[start:end]):
                     continue
                 if not keep.in_paths and all(map(words.in_path, range(first, last + 1))):
@@ -782,17 +792,16 @@ def _find_altered(
     return found
 
 
-def _covered(
-    text: str, lang: str, glossary: Glossary, norm: str, index: list[int] | None
-) -> bytearray:
-    """1 at each character of ``norm`` inside a glossary form found in ``text``."""
+def _covered(hits: Sequence[TermHit], norm: str, index: list[int] | None) -> bytearray:
+    """1 at each character of ``norm`` inside a glossary form found in the text (its
+    :func:`find_terms` *hits*)."""
     covered = bytearray(len(norm) + 1)
     inverse = None
     if index is not None:
         inverse = {}
         for position, original in enumerate(index):
             inverse.setdefault(original, position)
-    for hit in find_terms(text, lang, glossary):
+    for hit in hits:
         start = hit.start if inverse is None else inverse.get(hit.start, 0)
         end = hit.end if inverse is None else inverse.get(hit.end, len(norm))
         covered[start:end] = b"\x01" * (end - start)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from parallelcheck.model.aligned import AlignedSection
-from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import join_langs
 from parallelcheck.rules.base import RuleContext
@@ -48,12 +48,13 @@ class Difference:
 class ValueComparison(Generic[V]):
     """How one rule reads values from text and tells whether two values match.
 
-    Subclasses give ``values(text, code_spans, lang)`` returning (value, offset in text)
-    pairs, ``matches(a, b)`` and ``show(value)``; ``prune(...)`` may drop unmatched values
-    that are not worth reporting on their own.
+    Subclasses give ``values(where, lang)`` returning (value, offset in the text) pairs of a
+    block or heading (its section) of version *lang*, read from the article's facts
+    (``ctx.facts``), ``matches(a, b)`` and ``show(value)``; ``prune(...)`` may drop unmatched
+    values that are not worth reporting on their own.
     """
 
-    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[V, int]]:
+    def values(self, where: Block | Section, lang: str) -> list[tuple[V, int]]:
         raise NotImplementedError
 
     def matches(self, a: V, b: V) -> bool:
@@ -138,7 +139,7 @@ def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str
     for block in blocks:
         if block.kind is BlockKind.CODE:
             continue
-        pairs = comparison.values(block.text, block.all_code_spans(), lang)
+        pairs = comparison.values(block, lang)
         if pairs:
             lines = BlockLines(block)
             found.extend((value, lines.line(offset)) for value, offset in pairs)
@@ -155,7 +156,7 @@ def compare_values(
     for section in article.sections:
         present = {lang: s for lang, s in section.cells.items() if s is not None}
         headings = {
-            lang: (s.line, [(v, s.line) for v, _ in comparison.values(s.title, s.code_spans, lang)])
+            lang: (s.line, [(v, s.line) for v, _ in comparison.values(s, lang)])
             for lang, s in present.items()
         }
         per_block = {

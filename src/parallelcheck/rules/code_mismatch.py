@@ -9,7 +9,6 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import differing_values, excerpt, join_langs
 from parallelcheck.rules._missing_blocks import missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.code_skeleton import code_skeleton
 
 
 @rule("code-mismatch", severity="error", tags=("values",))
@@ -43,7 +42,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
             if len(blocks) < 2:
                 continue
             lines = {lang: b.line for lang, b in blocks.items()}
-            skeletons = {lang: code_skeleton(b.text, b.info) for lang, b in blocks.items()}
+            skeletons = {lang: ctx.facts.code_skeleton(b) for lang, b in blocks.items()}
             yield from differing_values(
                 ctx, section, lines, skeletons, _code_differs, {"kind": "code"}
             )

@@ -5,12 +5,13 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
+from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedBlock
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import describe_block
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.script import capitalises_nouns, strip_untranslatable
+from parallelcheck.text.script import capitalises_nouns
 
 #: A row deviates when its ratio is outside [usual / FACTOR, usual × FACTOR].
 FACTOR = 2.2
@@ -33,7 +34,7 @@ _PROSE = (
 )
 
 
-def text_length(block: Block, lang: str = "") -> int:
+def text_length(facts: ArticleFacts, block: Block, lang: str = "") -> int:
     """Characters of a block's translatable text: whitespace, code (blocks and inline), URLs,
     numbers and name-like tokens left out — they are carried over as they are, so they would
     pull every ratio towards 1."""
@@ -41,27 +42,29 @@ def text_length(block: Block, lang: str = "") -> int:
     if kind in (BlockKind.CODE, BlockKind.HTML):
         return 0
     if kind in (BlockKind.LIST, BlockKind.QUOTE, BlockKind.ADMONITION):
-        return sum(text_length(child, lang) for child in block.children)
+        return sum(text_length(facts, child, lang) for child in block.children)
     text = block.text
     if kind is BlockKind.ITEM:
         for child in block.children:
             if child.text and child.text in text:
                 text = text.replace(child.text, " ", 1)
-        nested = sum(text_length(child, lang) for child in block.children)
+        nested = sum(text_length(facts, child, lang) for child in block.children)
     else:
         nested = 0
-    running, _ = strip_untranslatable(
+    running, _ = facts.running_text(
         text, block.code_spans, capitalised_are_names=not capitalises_nouns(lang)
     )
     return len("".join(running.split())) + nested
 
 
-def _row_length(row: AlignedBlock, lang: str) -> int:
+def _row_length(facts: ArticleFacts, row: AlignedBlock, lang: str) -> int:
     block = row.cells.get(lang)
     if block is None:
         return 0
     extras = row.extra.get(lang, [])
-    return text_length(block, lang) + sum(text_length(extra, lang) for extra in extras)
+    return text_length(facts, block, lang) + sum(
+        text_length(facts, extra, lang) for extra in extras
+    )
 
 
 @rule("length-ratio", severity="info", tags=("structure",))
@@ -87,7 +90,7 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
     article = ctx.article
     source = article.source
     prose_rows = [
-        (section, row, _row_length(row, source))
+        (section, row, _row_length(ctx.facts, row, source))
         for section in article.sections
         for row in section.rows
         if (theirs := row.cells.get(source)) is not None and theirs.kind in _PROSE
@@ -100,7 +103,7 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
             ours = row.cells.get(lang)
             if ours is None or ours.kind not in _PROSE or not reference:
                 continue
-            own = _row_length(row, lang)
+            own = _row_length(ctx.facts, row, lang)
             if own:
                 rows.append((section, row, own, reference))
         learned = [own / ref for _, _, own, ref in rows if ref >= MIN_LEARN]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
+from parallelcheck.facts import ArticleFacts
+from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._values import Difference, ValueComparison, compare_values, quoted, say
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.numeric import NumberFact, extract_numbers
-from parallelcheck.text.tokens import blank_spans
+from parallelcheck.text.numeric import NumberFact
 
 SMALL = 10
 
@@ -22,13 +22,15 @@ class _Number:
 
 
 class _NumberComparison(ValueComparison[_Number]):
-    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[_Number, int]]:
-        found = []
-        text, offsets = blank_spans(text, code_spans)  # code's numbers are not the text's
-        for code, offset in zip(code_spans, offsets, strict=True):
-            for fact in _code_numbers(code, lang):
-                found.append((_Number(fact, True), max(offset, 0)))
-        found.extend((_Number(fact, False), fact.start) for fact in extract_numbers(text, lang))
+    def __init__(self, facts: ArticleFacts):
+        self.facts = facts
+
+    def values(self, where: Block | Section, lang: str) -> list[tuple[_Number, int]]:
+        stated = self.facts.numbers(where, lang)
+        found = [
+            (_Number(fact, True), max(offset, 0)) for offset, facts in stated.code for fact in facts
+        ]
+        found.extend((_Number(fact, False), fact.start) for fact in stated.text)
         return sorted(found, key=lambda pair: pair[1])
 
     def matches(self, a: _Number, b: _Number) -> bool:
@@ -57,12 +59,6 @@ class _NumberComparison(ValueComparison[_Number]):
         if swapped_in and swapped_out and written_in_digits and same_number_of_counts:
             return hard_extra + swapped_in, hard_lacking + swapped_out
         return hard_extra, hard_lacking
-
-
-@lru_cache(maxsize=4096)
-def _code_numbers(code: str, lang: str) -> tuple[NumberFact, ...]:
-    """The numbers of an inline code span (the same spans recur throughout a version)."""
-    return tuple(extract_numbers(code, lang))
 
 
 def _countable(number: _Number) -> bool:
@@ -130,4 +126,4 @@ def number_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     Each version is compared with the source (see :mod:`parallelcheck.rules._values`); a value
     the other version states elsewhere in the same aligned section is not reported missing.
     """
-    yield from compare_values(ctx, _NumberComparison(), _describe)
+    yield from compare_values(ctx, _NumberComparison(ctx.facts), _describe)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from parallelcheck.errors import describe_kind
@@ -16,6 +15,7 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt
 from parallelcheck.rules.base import Option, OptionError, RuleContext, rule
 from parallelcheck.text.langtag import canonical_tag, primary_language
+from parallelcheck.text.script import HAN_CHAR as _HAN
 
 TRADITIONAL_REGIONS = frozenset({"TW", "HK", "MO"})
 SIMPLIFIED_REGIONS = frozenset({"CN", "SG", "MY"})
@@ -105,8 +105,6 @@ ALLOWED_TERMS_SIMPLIFIED = frozenset(
         "存档",
     }
 )
-
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 @dataclass(frozen=True)
@@ -249,6 +247,8 @@ def _option(value: Any, name: str) -> Any:
 
 @cache
 def _converter(config: str):
+    """The OpenCC converter of one configuration.  Cached: loading one reads its dictionaries;
+    one entry per configuration this module names (six at most)."""
     import opencc
 
     return opencc.OpenCC(config)
@@ -259,9 +259,13 @@ def convert(config: str, text: str) -> str:
     return _converter(config).convert(text)
 
 
-@lru_cache(maxsize=65536)
-def _changes_everywhere(char: str, configs: tuple[str, ...]) -> bool:
-    return all(convert(config, char) != char for config in configs)
+def _changes_everywhere(char: str, configs: tuple[str, ...], known: dict[str, bool]) -> bool:
+    """Whether every conversion changes *char*; *known* holds the answers of the check this
+    is part of (one article's), the same characters recurring throughout a version."""
+    answer = known.get(char)
+    if answer is None:
+        answer = known[char] = all(convert(config, char) != char for config in configs)
+    return answer
 
 
 #: A character is of the other script when every one of these conversions changes it — alone
@@ -270,14 +274,18 @@ _TO_TRADITIONAL = ("s2t", "s2tw", "s2hk")
 _TO_SIMPLIFIED = ("t2s", "tw2s", "hk2s")
 
 
-def wrong_script(text: str, traditional: bool) -> list[tuple[int, str, str]]:
+def wrong_script(
+    text: str, traditional: bool, known: dict[str, bool] | None = None
+) -> list[tuple[int, str, str]]:
     """Characters of the other script in *text*: ``(offset, character, its form in the
-    intended script)``.  *traditional* says which script the text is meant to be in."""
+    intended script)``.  *traditional* says which script the text is meant to be in; *known*
+    keeps, across the texts of one check, which characters every conversion changes."""
     configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
+    known = {} if known is None else known
     suspects = {
         ch
         for ch in set(_HAN.findall(text))
-        if ch not in SHARED_CHARACTERS and _changes_everywhere(ch, configs)
+        if ch not in SHARED_CHARACTERS and _changes_everywhere(ch, configs, known)
     }
     if not suspects:
         return []
@@ -495,12 +503,13 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
         settings = regional_settings(lang, configured)
         if settings is None or not (settings.script or settings.vocabulary):
             continue
+        changed: dict[str, bool] = {}  # per character: every conversion changes it
         for section in article.sections:
             for what, text, first in _pieces(section, lang):
                 if not text or not _HAN.search(text):
                     continue
                 if settings.script:
-                    chars = wrong_script(text, settings.traditional)
+                    chars = wrong_script(text, settings.traditional, changed)
                     if chars:
                         yield _script_finding(
                             ctx, section, lang, settings, what, text, first, chars

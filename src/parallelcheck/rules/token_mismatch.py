@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
+from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._values import (
     Difference,
@@ -19,7 +21,7 @@ from parallelcheck.rules._values import (
 )
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.links import localised_prefix_patterns, normalise_target
-from parallelcheck.text.tokens import SameTokenIndex, extract_tokens, first_offsets, same_token
+from parallelcheck.text.tokens import SameTokenIndex, first_offsets, same_token
 
 NEAR_VARIANT = 80
 
@@ -38,14 +40,16 @@ class _TokenPool(ValuePool[_Token]):
 
 
 class _TokenComparison(ValueComparison[_Token]):
-    def __init__(self, article: AlignedArticle):
+    def __init__(self, article: AlignedArticle, facts: ArticleFacts):
+        self.facts = facts
         self.patterns = {
             lang: localised_prefix_patterns(lang, article.link_prefixes, article.source)
             for lang in article.langs
         }
 
-    def values(self, text: str, code_spans: Sequence[str], lang: str) -> list[tuple[_Token, int]]:
-        tokens = extract_tokens(text, code_spans)
+    def values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
+        tokens = self.facts.tokens(where)
+        text = where.title if isinstance(where, Section) else where.text
         offsets = first_offsets(text, tokens.strong | tokens.names)
         found = []
         for strong, group in ((True, tokens.strong), (False, tokens.names)):
@@ -133,4 +137,4 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     :mod:`parallelcheck.text.tokens` for the exact token forms.
     """
     article = ctx.article
-    yield from compare_values(ctx, _TokenComparison(article), _describe)
+    yield from compare_values(ctx, _TokenComparison(article, ctx.facts), _describe)

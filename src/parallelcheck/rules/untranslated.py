@@ -9,24 +9,23 @@ from dataclasses import dataclass, field
 
 from rapidfuzz.fuzz import ratio
 
+from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.landmarks import normalise
 from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.lexicon import normalise
 from parallelcheck.text.script import (
     LATIN,
     WEIGHT,
     ScriptProfile,
     blank_code_spans,
     block_language,
-    count_letters,
     is_latin_language,
     language_name,
     language_scripts,
-    script_profile,
 )
 
 #: Running-text letters below which a block is too short to judge ("Note", "See also:"); a
@@ -162,6 +161,7 @@ class _Verdict:
 
 
 def _judge(
+    facts: ArticleFacts,
     unit: _Unit,
     lang: str,
     langs: Sequence[str],
@@ -178,15 +178,15 @@ def _judge(
     capitalised = not is_latin_language(lang)
     text, code_spans = unit.text, unit.code_spans
     if unit.block.kind is BlockKind.TABLE:
-        profile = _table_profile(unit, capitalised)
+        profile = _table_profile(facts, unit, capitalised)
         code_spans = []
     elif not _QUOTE_MARK.search(text):  # the common case: the same profile, shared by rules
-        profile = script_profile(text, code_spans, capitalised_are_names=capitalised)
+        profile = facts.script_profile(text, code_spans, capitalised_are_names=capitalised)
     else:
         text, in_code = blank_code_spans(text, code_spans)
         text, quoted = _drop_shared_quotes(text, others)
         code_spans = []
-        profile = script_profile(text, capitalised_are_names=capitalised)
+        profile = facts.script_profile(text, capitalised_are_names=capitalised)
         profile = ScriptProfile(profile.letters, profile.untranslatable + in_code + quoted)
     if _excused(profile, unit):
         return _Verdict(profile, True)
@@ -220,7 +220,9 @@ def _judge(
     return verdict
 
 
-def _clearly_at_home(unit: _Unit, lang: str, signs: Callable[[_Unit, str], bool]) -> bool:
+def _clearly_at_home(
+    facts: ArticleFacts, unit: _Unit, lang: str, signs: Callable[[_Unit, str], bool]
+) -> bool:
     """Whether :func:`_judge` would certainly not call a unit of version *lang* foreign,
     told from the letters of its text without setting aside names and numbers (which only
     ever removes Latin letters):
@@ -236,13 +238,13 @@ def _clearly_at_home(unit: _Unit, lang: str, signs: Callable[[_Unit, str], bool]
     if is_latin_language(lang):
         if unit.text.isascii() or max(unit.text) < "\u0370":  # before Greek: Latin only
             return not signs(unit, lang)
-        letters = count_letters(unit.text)
+        letters = facts.letters(unit.text)
         return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)
     text = unit.text
     if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
         return False
     text, _ = blank_code_spans(text, unit.code_spans)
-    letters = count_letters(text)
+    letters = facts.letters(text)
     own = language_scripts(lang)
     weighted = {script: count * WEIGHT.get(script, 1.0) for script, count in letters.items()}
     total = sum(weighted.values())
@@ -274,7 +276,7 @@ def _drop_shared_quotes(text: str, others: Callable[[], Sequence[str]]) -> tuple
     return _QUOTED.sub(blank, text), removed
 
 
-def _table_profile(unit: _Unit, capitalised: bool) -> ScriptProfile:
+def _table_profile(facts: ArticleFacts, unit: _Unit, capitalised: bool) -> ScriptProfile:
     """A table's cells: a cell that is one Latin-script word (``str``, ``GET``, ``None``) is an
     identifier."""
     words: list[str] = []
@@ -286,18 +288,20 @@ def _table_profile(unit: _Unit, capitalised: bool) -> ScriptProfile:
                 identifiers += len(cell)
             else:
                 words.append(cell)
-    profile = script_profile("\n".join(words), unit.code_spans, capitalised_are_names=capitalised)
+    profile = facts.script_profile(
+        "\n".join(words), unit.code_spans, capitalised_are_names=capitalised
+    )
     return ScriptProfile(profile.letters, profile.untranslatable + identifiers)
 
 
-def _worth_comparing(unit: _Unit) -> bool:
+def _worth_comparing(facts: ArticleFacts, unit: _Unit) -> bool:
     """Whether a unit has enough running text for its being identical to another version's to
     matter.  Capitalised words count as names here in every language (``Docker in Swarm
     Mode``, ``Dependency Injection System`` are kept as they are by many translators)."""
     if unit.block.kind is BlockKind.TABLE:
-        profile = _table_profile(unit, True)
+        profile = _table_profile(facts, unit, True)
     else:
-        profile = script_profile(unit.text, unit.code_spans, capitalised_are_names=True)
+        profile = facts.script_profile(unit.text, unit.code_spans, capitalised_are_names=True)
     return profile.total_letters >= IDENTICAL_LETTERS and not _excused(profile, unit)
 
 
@@ -506,14 +510,20 @@ class _Row:
                     continue
                 paired = self.source_unit(lang, index)
                 identical, similarity = self.identical(unit, lang, paired, index)
-                if not identical and _clearly_at_home(unit, lang, self.signs):
+                if not identical and _clearly_at_home(self.ctx.facts, unit, lang, self.signs):
                     continue  # the common case, decided without the full judgement
                 verdict = _judge(
-                    unit, lang, self.article.langs, others, self.signs, named=bool(identical)
+                    self.ctx.facts,
+                    unit,
+                    lang,
+                    self.article.langs,
+                    others,
+                    self.signs,
+                    named=bool(identical),
                 )
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
-                if identical and not _worth_comparing(unit):
+                if identical and not _worth_comparing(self.ctx.facts, unit):
                     identical, similarity = [], 0.0
                 if verdict.foreign or identical:
                     flagged.append((unit, verdict, identical, similarity))
@@ -566,8 +576,15 @@ class _Row:
         if unit is None:
             return False
         if id(unit) not in self._at_home:
+            profile = self.ctx.facts.script_profile(
+                unit.text, unit.code_spans, capitalised_are_names=not is_latin_language(lang)
+            )
             guess, _ = block_language(
-                unit.text, lang, languages=self.article.langs, code_spans=unit.code_spans
+                unit.text,
+                lang,
+                languages=self.article.langs,
+                code_spans=unit.code_spans,
+                profile=profile,
             )
             self._at_home[id(unit)] = guess == primary_language(lang)
         return self._at_home[id(unit)]

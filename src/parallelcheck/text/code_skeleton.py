@@ -20,7 +20,6 @@ quoted arguments and ``--8<--`` markers are what they say, not strings or commen
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 _COMMENT = re.compile(r"(#|//|--)[^\n]*|/\*.*?\*/|<!--.*?-->", re.DOTALL)
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
@@ -36,9 +35,10 @@ _DIAGRAM_BLOCK_LABEL = re.compile(
 _DIAGRAM_LABEL = re.compile(r"\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|\"[^\"\n]*\"|%%[^\n]*")
 
 
-@lru_cache(maxsize=4096)  # every version holds the same code blocks; alignment and code-mismatch
 def code_skeleton(code: str, info: str = "") -> str:
-    """The comparable form of a code block (see the module documentation)."""
+    """The comparable form of a code block (see the module documentation).  Rules read it
+    through their article's facts (:meth:`parallelcheck.facts.ArticleFacts.code_skeleton`),
+    which compute it once per distinct code block of the article."""
     language = info.split()[0].lower() if info.strip() else ""
     if language in DIRECTIVE_INFOS:
         return _SPACE.sub(" ", code).strip()

@@ -24,37 +24,14 @@ one prove nothing, and words of two Latin-script languages rarely coincide by me
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
+
+from parallelcheck.text.lexicon import SENTENCE_START_SPACED, normalise, starts_sentence
 
 _NUMBER = re.compile(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a dot
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
 _DIGIT = re.compile(r"[0-9]")
-_NOT_ASCII_LETTER = bytes(b for b in range(256) if not chr(b).isascii() or not chr(b).isalpha())
-# Runs of anything but a letter of a non-Latin script: digits, `_`, what is no letter, and
-# Latin letters (ASCII, Latin-1 and Latin Extended-A/B).
-_NOT_NON_LATIN_LETTERS = re.compile(r"[\W\d_A-Za-z\u00C0-\u024F]+")
-
-
-@lru_cache(maxsize=32768)  # alignment, tokens and untranslated normalise the same blocks
-def normalise(text: str) -> str:
-    """NFKC (full-width letters and digits become ASCII) — the form anchors, tokens and
-    identical-text comparisons are taken from."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
-
-
-def mostly_non_latin(text: str) -> bool:
-    """Whether letters of a non-Latin script outnumber Latin letters in *text*."""
-    sample = text[:2000]
-    if sample.isascii():
-        return False
-    latin = len(sample.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTER))
-    # Every character is either in such a run or a non-Latin letter; the runs are few and long.
-    non_latin = len(sample) - sum(map(len, _NOT_NON_LATIN_LETTERS.findall(sample)))
-    return non_latin > latin
 
 
 def anchors_of(
@@ -105,8 +82,7 @@ def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
         return 0
     if non_latin:
         return 1
-    sentence_start = start == 0 or _SENTENCE_START.search(text[max(0, start - 3) : start])
-    return 0 if sentence_start else 1
+    return 0 if starts_sentence(text, start, SENTENCE_START_SPACED) else 1
 
 
 def strong_only(anchors: Counter[str]) -> Counter[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 DEFAULT_PREFIXES = ("/{lang}/",)
 
@@ -26,10 +26,14 @@ def localised_prefix_patterns(
     return _patterns(lang, tuple(prefixes), source)
 
 
-@lru_cache(maxsize=1024)  # alignment and two rules ask for every version of every article
+@cache
 def _patterns(
     lang: str, prefixes: tuple[str, ...], source: str | None
 ) -> tuple[re.Pattern[str], ...]:
+    """Cached: compiled patterns, a function of a version's and the source's language tags
+    and the configured prefixes alone (one run configures one list), asked by alignment and
+    two rules for every version of every article; one entry per pair of language tags of the
+    run."""
     variants = set()
     for tag in {lang, source or lang}:
         variants |= {tag, tag.lower(), tag.replace("-", "_"), tag.lower().replace("-", "_")}

@@ -71,7 +71,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.numerals import (
@@ -86,6 +86,7 @@ from parallelcheck.text.numerals import (
     parse_number_words,
     parse_sino_korean,
 )
+from parallelcheck.text.script import is_hangul_syllable as _is_hangul
 
 __all__ = ["NumberFact", "extract_numbers"]
 
@@ -360,10 +361,6 @@ _WORD_IN = re.compile(r"[^\W\d_]+")
 _DIGIT_RUN = re.compile(r"[0-9]+")
 
 
-def _is_hangul(ch: str) -> bool:
-    return "가" <= ch <= "힣"
-
-
 def _alternation(words) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
@@ -457,8 +454,11 @@ def _stop_pattern(lang: str) -> re.Pattern[str] | None:
     return re.compile(stop, re.IGNORECASE)
 
 
-@lru_cache(maxsize=64)
+@cache
 def _profile(lang: str) -> _Profile:
+    """The number patterns of a primary language subtag.  Cached: a function of the language
+    alone (the patterns are built from this module's constants), one entry per language of the
+    run; building them costs milliseconds, and every text of the language needs them."""
     decimal_comma = lang in _DECIMAL_COMMA
     group_space = _SP if lang in _SPACE_GROUPS else "[\u00a0\u202f\u2009]"
     # Space groups come before any point or comma (1 000 000,5), never after a decimal part.
@@ -592,11 +592,17 @@ _NEXT_WORD = re.compile(r"[ \u00a0\u202f]+([^\W\d_]+)")
 # Extraction
 
 
+@cache
+def _profile_of(lang: str) -> _Profile:
+    """The number patterns of a language tag (its primary language's).  Cached: one entry per
+    language tag of the run."""
+    return _profile(primary_language(lang) if lang else "en")
+
+
 def prepare(lang: str) -> None:
     """Build *lang*'s number patterns now rather than on its first text (a process about to
     fork workers builds them once for all of them)."""
-    if lang not in _PROFILES:
-        _PROFILES[lang] = _profile(primary_language(lang) if lang else "en")
+    _profile_of(lang)
 
 
 def extract_numbers(text: str, lang: str) -> list[NumberFact]:
@@ -608,10 +614,7 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     """
     if not text:
         return []
-    profile = _PROFILES.get(lang)
-    if profile is None:
-        prepare(lang)
-        profile = _PROFILES[lang]
+    profile = _profile_of(lang)
     if text.isascii():
         top, t = "\x7f", text  # the largest character there can be
     else:
@@ -652,7 +655,6 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     return facts
 
 
-_PROFILES: dict[str, _Profile] = {}
 _ARTICLE_BEFORE = re.compile(r"(?<![\w-])[Aa]n? $")
 
 

@@ -31,10 +31,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from parallelcheck.text.langid import identify
 from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.lexicon import (
+    CAPITALISED,
+    EMAIL,
+    NAME_LIKE,
+    URL,
+    might_hold_url,
+    starts_sentence,
+)
 
 LATIN = "Latin"
 HAN = "Han"
@@ -185,30 +193,53 @@ for _entry in _SCRIPT_BYTES:
 _ASCII_LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _NOT_ASCII_LETTER = bytes(b for b in range(256) if b not in _ASCII_LETTERS)
 
-_URL = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'）)】」』，。、]+", re.IGNORECASE)
-_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
-# Latin-script tokens are runs of letters, digits and `_ @ # $`, joined by `. _ / : +`
-# (hyphens and apostrophes split tokens).  A token is name-like when it has a digit or one of
-# `_ @ # $`, a joiner, a capital after a small letter (`vLLM`, `DeepSeek`) or two capitals in a
-# row (`API`, `LMDeploy`).  One regular expression finds exactly those, so ordinary words cost
-# no Python-level work.
-#
-# Both patterns below start by taking the token's first character and only then look behind it
-# (at it and the character before): a pattern that starts with a character set lets the regex
-# engine skip to the places where that set matches, while one that starts with a look-behind is
-# tried at every position of the text.
-_L = r"A-Za-z0-9_@#$\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
-_LOWER = r"a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f"  # Latin Extended letters counted as small
-_UPPER = r"A-Z\u00c0-\u00d6\u00d8-\u00de"
-_PLAIN_END = rf"(?![{_L}]|[./:+][{_L}])"
-_NAME_LIKE = re.compile(
-    rf"[{_L}](?<![{_L}][{_L}])"  # a token's first character, not inside a token
-    # … not the start of a word of small letters, nor of a capitalised word
-    rf"(?!(?<=[{_LOWER}])[{_LOWER}]*+{_PLAIN_END}|(?<=[{_UPPER}])[{_LOWER}]++{_PLAIN_END})"
-    rf"[{_L}]*+(?:[./:+][{_L}]++)*+[+#]*+"
-)
-_CAPITALISED = re.compile(rf"[{_UPPER}](?<![{_L}][{_UPPER}])[{_LOWER}]+(?![{_L}])")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？：；]\s*|[\n\t(（「『“\"'‘]\s*|[•*\-–—]\s+)$")
+# Characters of some scripts, for character classes of regular expressions.
+#: CJK ideographs: the unified block, extension A and the compatibility ideographs.
+HAN_CHARS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+#: Hangul syllables (가–힣).
+HANGUL_SYLLABLES = "\uac00-\ud7a3"
+#: Hangul syllables, jamo and compatibility jamo.
+HANGUL_CHARS = HANGUL_SYLLABLES + "\u1100-\u11ff\u3130-\u318f"
+#: Latin letters (ASCII, Latin-1, Latin Extended-A/B) and ASCII digits.
+LATIN_ALNUM = "A-Za-z0-9\u00c0-\u024f"
+#: A CJK ideograph.
+HAN_CHAR = re.compile(f"[{HAN_CHARS}]")
+_LATIN_ALNUM_CHAR = re.compile(f"[{LATIN_ALNUM}]")
+_HANGUL_CHAR = re.compile(f"[{HANGUL_CHARS}]")
+
+
+def is_hangul_syllable(char: str) -> bool:
+    """Whether *char* (one character) is a Hangul syllable."""
+    return "\uac00" <= char <= "\ud7a3"
+
+
+def char_script(char: str) -> str | None:
+    """:data:`LATIN` for a Latin letter or ASCII digit, :data:`HANGUL` for a Hangul letter,
+    ``None`` for any other character (one character; the empty string is ``None`` too)."""
+    if _LATIN_ALNUM_CHAR.match(char):
+        return LATIN
+    if _HANGUL_CHAR.match(char):
+        return HANGUL
+    return None
+
+
+# Runs of anything but a letter of a non-Latin script: digits, `_`, what is no letter, and
+# Latin letters (ASCII, Latin-1 and Latin Extended-A/B).
+_NOT_NON_LATIN_LETTERS = re.compile(r"[\W\d_A-Za-z\u00C0-\u024F]+")
+
+
+def mostly_non_latin(text: str) -> bool:
+    """Whether letters of a non-Latin script (any letter outside Latin, Latin-1 and Latin
+    Extended-A/B) outnumber ASCII letters in the first 2,000 characters of *text* — how
+    alignment tells a version written in a non-Latin script.  Unlike :func:`count_letters` it
+    counts the letters of every script, listed in this module or not."""
+    sample = text[:2000]
+    if sample.isascii():
+        return False
+    latin = len(sample.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTER))
+    # Every character is either in such a run or a non-Latin letter; the runs are few and long.
+    non_latin = len(sample) - sum(map(len, _NOT_NON_LATIN_LETTERS.findall(sample)))
+    return non_latin > latin
 
 
 @dataclass(frozen=True)
@@ -251,9 +282,12 @@ class ScriptProfile:
         return self.untranslatable / whole if whole else 1.0
 
 
-@lru_cache(maxsize=512)
+@cache
 def language_scripts(lang: str) -> tuple[str, ...]:
-    """The scripts a language tag's language is written in (Latin when unknown)."""
+    """The scripts a language tag's language is written in (Latin when unknown).
+
+    Cached: a function of the tag alone, asked for every block; one entry per language tag
+    of the run."""
     primary = primary_language(lang)
     if primary == "sr" and "latn" in lang.lower():
         return (LATIN,)
@@ -268,8 +302,11 @@ def capitalises_nouns(lang: str) -> bool:
     return primary_language(lang) in NOUN_CAPITALISING
 
 
-@lru_cache(maxsize=512)
+@cache
 def is_latin_language(lang: str) -> bool:
+    """Whether a language tag's language is written in the Latin script alone.
+
+    Cached: a function of the tag alone; one entry per language tag of the run."""
     return language_scripts(lang) == (LATIN,)
 
 
@@ -281,41 +318,47 @@ def language_name(lang: str) -> str:
 def strip_untranslatable(
     text: str, code_spans: Sequence[str] = (), *, capitalised_are_names: bool = False
 ) -> tuple[str, int]:
-    return _strip_untranslatable(text, tuple(code_spans), capitalised_are_names)
-
-
-@lru_cache(maxsize=32768)  # several rules ask for the same blocks
-def _strip_untranslatable(
-    text: str, code_spans: tuple[str, ...], capitalised_are_names: bool
-) -> tuple[str, int]:
     """*text* with code spans, URLs, numbers and name-like tokens blanked out.
 
     Returns the running text and the number of characters set aside.  With
     *capitalised_are_names*, capitalised Latin words that do not start a sentence count as
-    names too (right for text in a version written in a non-Latin script).
+    names too (right for text in a version written in a non-Latin script): see
+    :func:`strip_capitalised`, applied to the result without it.  Rules read this through
+    their article's facts (:meth:`parallelcheck.facts.ArticleFacts.running_text`), which
+    compute it once per block.
     """
-    if capitalised_are_names:  # the other blanking first: cached, it serves both callers
-        text, removed = _strip_untranslatable(text, code_spans, False)
-        pieces: list[str] = []
-        last = 0
-        for match in _CAPITALISED.finditer(text):
-            start = match.start()
-            if _SENTENCE_START.search(text, max(0, start - 3), start):
-                continue
-            pieces.append(text[last:start])
-            pieces.append(" ")
-            removed += match.end() - start
-            last = match.end()
-        if last:
-            pieces.append(text[last:])
-            text = "".join(pieces)
-        return text, removed
+    running = strip_names(text, code_spans)
+    return strip_capitalised(*running) if capitalised_are_names else running
+
+
+def strip_capitalised(text: str, removed: int = 0) -> tuple[str, int]:
+    """*text* (already through :func:`strip_names`, with *removed* characters set aside) with
+    the capitalised Latin words that do not start a sentence blanked out too."""
+    pieces: list[str] = []
+    last = 0
+    for match in CAPITALISED.finditer(text):
+        start = match.start()
+        if starts_sentence(text, start):
+            continue
+        pieces.append(text[last:start])
+        pieces.append(" ")
+        removed += match.end() - start
+        last = match.end()
+    if last:
+        pieces.append(text[last:])
+        text = "".join(pieces)
+    return text, removed
+
+
+def strip_names(text: str, code_spans: Sequence[str] = ()) -> tuple[str, int]:
+    """*text* with code spans, URLs, e-mail addresses and name-like tokens blanked out, and
+    the number of characters set aside."""
     text, removed = blank_code_spans(text, code_spans)
-    if "://" in text or "www." in text:
-        text, removed = _blank(_URL, text, removed)
+    if might_hold_url(text):
+        text, removed = _blank(URL, text, removed)
     if "@" in text:
-        text, removed = _blank(_EMAIL, text, removed)
-    return _blank(_NAME_LIKE, text, removed)
+        text, removed = _blank(EMAIL, text, removed)
+    return _blank(NAME_LIKE, text, removed)
 
 
 def blank_code_spans(text: str, code_spans: Sequence[str]) -> tuple[str, int]:
@@ -334,10 +377,11 @@ def _blank(pattern: re.Pattern[str], text: str, removed: int) -> tuple[str, int]
     return kept, removed + len(text) - len(kept) + matches
 
 
-@lru_cache(maxsize=16384)
 def count_letters(text: str) -> dict[str, int]:
     """Letters per script in *text* (scripts with none are left out; letters of scripts not
-    listed in this module are not counted)."""
+    listed in this module are not counted).  Rules read this through their article's facts
+    (:meth:`parallelcheck.facts.ArticleFacts.letters`); callers never change what they are
+    given."""
     letters: dict[str, int] = {}
     if text.isascii():
         count = len(text.encode("ascii").translate(None, _NOT_ASCII_LETTER))
@@ -463,8 +507,11 @@ def block_language(
     return SCRIPT_DEFAULT.get(dominant, "und"), share
 
 
-@lru_cache(maxsize=256)
+@cache
 def _candidates(languages: tuple[str, ...], expected: str) -> frozenset[str]:
+    """The primary languages a statistical guess may name.  Cached: a function of the
+    article's language tags alone (one entry per set of versions checked together and
+    version language)."""
     return frozenset({primary_language(lang) for lang in languages} | {expected, "en"})
 
 

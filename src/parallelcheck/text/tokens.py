@@ -37,13 +37,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from parallelcheck.text.landmarks import normalise
+from parallelcheck.text.lexicon import PATH, URL_ASCII, normalise
 
-_URL = re.compile(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
-_PATH = re.compile(
-    r"(?<![A-Za-z0-9_/.:-])(?:/[A-Za-z0-9_.{}-]+){2,}/?"
-    r"|(?<![A-Za-z0-9_/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}(?![A-Za-z0-9])"
-)
 _SETTING = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
 _VERSION_ONLY = re.compile(r"^v?\d+(?:\.\d+){2,}$", re.IGNORECASE)
 _DOTTED_DATE = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
@@ -62,7 +57,7 @@ _CANDIDATE = re.compile(
 )
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
-_SPECIAL = (("://", _URL), ("/", _PATH), ("=", _SETTING))
+_SPECIAL = (("://", URL_ASCII), ("/", PATH), ("=", _SETTING))
 _TRAILING = ".,;:!?)]}\"'"
 
 

@@ -1,0 +1,107 @@
+"""The lexical primitives every text module reads: normal form, URLs, e-mail addresses, paths,
+Latin-script letter classes, name-like words and sentence starts — each defined once, here.
+
+Two primitives have a second, deliberately different form, named for what it is for and tested
+(``tests/test_script.py``) to show why the general one would not do:
+
+* :data:`URL` is a URL in running text as a reader sees it: it runs to white space, a quotation
+  mark, a closing bracket or CJK punctuation, whatever the characters in between.
+  :data:`URL_ASCII` is a URL *token* compared between versions: ASCII characters only, so a
+  Korean particle written right after it (``https://example.org/x에``) is not part of it.
+* :data:`SENTENCE_START` tells whether a capitalised word begins a sentence in any script
+  (``。`` or ``「`` before it count, and no space is needed after a full stop).
+  :data:`SENTENCE_START_SPACED` is the stricter form alignment's anchors use: after ``.``, ``!``
+  … a space must follow, so ``e.g.Foo`` or ``v1.Foo`` keep ``Foo`` as a name.
+
+Nothing here caches: these are patterns and one-pass functions over a string.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# ---------------------------------------------------------------------------
+# Normal form
+
+
+def normalise(text: str) -> str:
+    """NFKC (full-width letters and digits become ASCII) — the form anchors, tokens,
+    glossary matching and identical-text comparisons are taken from.  ASCII text is returned as
+    it is (it is its own NFKC)."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
+# ---------------------------------------------------------------------------
+# URLs, e-mail addresses, paths
+
+#: A URL in running text (``http(s)://`` or ``www.``), up to white space, a quotation mark, a
+#: closing bracket or CJK punctuation.
+URL = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'）)】」』，。、]+", re.IGNORECASE)
+#: A URL token: ``http(s)://`` and the ASCII characters a URL may hold (see the module's
+#: docstring for why it differs from :data:`URL`).
+URL_ASCII = re.compile(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
+EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
+#: An API or file path of at least two segments: ``/v1/chat/completions``, ``docs/config.md``.
+PATH = re.compile(
+    r"(?<![A-Za-z0-9_/.:-])(?:/[A-Za-z0-9_.{}-]+){2,}/?"
+    r"|(?<![A-Za-z0-9_/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}(?![A-Za-z0-9])"
+)
+
+
+def might_hold_url(text: str) -> bool:
+    """Whether :data:`URL` can match in *text* (a cheap test before the pattern)."""
+    return "://" in text or "www." in text
+
+
+# ---------------------------------------------------------------------------
+# Latin-script letters and name-like words
+
+#: Characters of a Latin-script token: letters (ASCII, Latin-1, Latin Extended-A/B), digits and
+#: ``_ @ # $``.
+LATIN_TOKEN_CHARS = r"A-Za-z0-9_@#$\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
+#: Small Latin letters (Latin Extended letters counted as small).
+LATIN_LOWER = r"a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f"
+#: Capital Latin letters.
+LATIN_UPPER = r"A-Z\u00c0-\u00d6\u00d8-\u00de"
+
+_L = LATIN_TOKEN_CHARS
+_PLAIN_END = rf"(?![{_L}]|[./:+][{_L}])"
+# Latin-script tokens are runs of letters, digits and `_ @ # $`, joined by `. _ / : +`
+# (hyphens and apostrophes split tokens).  A token is name-like when it has a digit or one of
+# `_ @ # $`, a joiner, a capital after a small letter (`vLLM`, `DeepSeek`) or two capitals in a
+# row (`API`, `LMDeploy`).  One regular expression finds exactly those, so ordinary words cost
+# no Python-level work.
+#
+# Both patterns below start by taking the token's first character and only then look behind it
+# (at it and the character before): a pattern that starts with a character set lets the regex
+# engine skip to the places where that set matches, while one that starts with a look-behind is
+# tried at every position of the text.
+#: A name-like Latin-script token: ``CamelCase``, ``ALLCAPS``, words with digits, ``_``,
+#: dots or slashes (``V4.1``, ``main.py``, ``/v1/models``).
+NAME_LIKE = re.compile(
+    rf"[{_L}](?<![{_L}][{_L}])"  # a token's first character, not inside a token
+    # … not the start of a word of small letters, nor of a capitalised word
+    rf"(?!(?<=[{LATIN_LOWER}])[{LATIN_LOWER}]*+{_PLAIN_END}"
+    rf"|(?<=[{LATIN_UPPER}])[{LATIN_LOWER}]++{_PLAIN_END})"
+    rf"[{_L}]*+(?:[./:+][{_L}]++)*+[+#]*+"
+)
+#: A capitalised Latin-script word (``Huawei``): a name when it does not start a sentence.
+CAPITALISED = re.compile(rf"[{LATIN_UPPER}](?<![{_L}][{LATIN_UPPER}])[{LATIN_LOWER}]+(?![{_L}])")
+
+
+# ---------------------------------------------------------------------------
+# Sentence starts
+
+#: What may stand right before a word that starts a sentence (searched in the few characters
+#: before it): the start of the text, sentence punctuation of any script, a line break, an
+#: opening bracket or quotation mark, a bullet.
+SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？：；]\s*|[\n\t(（「『“\"'‘]\s*|[•*\-–—]\s+)$")
+#: The stricter form alignment's anchors use (see the module's docstring).
+SENTENCE_START_SPACED = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
+
+
+def starts_sentence(text: str, start: int, pattern: re.Pattern[str] = SENTENCE_START) -> bool:
+    """Whether the word at *start* of *text* begins a sentence: the three characters before it
+    end as *pattern* says a sentence's start is preceded."""
+    return start == 0 or pattern.search(text, max(0, start - 3), start) is not None
