@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from parallelcheck import glossary as glossary_module
 from parallelcheck.cli import cli
 from parallelcheck.errors import InputError
 from parallelcheck.glossary import (
@@ -23,6 +22,8 @@ from parallelcheck.glossary import (
     load_glossaries,
     to_yaml,
 )
+from parallelcheck.glossary import build as glossary_build
+from parallelcheck.glossary import load_yaml as glossary_load_yaml
 
 
 def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
@@ -281,7 +282,7 @@ def test_alias_bomb_is_refused(tmp_path):
 
 def test_large_yaml_file_is_refused(tmp_path, monkeypatch):
     """Files past the byte bound (64 MB; lowered here so the test writes little) are refused."""
-    monkeypatch.setattr(glossary_module, "MAX_YAML_BYTES", 1_000_000)
+    monkeypatch.setattr(glossary_load_yaml, "MAX_YAML_BYTES", 1_000_000)
     path = tmp_path / "big.yaml"
     path.write_text("# " + "x" * 1_000_001 + "\nterms: []\n", encoding="utf-8")
     with pytest.raises(InputError, match="too large"):
@@ -290,7 +291,7 @@ def test_large_yaml_file_is_refused(tmp_path, monkeypatch):
 
 def test_glossaries_are_bounded_by_term_count(tmp_path, monkeypatch):
     """The bound is on terms, counted while reading, across the files of a run."""
-    monkeypatch.setattr(glossary_module, "MAX_TERMS", 5)
+    monkeypatch.setattr(glossary_build, "MAX_TERMS", 5)
     first = tmp_path / "a.yaml"
     first.write_text("terms:\n" + "".join(f"  - {{id: a{n}, en: a{n}}}\n" for n in range(3)))
     second = tmp_path / "b.csv"
@@ -730,7 +731,7 @@ def test_shadowing_warnings_are_those_of_the_pairwise_check(seed):
 
 def test_certain_containment_answers_agree_with_the_matcher():
     """Every answer the index's shortcut gives without the matcher is the matcher's."""
-    from parallelcheck.glossary import _contains_for_sure, _FormTexts
+    from parallelcheck.glossary.linter import _contains_for_sure, _FormTexts
     from parallelcheck.glossary.match import form_contains
 
     rng = random.Random(17)
