@@ -3,11 +3,11 @@
 Usage: python bench/bench_stages.py [PATH] [--every N] [--glossary PATH]
 
 Checks every N-th article set of a corpus (default: all of the FastAPI corpus) the way the
-engine does (:func:`parallelcheck.engine.check_article`, all rules, no cache, one process;
+run does (:func:`parallelcheck.run.pipeline.check_set`, all rules, no cache, one process;
 no glossary unless one is given — a glossary the current folder's configuration names is
 left out, so the figures do not depend on where the bench is started) and prints the
 processor seconds spent reading documents, aligning them, and in each rule, largest first,
-with loading the language model apart.  The engine's own
+with loading the language model apart.  The run's and the engine's own
 functions are wrapped with timers, so what is timed is exactly what a run executes.
 
 Run on demand; the test suite never times anything.  Processor time still follows the
@@ -29,6 +29,7 @@ from parallelcheck import engine
 from parallelcheck.config import load_config
 from parallelcheck.discover.sets import discover
 from parallelcheck.rules import REGISTRY
+from parallelcheck.run import pipeline
 from parallelcheck.text import langid as identifier
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fastapi"
@@ -59,20 +60,20 @@ def main() -> None:
     config = replace(load_config(None, cwd=cwd, known_rules=REGISTRY), glossary=())
     article_sets = discover([args.path], cwd=cwd)[:: args.every]
     options = engine.CheckOptions(glossaries=tuple(args.glossary))
-    glossary = engine.load_run_glossary(config, options)  # once per run, as the engine does
+    glossary = pipeline.load_run_glossary(config, options)  # once per run, as a run does
 
     spent: Counter[str] = Counter()
     start = time.process_time()
     identifier.load()
     model = time.process_time() - start
-    engine.read_version = timed("read", engine.read_version, spent)
+    pipeline.read_version = timed("read", pipeline.read_version, spent)
     engine.align_article = timed("align", engine.align_article, spent)
     for rule_id, rule in list(REGISTRY.items()):
         REGISTRY[rule_id] = replace(rule, check=timed(rule_id, rule.check, spent))
 
     start = time.process_time()
     findings = sum(
-        len(engine.check_article(article, config, options, glossary).findings)
+        len(pipeline.check_set(article, config, options, glossary).findings)
         for article in article_sets
     )
     total = time.process_time() - start

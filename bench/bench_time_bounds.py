@@ -81,7 +81,8 @@ def script_profile_fastapi(corpus: Path) -> float:
 def untranslated_long_list(_corpus: Path) -> float:
     from parallelcheck.config import Config
     from parallelcheck.discover.sets import discover
-    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.engine import CheckOptions
+    from parallelcheck.run.pipeline import check_all
 
     items = "".join(f"- entry {'x' * (i % 7)}\n" for i in range(2_500))
     with tempfile.TemporaryDirectory() as tmp:

@@ -75,8 +75,9 @@ def run_check():
     """Check a folder through discovery, configuration and the engine, as the CLI does."""
     from parallelcheck.config import load_config
     from parallelcheck.discover.sets import discover
-    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.engine import CheckOptions
     from parallelcheck.rules import REGISTRY
+    from parallelcheck.run.pipeline import check_all
 
     def run(path: Path, **options):
         config = load_config(None, cwd=str(path), known_rules=REGISTRY)
@@ -125,7 +126,8 @@ def corpus_run(name: str, **options) -> tuple[list, list, list]:
     if key not in _CORPUS_RUNS:
         from parallelcheck.config import Config
         from parallelcheck.discover.sets import discover
-        from parallelcheck.engine import CheckOptions, check_all
+        from parallelcheck.engine import CheckOptions
+        from parallelcheck.run.pipeline import check_all
 
         root = need(CORPUS / name)
         sets = discover([str(root)], root=str(root))

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from conftest import CORPUS, REPO, need
 
-from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import Finding
+from parallelcheck.model.outline import Outline
 from parallelcheck.run.cache import Cache
 
 
@@ -86,9 +86,9 @@ def test_a_damaged_entry_is_a_miss_not_an_error(tmp_path):
 
 
 def test_cache_put_and_get_round_trip_and_leave_no_temporary_files(tmp_path):
-    article = AlignedArticle(
+    article = Outline(
         id="a", source="en", langs=("en",), expected=("en", "ja"), paths={"en": "a/en.md"},
-        documents={}, sections=[], link_prefixes=("/{lang}/",),
+        sections=(), link_prefixes=("/{lang}/",),
     )  # fmt: skip
     found = Finding("missing-version", "a", "", ("ja",), ("en",), (), "no ja", {"n": [1, 2.5]})
     cache = Cache(tmp_path)
@@ -199,3 +199,54 @@ def test_a_cache_that_cannot_be_cleared_is_one_error_line(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith("parallelcheck: error: ") and "Traceback" not in result.stderr
     assert str(cache) in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_an_entry_keeps_each_findings_place_and_one_of_another_version_is_a_miss(tmp_path):
+    import dataclasses
+
+    from parallelcheck.run import cache as cache_module
+
+    article = Outline(
+        id="a", source="en", langs=("en",), expected=("en",), paths={"en": "a/en.md"},
+        sections=(), link_prefixes=(),
+    )  # fmt: skip
+    found = Finding("missing-table", "a", "S", ("ja",), ("en",), (), "no table")
+    placed = dataclasses.replace(found, section_row=2, block_row=5)
+    cache = Cache(tmp_path)
+    assert cache.put("ab" * 32, article, [placed])
+    _, (again,) = cache.get("ab" * 32)
+    assert (again.section_row, again.block_row) == (2, 5)
+    entry = json.loads(cache.path("ab" * 32).read_text(encoding="ascii"))
+    assert entry["version"] == cache_module.VERSION == 3
+    assert entry["findings"][0]["at"] == [2, 5]
+    entry["version"] = 2  # an entry written before findings kept their place
+    cache.path("ab" * 32).write_text(json.dumps(entry), encoding="ascii")
+    assert cache.get("ab" * 32) is None
+
+
+def test_the_run_decides_the_cache_from_what_the_format_reads(tmp_path, monkeypatch):
+    from parallelcheck.config import Config
+    from parallelcheck.engine import CheckOptions
+    from parallelcheck.report import FORMATS
+    from parallelcheck.run.plan import make_plan
+    from parallelcheck.run.session import CACHE_OFF, CACHE_ON, Session
+
+    monkeypatch.setenv("PARALLELCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    assert Session.start(needs=FORMATS["text"].needs).cache is not None
+    assert Session.start(needs=FORMATS["html"].needs).cache is None
+    assert Session.start(no_cache=True).cache is None
+    options = CheckOptions(select=("untranslated", "term-missing"))
+    plan = make_plan(Config(), options, needs=FORMATS["json"].needs)
+    assert (plan.cache, plan.outlines, plan.glossary, plan.langid) == (CACHE_ON, True, True, True)
+    plan = make_plan(Config(), options, needs=FORMATS["html"].needs)
+    assert (plan.cache, plan.outlines, plan.history) == (CACHE_OFF, False, False)
+
+
+def test_html_with_the_cache_on_shows_the_text_and_leaves_the_cache_alone(tmp_path):
+    project = _project(tmp_path)
+    run("check", cwd=project)
+    before = [(p, p.stat().st_mtime_ns) for p in _entries(project)]
+    page = run("check", "--format", "html", cwd=project)
+    assert page.stdout == run("check", "--format", "html", "--no-cache", cwd=project).stdout
+    assert "pc-aligned" in page.stdout
+    assert [(p, p.stat().st_mtime_ns) for p in _entries(project)] == before

@@ -7,9 +7,10 @@ import os
 import pytest
 
 from parallelcheck.config import Config
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.run import cores, workers
+from parallelcheck.run.pipeline import check_all
 
 
 def _groups(tmp_path, membership: str, files: dict[str, str]) -> tuple[str, str]:
@@ -103,9 +104,9 @@ def test_workers_started_are_the_usable_cores_and_never_more_than_the_articles(
 ):
     used = []
 
-    def in_this_process(function, items, sizes, jobs):
+    def in_this_process(function, items, sizes, jobs, shared=None):
         used.append(jobs)
-        return map(function, items)
+        return (function(shared, item) for item in items)
 
     monkeypatch.setattr(cores, "usable_cores", lambda: usable)
     monkeypatch.setattr(workers, "map_largest_first", in_this_process)

@@ -17,11 +17,12 @@ import pytest
 from conftest import run_cli, write_article
 
 from parallelcheck.config import Config
-from parallelcheck.engine import CheckOptions, check_all, check_article
+from parallelcheck.engine import CheckOptions
 from parallelcheck.errors import InputError
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.rules import REGISTRY
 from parallelcheck.run import workers
+from parallelcheck.run.pipeline import check_all, check_set
 
 RULE = "unreadable-version"
 
@@ -216,7 +217,7 @@ def test_a_vanished_file_and_a_directory_are_faults_of_their_article(tmp_path):
     versions["ja"] = str(tmp_path / "gone.md")  # found, then deleted before it was read
     (tmp_path / "de.md").mkdir()
     versions["de"] = str(tmp_path / "de.md")
-    result = check_article(ArticleSet("art", versions), Config(), CheckOptions())
+    result = check_set(ArticleSet("art", versions), Config(), CheckOptions())
     assert result.article.langs == ("en", "ko")
     found = {f.langs[0]: f for f in result.findings if f.rule == RULE}
     assert f"{tmp_path / 'gone.md'}: file not found" in found["ja"].message
@@ -227,7 +228,7 @@ def test_a_vanished_file_and_a_directory_are_faults_of_their_article(tmp_path):
 
 def test_an_unreadable_source_leaves_the_others_compared_among_themselves(tmp_path):
     versions = _versions(tmp_path, {"en": GARBAGE, "ja": JA, "ko": JA_CHANGED})
-    result = check_article(ArticleSet("art", versions), Config(), CheckOptions(source="en"))
+    result = check_set(ArticleSet("art", versions), Config(), CheckOptions(source="en"))
     assert result.article.source == "ja"  # the first readable one, as without an en version
     mismatch = [f for f in result.findings if f.rule == "number-mismatch"]
     assert [(f.langs, f.reference_langs) for f in mismatch] == [(("ko",), ("ja",))]
@@ -252,11 +253,11 @@ def test_check_all_raises_only_when_nothing_could_be_read(tmp_path):
 def test_a_file_read_ahead_or_not_gives_the_same_fault(tmp_path):
     versions = _versions(tmp_path, {"en": EN, "de": LATIN1})
     article_set = ArticleSet("art", versions)
-    alone = check_article(article_set, Config(), CheckOptions())
-    workers.read_ahead([article_set], lambda: True)  # the bad file is left to the worker
-    assert workers.read_before(versions["de"], "de") is None
-    ahead = check_article(article_set, Config(), CheckOptions())
-    assert workers.read_before(versions["en"], "en") is None  # handed over and used
+    alone = check_set(article_set, Config(), CheckOptions())
+    read = workers.read_ahead([article_set], lambda: True)  # the bad file is left to the worker
+    assert (versions["de"], "de") not in read
+    ahead = check_set(article_set, Config(), CheckOptions(), ahead=read)
+    assert (versions["en"], "en") not in read  # handed over and used
     assert ahead.findings == alone.findings
     assert [f.rule for f in ahead.findings] == [RULE]
 
@@ -282,3 +283,18 @@ def test_the_rule_is_registered_and_documented():
     assert rule.severity == "error"
     assert "unreadable-version" not in rule.summary and "read" in rule.summary
     assert "line" in rule.doc and "exit status 2" in rule.doc
+
+
+def test_the_engine_checks_documents_it_is_given_without_reading_a_file(tmp_path):
+    from parallelcheck.engine import article_context, check_article
+    from parallelcheck.model.aligned import UnreadableVersion
+    from parallelcheck.readers import parse_text
+
+    documents = {"en": parse_text(EN, "gone/en.md", "en", "markdown")}  # no such file
+    fault = UnreadableVersion("de", "gone/de.md", "looks like a binary file")
+    rules = {RULE: "error", "missing-section": "error"}
+    context = article_context("art", "de", (), documents, [fault], Config(), CheckOptions(), rules)
+    assert context.source == "en"  # the readable version, de being unreadable
+    result = check_article(documents, [fault], context)
+    assert [f.rule for f in result.findings] == [RULE]
+    assert result.article.unreadable == (fault,) and result.outline.langs == ("en",)

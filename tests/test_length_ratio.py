@@ -9,7 +9,8 @@ from conftest import REPO
 
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
+from parallelcheck.run.pipeline import check_all
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
 LANGS = ("en", "ja", "ko", "zh-Hant")

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from parallelcheck.config import Config
-from parallelcheck.engine import CheckOptions, check_article
+from parallelcheck.engine import CheckOptions
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.readers.directives import normalise, only_directives, shorten
+from parallelcheck.run.pipeline import check_set
 
 
 def md(text: str, kind: str = "markdown"):
@@ -249,7 +250,7 @@ def _check(tmp_path: Path, versions: dict[str, str], select: tuple[str, ...]):
         path = tmp_path / f"{lang}.md"
         path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
         paths[lang] = str(path)
-    result = check_article(ArticleSet("page", paths), Config(), CheckOptions(select=select))
+    result = check_set(ArticleSet("page", paths), Config(), CheckOptions(select=select))
     return result.findings
 
 

@@ -9,10 +9,11 @@ import pytest
 from conftest import CORPUS, need
 
 from parallelcheck.config import Config
-from parallelcheck.engine import CheckOptions, check_article
+from parallelcheck.engine import CheckOptions
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import EXTENSIONS, kind_for_path, parse_text, read_document
+from parallelcheck.run.pipeline import check_set
 
 
 def mdx(text: str):
@@ -532,7 +533,7 @@ def _check(tmp_path: Path, versions: dict[str, str], select=()):
         path = tmp_path / f"{lang}.mdx"
         path.write_text(text, encoding="utf-8")
         paths[lang] = str(path)
-    return check_article(ArticleSet("page", paths), Config(), CheckOptions(select=select))
+    return check_set(ArticleSet("page", paths), Config(), CheckOptions(select=select))
 
 
 def test_components_align_and_their_children_are_judged(tmp_path):

@@ -26,7 +26,7 @@ import pytest
 from conftest import REPO
 
 from parallelcheck.config import Config
-from parallelcheck.engine import CheckOptions, check_all, check_article, outline_only
+from parallelcheck.engine import CheckOptions
 from parallelcheck.errors import InputError
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.finding import Finding
@@ -34,6 +34,7 @@ from parallelcheck.readers import content, read_document
 from parallelcheck.run import cache as cache_module
 from parallelcheck.run import workers
 from parallelcheck.run.cache import LAYOUT, Cache, decode_result
+from parallelcheck.run.pipeline import check_all, check_set
 
 EN = (
     "# Serving\n\nDeepInfer serves 131,072 tokens on 8 GPUs.\n\n"
@@ -74,7 +75,7 @@ def _sets(root: Path, count: int = 1) -> list[ArticleSet]:
 def _check(sets: list[ArticleSet], cache: Cache | None, jobs: int = 1) -> list[tuple]:
     """(outline, findings) of every article, as the command line gets them."""
     results = check_all(sets, Config(), CheckOptions(jobs=jobs), cache, outlines=True)
-    return [(result.article, result.findings) for result in results]
+    return [(result.outline, result.findings) for result in results]
 
 
 def _fresh(sets: list[ArticleSet]) -> list[tuple]:
@@ -267,10 +268,12 @@ def test_an_outline_read_back_equals_the_fresh_one_for_every_article_of_the_repo
     sets = discover([str(REPO / "articles"), str(REPO / "tests" / "cases")], cwd=str(REPO))
     options = CheckOptions(glossaries=(str(REPO / "glossary"),))
     for result in check_all(sets, config, options):
-        outline = outline_only(result)
-        entry = cache_module.encode_result("ab" * 32, outline.article, outline.findings)
+        outline = result.outline_only()
+        entry = cache_module.encode_result("ab" * 32, outline.outline, outline.findings)
         again = decode_result("ab" * 32, json.loads(json.dumps(entry)))
-        assert again == (outline.article, outline.findings), result.article.id
+        assert again == (outline.outline, outline.findings), result.article.id
+        places = [(f.section_row, f.block_row) for f in outline.findings]
+        assert [(f.section_row, f.block_row) for f in again[1]] == places  # not compared
 
 
 # ---------------------------------------------------------------------------
@@ -337,13 +340,10 @@ def test_a_file_gone_when_it_is_checked_leaves_no_entry(tmp_path, monkeypatch):
 
 def test_a_document_read_ahead_carries_the_digest_of_the_bytes_it_was_read_from(tmp_path):
     (article,) = _sets(tmp_path / "articles")
-    workers.read_ahead([article], lambda: True)  # as the main process does before forking
+    ahead = workers.read_ahead([article], lambda: True)  # as the main process does
     ja = Path(article.versions["ja"])
     ja.write_text(JA, encoding="utf-8")  # edited after it was read ahead
-    try:
-        result = check_article(article, Config(), CheckOptions())
-    finally:
-        workers._READ_AHEAD.clear()
+    result = check_set(article, Config(), CheckOptions(), ahead=ahead)
     assert any(f.rule == "number-mismatch" for f in result.findings)  # the bytes read ahead …
     assert result.digests == {  # … are those the result says it was checked from
         "en": hashlib.sha256(EN.encode("utf-8")).digest(),

@@ -459,9 +459,10 @@ def _property_main() -> None:
 
     from parallelcheck.config import load_config
     from parallelcheck.discover.sets import discover
-    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.engine import CheckOptions
     from parallelcheck.errors import InputError
     from parallelcheck.rules import REGISTRY
+    from parallelcheck.run.pipeline import check_all
 
     events: list[str] = []
 

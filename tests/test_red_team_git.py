@@ -330,7 +330,8 @@ def test_a_git_that_hangs_is_abandoned_once_and_said_so(repo, monkeypatch):
     import parallelcheck.history.git as history
     from parallelcheck.config import Config
     from parallelcheck.discover.sets import discover
-    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.engine import CheckOptions
+    from parallelcheck.run.pipeline import check_all
 
     commit(repo, 1, "both", en=EN, ja=JA)
     commit(repo, 2, "en: license", en=EN.replace("MIT", "Apache"))

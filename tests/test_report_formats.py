@@ -21,7 +21,7 @@ from conftest import REPO, SHARED, need
 
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
 from parallelcheck.report import FORMATS, Report
 from parallelcheck.report.base import RuleInfo
 from parallelcheck.report.github import escape_data, escape_property
@@ -29,6 +29,7 @@ from parallelcheck.report.html_report import CSP, SCRIPT, STYLE, _csp_hash
 from parallelcheck.report.markdown import escape as md_escape
 from parallelcheck.report.sarif import artifact_uri, fingerprint
 from parallelcheck.rules import REGISTRY
+from parallelcheck.run.pipeline import check_all
 
 ARTICLE = "deepinfer-vs-lmdeploy"
 LANGS = ["en", "ja", "ko", "zh-Hant"]
@@ -627,3 +628,38 @@ def test_cli_writes_each_format(tmp_path):
     assert [r["message"] for r in got] == [r["message"] for r in want]
     assert [r["locations"] for r in got] == [r["locations"] for r in want]
     check_head_to_head(parse_html(written["html"]).root.find_all("table", "pc-aligned")[0])
+
+
+def test_formats_declare_what_they_read_of_each_article(real):
+    assert FORMATS["html"].needs == "aligned"
+    assert {FORMATS[name].needs for name in FORMATS if name != "html"} == {"outline"}
+    outlines = Report(articles=real.outlines(), findings=real.findings, rules=real.rules)
+    for name in FORMATS:
+        if FORMATS[name].needs == "outline":  # the same text from outlines as from articles
+            assert FORMATS[name](outlines) == FORMATS[name](real), name
+    with pytest.raises(TypeError):
+        FORMATS["html"](outlines)
+
+
+def test_findings_record_their_place_in_the_alignment(real):
+    (article,) = real.aligned()
+    placed = [f for f in real.findings if f.section]
+    assert placed and all(f.section_row is not None for f in placed)
+    for finding in placed:
+        assert article.section_title(article.sections[finding.section_row]) == finding.section
+    assert all("section_row" not in f.as_dict() for f in real.findings)  # never written
+
+
+def test_html_places_a_finding_at_the_rows_it_records(real):
+    from parallelcheck.report.html_report import Element, place_finding
+
+    (article,) = real.aligned()
+    finding = next(f for f in real.findings if f.section_row)
+    element = place_finding(article, finding)
+    assert element is not None and element.section == finding.section_row
+    # Its coordinates decide, not its lines; without them, its lines do (as before).
+    row = len(article.sections[1].rows) - 1
+    moved = dataclasses.replace(finding, section_row=1, block_row=row)
+    assert place_finding(article, moved) == Element(1, row)
+    bare = dataclasses.replace(finding, section_row=None, block_row=None)
+    assert place_finding(article, bare) == element

@@ -31,10 +31,11 @@ from conftest import REPO
 
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
 from parallelcheck.errors import InputError
 from parallelcheck.readers.decode import decode_bytes
 from parallelcheck.report import FORMATS, Report
+from parallelcheck.run.pipeline import check_all
 
 SHIPPED = REPO / "articles" / "deepinfer-vs-lmdeploy"
 ITERATIONS = int(os.environ.get("PARALLELCHECK_FUZZ_ITERATIONS", "150"))

@@ -398,7 +398,8 @@ def test_20000_item_list(tmp_path):
 def test_untranslated_rule_on_a_long_list(tmp_path):
     from parallelcheck.config import Config
     from parallelcheck.discover.sets import discover
-    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.engine import CheckOptions
+    from parallelcheck.run.pipeline import check_all
 
     folder = _list_article(tmp_path, 2_500)
     sets = discover([str(folder)], root=str(folder), cwd=os.getcwd())

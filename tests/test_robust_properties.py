@@ -30,12 +30,13 @@ from hypothesis import strategies as st
 from parallelcheck.config import Config
 from parallelcheck.discover import sets as discover_module
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
 from parallelcheck.model.document import Block, Document
 from parallelcheck.readers import parse_text
 from parallelcheck.report import Report
 from parallelcheck.report.json_format import render_json
 from parallelcheck.rules import REGISTRY
+from parallelcheck.run.pipeline import check_all
 from parallelcheck.text.numeric import extract_numbers
 
 #: Rules whose purpose is to report text that is the same in two versions: an identical copy

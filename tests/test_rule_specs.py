@@ -13,12 +13,13 @@ from conftest import REPO, write_article
 
 from parallelcheck.config import load_config
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
 from parallelcheck.errors import InputError
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules._reference import reference_markdown
 from parallelcheck.rules.base import NEEDS, TAGS, Option, OptionError, RuleContext, rule
+from parallelcheck.run.pipeline import check_all
 
 RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*$")
 

@@ -15,9 +15,10 @@ import pytest
 
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
 from parallelcheck.history.git import changed_sections, outline
 from parallelcheck.readers import parse_text
+from parallelcheck.run.pipeline import check_all
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

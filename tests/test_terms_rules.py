@@ -27,12 +27,13 @@ from conftest import REPO
 from parallelcheck.cli import cli
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_article
+from parallelcheck.engine import CheckOptions
 from parallelcheck.glossary import load_glossaries
 from parallelcheck.glossary.match import allowed_edits, blank_code, find_terms
 from parallelcheck.model.document import BlockKind
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules._common import line_in
+from parallelcheck.run.pipeline import check_set
 
 ARTICLE = REPO / "articles/deepinfer-vs-lmdeploy"
 GLOSSARY_DIR = REPO / "glossary"
@@ -41,7 +42,7 @@ TERM_RULES = ("term-missing", "term-forbidden", "term-altered")
 GLOSSARY = load_glossaries([str(GLOSSARY_DIR)])
 TERMS = GLOSSARY.by_id()
 _SET = discover([str(ARTICLE)], root=str(ARTICLE.parent), cwd=str(REPO))[0]
-_RESULT = check_article(
+_RESULT = check_set(
     _SET, Config(glossary=(str(GLOSSARY_DIR),)), CheckOptions(select=TERM_RULES), GLOSSARY
 )
 ARTICLE_ALIGNED = _RESULT.article

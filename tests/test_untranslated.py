@@ -12,9 +12,10 @@ from conftest import REPO
 from parallelcheck.align.progressive import align_article
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
-from parallelcheck.engine import CheckOptions, check_all
+from parallelcheck.engine import CheckOptions
 from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import read_document
+from parallelcheck.run.pipeline import check_all
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
 LANGS = ("en", "ja", "ko", "zh-Hant")

@@ -36,12 +36,12 @@ def test_documents_read_ahead_are_handed_over_once_and_only_while_waiting(tmp_pa
     first = _article(tmp_path, "a", {"en": "# A\n\nOne.\n", "ja": "# A\n\n一つ。\n"})
     second = _article(tmp_path, "b", {"en": "# B\n\nTwo.\n"})
     answers = iter([True, True, False])
-    workers.read_ahead([first, second], lambda: next(answers))
-    english = workers.read_before(first.versions["en"], "en")
+    ahead = workers.read_ahead([first, second], lambda: next(answers))
+    english = ahead.pop((first.versions["en"], "en"), None)
     assert english is not None and english.sections[1].title == "A"
-    assert workers.read_before(first.versions["en"], "en") is None  # handed over once
-    assert workers.read_before(first.versions["ja"], "ja") is not None
-    assert workers.read_before(second.versions["en"], "en") is None  # the wait was over
+    assert ahead.pop((first.versions["en"], "en"), None) is None  # handed over once
+    assert ahead.pop((first.versions["ja"], "ja"), None) is not None
+    assert ahead.pop((second.versions["en"], "en"), None) is None  # the wait was over
 
 
 def test_the_largest_article_set_counts_every_file(tmp_path):
@@ -155,3 +155,14 @@ def test_workers_end_when_their_parent_is_killed(guard):
         for pid in pids:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def _with(shared: dict, item: int) -> tuple[int, int]:
+    return shared["base"] + item, len(shared["documents"])
+
+
+def test_what_the_pool_shares_reaches_every_worker_once_not_with_each_item():
+    shared = {"base": 100, "documents": list(range(1000))}
+    found = list(workers.map_largest_first(_with, [1, 2, 3, 4], [4, 3, 2, 1], 2, shared=shared))
+    assert found == [(101, 1000), (102, 1000), (103, 1000), (104, 1000)]
+    assert workers._SHARED is None  # the main process keeps none of it

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import gc
 import json
 import os
 import signal
@@ -327,28 +326,22 @@ def _run(
     shard,
     skip_non_articles,
     hook,
-    use_cache=True,
+    needs: str = "outline",
     writes: Sequence[tuple[str, str]] = (),
     reads: Sequence[str] = (),
 ):
-    """Configuration → discovery → engine; returns the report (exits 2 on bad input).
-    ``use_cache`` is false for formats that show the articles' text, which the cache omits;
-    the others keep only each article's outline, so memory does not grow with its text.
-    ``writes`` are the files the command will write, ``(path, option)``, and ``reads`` the
-    inputs it reads besides the configuration, glossaries and versions (a baseline): once the
-    article sets are found, a write over an input stops the run
-    (:func:`refuse_writes_over_inputs`)."""
-    from parallelcheck.run.cache import Cache
-    from parallelcheck.text import langid as identifier
+    """Configuration → discovery → the run; returns the report (exits 2 on bad input).
+    ``needs`` is what the output format reads of each article (``"outline"`` or
+    ``"aligned"``: see :mod:`parallelcheck.report.base`); the run decides from it what it
+    keeps and whether it uses the cache (:mod:`parallelcheck.run.session`).  ``writes`` are
+    the files the command will write, ``(path, option)``, and ``reads`` the inputs it reads
+    besides the configuration, glossaries and versions (a baseline): once the article sets
+    are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`)."""
+    from parallelcheck.run.session import Session
 
-    cache = None if no_cache or not use_cache else Cache()
-    if cache is None or cache.is_empty():
-        # Nothing to answer from: the language model will likely be needed.  Read it while
-        # the rest is imported and the articles found (the engine drops it if not needed).
-        identifier.read_ahead()
-    _tune_garbage_collector()
+    session = Session.start(no_cache=no_cache, needs=needs)  # before the expensive imports
     from parallelcheck.config import load_config
-    from parallelcheck.engine import CheckOptions, check_all
+    from parallelcheck.engine import CheckOptions
     from parallelcheck.report import Report
     from parallelcheck.report.base import RuleInfo
     from parallelcheck.rules import REGISTRY
@@ -371,7 +364,7 @@ def _run(
             reads=[*paths, *reads, *config.glossary, *glossaries, *filter(None, [config.path])],
             article_sets=article_sets,
             languages=config.languages or (),
-            cache_folder=str(cache.root.parent) if cache is not None else None,
+            cache_folder=session.cache_folder,
         )
         if skipped and not quiet:
             for reason in skipped:
@@ -382,13 +375,12 @@ def _run(
             select=tuple(select),
             ignore=tuple(ignore),
             jobs=jobs,
-            glossaries=tuple(glossaries),  # glossary: read once per run by check_all
+            glossaries=tuple(glossaries),  # glossary: read once per run
         )
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
         articles, findings = [], []
-        # Formats that need no article text keep only outlines, in workers and in memory.
-        for result in check_all(article_sets, config, options, cache, outlines=use_cache):
-            articles.append(result.article)
+        for result in session.check(article_sets, config, options):
+            articles.append(result.shown)
             findings.extend(result.findings)
             progress.advance()
         progress.done()
@@ -407,17 +399,6 @@ def _run(
     rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
     header = f"checked {describe_discovery(article_sets)}"
     return Report(articles=articles, findings=findings, rules=rules, header=header)
-
-
-#: Objects allocated between two collections of the youngest generation (CPython's default
-#: is 700), and how many collections of one generation trigger the next.  A check allocates
-#: millions of short-lived objects that reference counting frees; collecting less often saves
-#: about a tenth of the run, and the settings carry over to forked worker processes.
-_GC_THRESHOLDS = (100_000, 50, 100)
-
-
-def _tune_garbage_collector() -> None:
-    gc.set_threshold(*_GC_THRESHOLDS)
 
 
 class Progress:
@@ -478,7 +459,7 @@ def check(output_format, output, baseline_path, color, **run) -> None:
             _fail(error.describe())
     report = _run(
         **run,
-        use_cache=output_format != "html",
+        needs=FORMATS[output_format].needs,
         writes=[(output, "--output")] if output else [],
         reads=[baseline_path] if baseline_path else [],
     )
@@ -880,10 +861,9 @@ def main() -> None:
         _tolerant_stdout()
         cli.main(standalone_mode=True)
     except SystemExit:
-        # Done: nothing the run holds needs collecting, so spare the process the collector's
-        # last pass over all of it at exit (60-100 ms after a full check, 40-60 ms of a
-        # pre-commit hook's 0.35 s).
-        gc.freeze()
+        from parallelcheck.run.session import spare_final_collection
+
+        spare_final_collection()  # done: nothing the run holds needs collecting
         raise
     except Interrupted as stop:
         _stop(stop.signum)

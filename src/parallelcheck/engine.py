@@ -1,63 +1,51 @@
-"""The engine: article sets in, aligned articles and their findings out.
+"""The engine: documents in, an aligned article and its findings out.
 
-For every article set it reads each version, aligns them, runs the active rules, stamps each
+:func:`check_article` is the whole of checking one article: given the versions' documents
+(already read), the versions that could not be read and the article's :class:`ArticleContext`
+(its source, the expected languages, the rules with their severities and options, the run's
+glossary and what git history told), it aligns the versions, runs the rules, stamps each
 finding with its configured severity, drops suppressed findings and sorts the rest
-deterministically.  Article sets are independent, so ``jobs > 1`` checks them in worker
-processes; the results are the same, in the same order, whatever the number of jobs.
+deterministically.  It reads no file and no git history, and its result depends on its
+arguments only, wherever it runs (in this process or a worker).  Reading the files, git
+history, the cache and worker processes are the run's (:mod:`parallelcheck.run`).
+
+The rest are the pure decisions the run asks of the engine: which rules are active
+(:func:`active_rules`) and what they need (:func:`needs_of`), which versions an article is
+checked with (:func:`selected_versions`) and, once they are read, its context
+(:func:`article_context`).
 
 Faults are per file.  A version file that cannot be read (vanished, not openable, binary, not
-decodable: the reader's :class:`~parallelcheck.errors.InputError`) does not stop the run: the
-engine records it on the aligned article (:attr:`AlignedArticle.unreadable
+decodable, outside the article set's boundary: the reader's
+:class:`~parallelcheck.errors.InputError`) does not stop the run: it is recorded on the
+aligned article (:attr:`AlignedArticle.unreadable
 <parallelcheck.model.aligned.AlignedArticle.unreadable>`), the ``unreadable-version`` rule
-reports it
-as an error finding of that article, and the article's other versions are aligned and checked
-among themselves.  Only when no version of any article could be read does :func:`check_all`
-raise :class:`InputError` (exit status 2), naming the file.
-
-Reads are bounded and confined.  A version is read only when its real path lies inside its
-article set's boundary (:attr:`ArticleSet.boundary <parallelcheck.model.article.ArticleSet>`, which
-discovery sets: the checked folders and the project root), checked right before the file is
-opened and again on the open file: a symbolic link out of it (a secret beside the checkout,
-``.git/config``, ``/etc/passwd``) is a fault "symbolic link to a file outside the project; not
-read" naming the link, and nothing of its target reaches a report.  A FIFO, a device or a file
-over :data:`~parallelcheck.files.safe_read.MAX_DOCUMENT_BYTES` is a fault too, found without
-blocking and without reading more than the cap (:mod:`parallelcheck.files.safe_read`).
+reports it as an error finding of that article, and the article's other versions are aligned
+and checked among themselves.  Only when no version of any article could be read does the run
+stop (:func:`nothing_readable`: exit status 2), naming the file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from parallelcheck import __version__
 from parallelcheck.align.progressive import align_article
 from parallelcheck.config import Config
 from parallelcheck.errors import InputError
 from parallelcheck.facts import ArticleFacts
-from parallelcheck.files.safe_read import Boundary
-from parallelcheck.glossary import Glossary, load_glossaries
-from parallelcheck.history.git import head_commit, source_changes, work_tree
-from parallelcheck.model.aligned import AlignedArticle, AlignedSection, UnreadableVersion
-from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.aligned import AlignedArticle, UnreadableVersion
 from parallelcheck.model.changes import SourceChanges
-from parallelcheck.model.document import Document, Section
+from parallelcheck.model.document import Document
 from parallelcheck.model.finding import Finding
-from parallelcheck.readers.content import read_version, take_digests
+from parallelcheck.model.outline import Outline, outline_of
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.unreadable_version import UNREADABLE_VERSION
-from parallelcheck.run import cores, workers
-from parallelcheck.run.cache import (
-    OUTLINE_BLOCK,
-    Cache,
-    article_key,
-    code_digest,
-    settings_digest,
-    version_digests,
-)
 from parallelcheck.suppress import is_suppressed, silenced_ranges
-from parallelcheck.text import langid as identifier
-from parallelcheck.text.langtag import canonical_tag, primary_language
-from parallelcheck.text.script import is_latin_language
+from parallelcheck.text.langtag import canonical_tag
+
+if TYPE_CHECKING:
+    from parallelcheck.glossary import Glossary
 
 
 @dataclass(frozen=True)
@@ -72,19 +60,61 @@ class CheckOptions:
     glossaries: tuple[str, ...] = ()  # glossary: --glossary paths, added to config.glossary
 
 
+@dataclass(frozen=True)
+class ArticleContext:
+    """What checking one article needs besides its documents (see :func:`article_context`).
+
+    ``rules`` maps each rule to run to its severity, in the registry's order; ``options`` the
+    rules' configured options (absent: the defaults); ``glossary`` and ``history`` are handed
+    to the rules that declared they need them."""
+
+    id: str
+    source: str
+    expected: tuple[str, ...]
+    rules: Mapping[str, str]
+    options: Mapping[str, Mapping[str, Any] | None] = field(default_factory=dict)
+    link_prefixes: tuple[str, ...] = ()
+    glossary: Glossary | None = None
+    history: Mapping[str, SourceChanges] | None = None
+
+
 @dataclass
 class ArticleResult:
-    """One article's aligned versions and its findings, sorted.
+    """One article's aligned versions (``None`` when only its outline was kept: see
+    :meth:`outline_only`), its outline and its findings, sorted.
 
     ``digests`` are, by language, the SHA-256 of the bytes each version was checked from
-    (``None`` for one whose file could not be read; see :mod:`parallelcheck.readers.content`): the
-    cache stores a result under the key of those bytes."""
+    (``None`` for one whose file could not be read; see :mod:`parallelcheck.readers.content`):
+    the cache stores a result under the key of those bytes."""
 
-    article: AlignedArticle
+    article: AlignedArticle | None
     findings: list[Finding]
     digests: dict[str, bytes | None] = field(default_factory=dict, compare=False, repr=False)
     #: What git history told of each translation (when a rule needed it; not cached).
-    history: dict[str, SourceChanges] | None = field(default=None, compare=False, repr=False)
+    history: Mapping[str, SourceChanges] | None = field(default=None, compare=False, repr=False)
+    outline: Outline = field(default=None, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.outline is None:
+            if self.article is None:
+                raise ValueError("an article result needs its article or its outline")
+            self.outline = outline_of(self.article)
+
+    @property
+    def shown(self) -> AlignedArticle | Outline:
+        """What a report shows of the article: the aligned article when kept, else its
+        outline."""
+        return self.article if self.article is not None else self.outline
+
+    def outline_only(self) -> ArticleResult:
+        """What a cache entry keeps, and exactly what it gives back
+        (:mod:`parallelcheck.run.cache` writes and reads these fields, no others): the
+        findings and the article's outline, without the documents' text, rule options,
+        glossary or history, which are most of the size and time of an entry.  Sequences
+        are tuples, as the dataclasses declare them, so that a fresh result and one read from
+        the cache are equal."""
+        findings = [_with_tuples(finding) for finding in self.findings]
+        return ArticleResult(None, findings, self.digests, outline=self.outline)
 
 
 def active_rules(config: Config, options: CheckOptions) -> dict[str, str]:
@@ -132,181 +162,100 @@ def _canonical_list(tags: Sequence[str]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def load_run_glossary(config: Config, options: CheckOptions) -> Glossary:
-    """The glossary of a run: ``config.glossary`` plus ``--glossary`` paths, read once.
-    A malformed glossary is an :class:`InputError` (exit 2)."""
-    return load_glossaries([*config.glossary, *options.glossaries])
+def needs_of(rules: Iterable[str]) -> frozenset[str]:
+    """What the given rules need from the run (see :data:`parallelcheck.rules.base.NEEDS`)."""
+    return frozenset().union(*(REGISTRY[rule_id].needs for rule_id in rules))
 
 
-def check_article(
-    article_set: ArticleSet,
-    config: Config,
-    options: CheckOptions,
-    glossary: Glossary | None = None,
-) -> ArticleResult:
-    """Read, align and check one article set.  ``glossary`` is the run's glossary
-    (:func:`check_all` reads it once); when not given it is read here, if a rule needs it."""
-    rules = active_rules(config, options)
-    versions = dict(article_set.versions)
+def selected_versions(
+    versions: Mapping[str, str], config: Config, options: CheckOptions
+) -> tuple[dict[str, str], str, tuple[str, ...]]:
+    """The versions an article is checked with (``--lang`` keeps those it names and the
+    source), its source (chosen among all its versions) and the languages expected of it."""
+    versions = dict(versions)
     source = choose_source(versions, config, options)
-    expected = config.languages or ()
+    expected = tuple(config.languages or ())
     if options.langs:
         keep = {*_canonical_list(options.langs), source}
         versions = {lang: path for lang, path in versions.items() if lang in keep}
         expected = tuple(lang for lang in expected if lang in keep)
-    documents, unreadable = _read_versions(versions, article_set.boundary)
-    digests = take_digests(versions)  # of the very bytes the documents were parsed from
+    return versions, source, expected
+
+
+def article_context(
+    article_id: str,
+    source: str,
+    expected: Sequence[str],
+    documents: Mapping[str, Document],
+    unreadable: Sequence[UnreadableVersion],
+    config: Config,
+    options: CheckOptions,
+    rules: Mapping[str, str],
+    glossary: Glossary | None = None,
+) -> ArticleContext:
+    """The context of one article once its versions are read (*source* and *expected* from
+    :func:`selected_versions`, *rules* from :func:`active_rules`).
+
+    When versions could not be read, the article is checked with those that could: the
+    source is chosen among them (the same one when it is readable), and an unreadable version
+    is not expected (it has a file: ``missing-version`` would call it missing;
+    ``unreadable-version`` reports it).  With no version read, only ``unreadable-version``
+    runs.  The history is the run's to add (``dataclasses.replace``), for the source chosen
+    here."""
+    expected = tuple(expected)
     if unreadable:
-        # Align and check the versions that could be read; the source is chosen among them
-        # (the same one when it is readable).  An unreadable version has a file, so it is not
-        # expected (missing-version would call it missing): unreadable-version reports it.
         source = choose_source(documents, config, options)
         faulty = {fault.lang for fault in unreadable}
         expected = tuple(lang for lang in expected if lang not in faulty)
         if not documents:
             rules = {k: v for k, v in rules.items() if k == UNREADABLE_VERSION}
-    article = align_article(
-        article_set.id,
-        documents,
-        source,
+    settings = {}
+    for rule_id in rules:
+        setting = config.rules.get(rule_id)
+        settings[rule_id] = setting.options if setting else None
+    return ArticleContext(
+        id=article_id,
+        source=source,
         expected=expected,
-        link_prefixes=config.links.localized_prefixes,
+        rules=dict(rules),
+        options=settings,
+        link_prefixes=tuple(config.links.localized_prefixes),
+        glossary=glossary if "glossary" in needs_of(rules) else None,
     )
-    article.unreadable = unreadable
-    needs = needs_of(rules)
-    if "glossary" in needs and glossary is None:
-        glossary = load_run_glossary(config, options)
-    history = None
-    if "history" in needs:
-        readable = {lang: path for lang, path in versions.items() if lang in documents}
-        history = source_changes(readable, source, documents.get(source))
+
+
+def check_article(
+    documents: Mapping[str, Document],
+    unreadable: Sequence[UnreadableVersion],
+    context: ArticleContext,
+) -> ArticleResult:
+    """Align and check one article: its versions' *documents* (by language), the versions
+    that could not be read, and its *context*.  Pure: no file is read here."""
+    article = align_article(
+        context.id,
+        dict(documents),
+        context.source,
+        expected=context.expected,
+        link_prefixes=context.link_prefixes,
+    )
+    article.unreadable = tuple(unreadable)
     facts = ArticleFacts()
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     findings = []
-    for rule_id, severity in rules.items():
-        setting = config.rules.get(rule_id)
+    for rule_id, severity in context.rules.items():
         found_by_rule = REGISTRY[rule_id].run(
             article,
             facts=facts,
-            options=setting.options if setting else None,
-            glossary=glossary,
-            history=history,
+            options=context.options.get(rule_id),
+            glossary=context.glossary,
+            history=context.history,
         )
         for found in found_by_rule:
             if ranges and is_suppressed(found, ranges):
                 continue
             findings.append(found.with_severity(severity))
     findings.sort(key=Finding.sort_key)
-    return ArticleResult(article, findings, digests, history)
-
-
-def needs_of(rules: Iterable[str]) -> frozenset[str]:
-    """What the given rules need from the run (see :data:`parallelcheck.rules.base.NEEDS`)."""
-    return frozenset().union(*(REGISTRY[rule_id].needs for rule_id in rules))
-
-
-def _read_versions(
-    versions: dict[str, str], within: Boundary | None = None
-) -> tuple[dict[str, Document], tuple[UnreadableVersion, ...]]:
-    """Each version's document (one read ahead by :mod:`parallelcheck.run.workers`, else read
-    now), and the versions whose file could not be read, by language.
-
-    With *within* (the article set's boundary) a version is read only when its real path lies
-    inside it, checked right before the file is opened (and again on the open file): a
-    symbolic link out of it is a fault "symbolic link to a file outside the project; not
-    read", naming the link, and nothing of its target is read.  Every read is bounded (see
-    :func:`~parallelcheck.readers.decode.read_bytes`): a FIFO, a device or a file over the
-    size cap is a fault too."""
-    documents: dict[str, Document] = {}
-    unreadable: list[UnreadableVersion] = []
-    for lang, path in sorted(versions.items()):
-        try:
-            documents[lang] = workers.read_before(path, lang) or read_version(path, lang, within)
-        except InputError as error:
-            unreadable.append(UnreadableVersion(lang, path, error.message, error.line))
-    return documents, tuple(unreadable)
-
-
-def _check_packed(args: tuple[ArticleSet, Config, CheckOptions, Glossary, bool]) -> ArticleResult:
-    *checked, outlines = args
-    result = check_article(*checked)
-    return outline_only(result) if outlines else result
-
-
-def check_all(
-    article_sets: Sequence[ArticleSet],
-    config: Config,
-    options: CheckOptions,
-    cache: Cache | None = None,
-    outlines: bool = False,
-) -> Iterator[ArticleResult]:
-    """Check every article set, in the order given, using ``options.jobs`` processes.
-
-    With ``outlines`` the results carry only each article's outline (see
-    :func:`outline_only`) — what every format but html needs, and far cheaper to send back
-    from worker processes.
-
-    Results are yielded one article at a time, so memory does not grow with the number of
-    articles.  With a ``cache``, an article whose files and settings are unchanged since an
-    earlier run is taken from it instead of being checked again (see
-    :mod:`parallelcheck.run.cache`).
-    A result is stored under the key of the bytes it was computed from (the digests the check
-    recorded), so a file edited during the run never leaves an entry that says otherwise.
-
-    A version that cannot be read is a finding of its article (see the module's docstring).
-    When not one version of any article could be read, nothing was checked: once every
-    article has been yielded, :class:`InputError` is raised naming the (first) file.
-    """
-    rules = active_rules(config, options)  # fail early on unknown rule ids
-    glossary = load_run_glossary(config, options)  # once per run, not per article
-    keys: list[str | None] = [None] * len(article_sets)
-    # Per article: what its key hashes besides the versions, and the versions' digests now.
-    salts: list[bytes] = [b""] * len(article_sets)
-    before: list[dict[str, bytes] | None] = [None] * len(article_sets)
-    cached: list[ArticleResult | None] = [None] * len(article_sets)
-    if cache is not None:
-        settings = settings_digest(
-            code_digest(),
-            __version__,
-            config,
-            replace(options, jobs=0),
-            sorted(rules.items()),
-            glossary.fingerprint if glossary is not None else None,
-        )
-        for index, article_set in enumerate(article_sets):
-            # Read inside the set's boundary, as the check reads: a file outside it is never
-            # opened, not even to hash it (no key: the set is checked, and reports the fault,
-            # every run).  The entry is stored under the digests of what the check's read gave.
-            digests = version_digests(article_set.versions, article_set.boundary)
-            if digests is None:
-                continue
-            salts[index] = settings + _history_state(article_set, rules)
-            before[index] = digests
-            keys[index] = article_key(salts[index], article_set.id, article_set.versions, digests)
-            entry = cache.get(keys[index])
-            if entry is not None:
-                cached[index] = ArticleResult(*entry)
-    todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
-    if not _needs_identifier(todo, rules):
-        identifier.drop_read_ahead()  # started by the command line, in case it was needed
-    fresh = _compute(todo, config, options, glossary, outlines)
-    checked = False  # whether any version of any article was read
-    faults: list[UnreadableVersion] = []
-    for index, hit in enumerate(cached):
-        if hit is None:
-            hit = next(fresh)
-            digests = before[index]
-            if cache is not None and digests is not None:
-                key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
-                if key is not None:
-                    outline = hit if outlines else outline_only(hit)
-                    cache.put(key, outline.article, outline.findings)
-        checked = checked or bool(hit.article.langs)
-        if not checked:
-            faults.extend(hit.article.unreadable)
-        yield hit
-    if faults and not checked:
-        raise nothing_readable(faults)
+    return ArticleResult(article, findings, history=context.history)
 
 
 def nothing_readable(faults: Sequence[UnreadableVersion]) -> InputError:
@@ -324,70 +273,6 @@ def nothing_readable(faults: Sequence[UnreadableVersion]) -> InputError:
     return InputError(message, first.path, first.line)
 
 
-def _checked_key(
-    salt: bytes,
-    article_set: ArticleSet,
-    before: dict[str, bytes],
-    read: dict[str, bytes | None],
-) -> str | None:
-    """The key to store a fresh result under: that of the bytes it was checked from
-    (``read``, by language, from :func:`check_article`), or ``None`` when a version it read
-    has no digest (its file could not be read then).  A version the check did not read
-    (``--lang`` left it out, so the result does not depend on it) keeps its digest from
-    before the check."""
-    digests = {}
-    for lang in article_set.versions:
-        if lang in read:
-            digest = read[lang]
-            if digest is None:
-                return None
-            digests[lang] = digest
-        else:
-            digests[lang] = before[lang]
-    return article_key(salt, article_set.id, article_set.versions, digests)
-
-
-def outline_only(result: ArticleResult) -> ArticleResult:
-    """What a cache entry keeps, and exactly what it gives back (:mod:`parallelcheck.run.cache`
-    writes and reads these fields, no others): the findings and the article's outline — id,
-    source, versions, paths, link prefixes, unreadable versions, the aligned headings and how
-    many blocks each holds — without the documents' text, rule options, glossary or history,
-    which are most of the size and time of an entry.  Sequences are tuples, as the dataclasses
-    declare them, so that a fresh outline and one read from the cache are equal.  Formats that
-    show the articles' text (html) run without the cache."""
-    article = result.article
-    sections = [
-        AlignedSection(
-            cells={
-                lang: None
-                if section is None
-                else Section(
-                    section.level,
-                    section.title,
-                    section.line,
-                    section.anchor,
-                    [OUTLINE_BLOCK] * len(section.blocks),
-                )
-                for lang, section in row.cells.items()
-            }
-        )
-        for row in article.sections
-    ]
-    outline = AlignedArticle(
-        id=article.id,
-        source=article.source,
-        langs=tuple(article.langs),
-        expected=tuple(article.expected),
-        paths=dict(article.paths),
-        documents={},
-        sections=sections,
-        link_prefixes=tuple(article.link_prefixes),
-        unreadable=tuple(article.unreadable),
-    )
-    findings = [_with_tuples(finding) for finding in result.findings]
-    return ArticleResult(outline, findings, result.digests)
-
-
 def _with_tuples(finding: Finding) -> Finding:
     """``finding`` with its sequences as tuples (a rule may pass a list)."""
     if (
@@ -402,49 +287,3 @@ def _with_tuples(finding: Finding) -> Finding:
         reference_langs=tuple(finding.reference_langs),
         locations=tuple(finding.locations),
     )
-
-
-def _history_state(article_set: ArticleSet, rules: dict[str, str]) -> bytes:
-    """What git history adds to an article's cache key: HEAD, when a rule reads history."""
-    if "history" not in needs_of(rules) or not article_set.versions:
-        return b""
-    top = work_tree(next(iter(article_set.versions.values())))
-    return (head_commit(top) or "").encode() if top else b""
-
-
-def _compute(
-    article_sets: Sequence[ArticleSet],
-    config: Config,
-    options: CheckOptions,
-    glossary: Glossary | None,
-    outlines: bool,
-) -> Iterator[ArticleResult]:
-    jobs = options.jobs if options.jobs > 0 else cores.usable_cores()
-    jobs = min(jobs, len(article_sets))  # a worker per article set at most
-    packed = [(a, config, options, glossary, outlines) for a in article_sets]
-    if jobs <= 1 or len(article_sets) < 4:
-        yield from map(_check_packed, packed)
-        return
-    if workers.INHERIT and _needs_identifier(article_sets, active_rules(config, options)):
-        # While the model is read in the background, import what it needs and read
-        # documents the workers inherit.
-        identifier.import_library()
-        workers.read_ahead(article_sets, identifier.reading_ahead)
-        identifier.load()  # once, shared by the workers forked below
-    else:
-        identifier.drop_read_ahead(wait=True)  # no thread may run while workers start
-    sizes = [workers.size(article_set) for article_set in article_sets]
-    yield from workers.map_largest_first(_check_packed, packed, sizes, jobs)
-
-
-def _needs_identifier(article_sets: Sequence[ArticleSet], rules: dict[str, str]) -> bool:
-    """Whether the statistical language identifier may be asked: only a rule that declares it
-    needs ``langid`` asks it, and only to tell apart languages written in the Latin script
-    (English always among them), so an article needs two Latin-script languages for it."""
-    if "langid" not in needs_of(rules):
-        return False
-    for article_set in article_sets:
-        latin = {primary_language(lang) for lang in article_set.versions if is_latin_language(lang)}
-        if latin - {"en"}:
-            return True
-    return False

@@ -30,6 +30,14 @@ class Finding:
     ``langs`` are the deviating versions (never empty), ``reference_langs`` the versions they
     were compared with, ``locations`` one place per version involved, ``section`` the aligned
     section's heading as the source version writes it.
+
+    ``section_row`` and ``block_row`` are the finding's place in the alignment it was found in:
+    the index of its aligned row of sections in the article, and of its aligned row of blocks
+    in that section (``None`` where not applicable: a finding about the whole article, one
+    about a heading, or one whose rule did not say).  :meth:`RuleContext.finding
+    <parallelcheck.rules.base.RuleContext.finding>` sets them; the html format places the
+    finding by them.  They are not part of a finding's identity (not compared, not in
+    :meth:`as_dict`: no output format writes them), but the result cache keeps them.
     """
 
     rule: str
@@ -41,6 +49,8 @@ class Finding:
     message: str
     evidence: dict[str, Any] = field(default_factory=dict)
     severity: str = "error"
+    section_row: int | None = field(default=None, compare=False, repr=False)
+    block_row: int | None = field(default=None, compare=False, repr=False)
 
     def with_severity(self, severity: str) -> Finding:
         return replace(self, severity=severity)

@@ -1,8 +1,16 @@
 """What every output format receives, and the registry of formats.
 
 A format is a function ``render(report) -> str`` registered under its name with
-:func:`output_format`.  It sees only the findings and the aligned articles; adding a format is
-adding a module to this package.
+:func:`output_format`.  It sees only the findings and the articles; adding a format is adding a
+module to this package.
+
+A format declares what it reads of each article (``needs``): only its outline
+(:data:`OUTLINE`, the default: :class:`~parallelcheck.model.outline.Outline` — headings, block
+counts, versions, paths; :meth:`Report.outlines` gives them), or the whole aligned article
+with the documents' text (:data:`ALIGNED`: html).  The run follows that declaration: for an
+outline format it keeps only outlines, in worker processes and in memory, and may answer from
+the result cache, which stores outlines; for an aligned format it keeps every aligned article
+and leaves the cache alone.
 
 Rule metadata reaches a format through the report (formats never import the rules):
 ``Report.rules`` maps a rule id to its :class:`RuleInfo` (default severity, summary,
@@ -17,12 +25,16 @@ before writing it, which documents the rule and how each format applies it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from parallelcheck import __version__
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import SEVERITIES, Finding
+from parallelcheck.model.outline import Outline, outline_of
+
+#: What a format reads of each article: its outline, or the whole aligned article.
+OUTLINE, ALIGNED = "outline", "aligned"
 
 
 @dataclass(frozen=True)
@@ -37,15 +49,28 @@ class RuleInfo:
 
 @dataclass
 class Report:
-    """The result of a run: the aligned articles and every finding, sorted."""
+    """The result of a run: the articles (aligned, or their outlines when that is all the
+    format needs) and every finding, sorted."""
 
-    articles: list[AlignedArticle]
+    articles: Sequence[AlignedArticle | Outline]
     findings: list[Finding]
     tool_version: str = __version__
     rules: dict[str, RuleInfo] | None = None
     color: bool = False  # the text format may use ANSI colours
     outline: bool = True  # the text format may show each article's alignment outline
     header: str = ""  # one line saying what discovery found, shown first by the text format
+
+    def outlines(self) -> list[Outline]:
+        """Every article's outline, in order."""
+        return [outline_of(article) for article in self.articles]
+
+    def aligned(self) -> list[AlignedArticle]:
+        """Every aligned article, in order: what a format that declared :data:`ALIGNED`
+        reads.  A :class:`TypeError` when the report holds only outlines."""
+        for article in self.articles:
+            if not isinstance(article, AlignedArticle):
+                raise TypeError(f"the report holds only the outline of article {article.id!r}")
+        return list(self.articles)  # type: ignore[arg-type]
 
     def summary(self) -> dict[str, int]:
         counts = Counter(f.severity for f in self.findings)
@@ -65,14 +90,32 @@ class Report:
 
 
 Render = Callable[[Report], str]
-FORMATS: dict[str, Render] = {}
 
 
-def output_format(name: str) -> Callable[[Render], Render]:
-    """Register a format under ``name`` (the value of ``--format``)."""
+@dataclass(frozen=True)
+class Format:
+    """A registered format: called with a report, it gives the text to write.  ``needs`` is
+    :data:`OUTLINE` or :data:`ALIGNED` (see the module's docstring)."""
+
+    name: str
+    render: Render
+    needs: str = OUTLINE
+
+    def __call__(self, report: Report) -> str:
+        return self.render(report)
+
+
+FORMATS: dict[str, Format] = {}
+
+
+def output_format(name: str, *, needs: str = OUTLINE) -> Callable[[Render], Render]:
+    """Register a format under ``name`` (the value of ``--format``) that reads *needs* of
+    each article: :data:`OUTLINE` (the default) or :data:`ALIGNED`."""
+    if needs not in (OUTLINE, ALIGNED):
+        raise ValueError(f"format {name!r}: needs is {OUTLINE!r} or {ALIGNED!r}, not {needs!r}")
 
     def register(render: Render) -> Render:
-        FORMATS[name] = render
+        FORMATS[name] = Format(name, render, needs)
         return render
 
     return register

@@ -6,8 +6,10 @@ sections — a heading row, then one row per aligned block inside it.  Each cell
 version's block (tables as tables, code as ``<pre>``, lists as lists); a dashed cell marks a
 version without the element.
 
-Every finding is placed at its aligned element: the heading or block row that best explains
-its locations (see :func:`place_finding`).  There the cells of the deviating versions are
+Every finding is placed at its aligned element: the row it records (its
+:attr:`~parallelcheck.model.finding.Finding.section_row` and ``block_row``), and within the
+section, when the finding names no block row, the heading or block row that best explains its
+locations (see :func:`place_finding`).  There the cells of the deviating versions are
 marked ``pc-missing`` (the version lacks the element) or ``pc-deviating`` (it has it, but it
 differs), the reference versions' cells ``pc-ref``, and each marked cell holds a note with the
 message and a link to the finding in the list, whose entries link back to every marked cell.
@@ -35,13 +37,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import SEVERITIES, Finding, Location
-from parallelcheck.report.base import Report, output_format
+from parallelcheck.report.base import ALIGNED, Report, output_format
 from parallelcheck.report.inert import inert
 
 MISSING = "pc-missing"
@@ -123,17 +125,41 @@ def _contains(ranges: list[tuple[int, int]], line: int) -> bool:
 def place_finding(article: AlignedArticle, finding: Finding) -> Element | None:
     """The element a finding is about.
 
-    Each element scores one point per location whose line lies in that version's cell, and one
-    per deviating version whose cell is empty there (the thing it lacks); the highest score
-    wins, then the most contained locations, then the first element.  An element must contain
-    at least one location.  A finding whose deviating versions have no file (a missing version)
-    is about the whole article and placed nowhere.
+    A finding that records its block row (:attr:`Finding.block_row
+    <parallelcheck.model.finding.Finding.block_row>`) is placed there.  Otherwise the
+    candidates are the elements of the section row it records (its heading and block rows),
+    or every element of the article for a finding that records none (one about the whole
+    article, or one made elsewhere than by a rule); each scores one point per location whose
+    line lies in that version's cell, and one per deviating version whose cell is empty there
+    (the thing it lacks); the highest score wins, then the most contained locations, then the
+    first element.  An element must contain at least one location; when no element of its
+    section does, the whole article is searched.  A finding whose deviating versions have no
+    file (a missing version) is about the whole article and placed nowhere.
     """
     if not finding.locations or not any(lang in article.langs for lang in finding.langs):
         return None
+    section = finding.section_row
+    if section is not None and 0 <= section < len(article.sections):
+        rows = len(article.sections[section].rows)
+        if finding.block_row is not None and 0 <= finding.block_row < rows:
+            return Element(section, finding.block_row)
+        candidates = [Element(section, row) for row in range(rows)]
+        if section > 0:
+            candidates.insert(0, Element(section, None))
+        chosen = _best(article, finding, candidates)
+        if chosen is not None:
+            return chosen
+    return _best(article, finding, elements(article))
+
+
+def _best(
+    article: AlignedArticle, finding: Finding, candidates: Iterable[Element]
+) -> Element | None:
+    """The candidate element that best explains the finding's locations (see
+    :func:`place_finding`), or ``None`` when none contains one."""
     best: tuple[int, int] = (0, 0)
     chosen = None
-    for element in elements(article):
+    for element in candidates:
         contained = 0
         absent = 0
         for loc in finding.locations:
@@ -614,21 +640,22 @@ def _filters(report: Report) -> str:
     )
 
 
-@output_format("html")
+@output_format("html", needs=ALIGNED)
 def render_html(report: Report) -> str:
     """The whole report as one self-contained HTML page."""
+    aligned = report.aligned()
     by_article: dict[str, list[Finding]] = {}
     for finding in report.findings:
         by_article.setdefault(finding.article, []).append(finding)
     summary = report.summary()
     articles = [
         _ArticlePage(index, article, by_article.get(article.id, [])).render()
-        for index, article in enumerate(report.articles)
+        for index, article in enumerate(aligned)
     ]
     toc = "".join(
         f'<li><a href="#a{index}">{esc(article.id)}</a> '
         f"({len(by_article.get(article.id, []))})</li>"
-        for index, article in enumerate(report.articles)
+        for index, article in enumerate(aligned)
     )
     return (
         "<!DOCTYPE html>\n"

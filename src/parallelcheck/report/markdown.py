@@ -46,11 +46,12 @@ def count_table(report: Report) -> list[str]:
         "| " + " | ".join(header) + " |",
         "| " + " | ".join(["---", *(["---:"] * (len(rules) + 1))]) + " |",
     ]
-    for article in report.articles:
+    outlines = report.outlines()
+    for article in outlines:
         row = [counts[(article.id, rule)] for rule in rules]
         cells = [escape(article.id), *(str(n) for n in row), str(sum(row))]
         lines.append("| " + " | ".join(cells) + " |")
-    totals = [sum(counts[(a.id, rule)] for a in report.articles) for rule in rules]
+    totals = [sum(counts[(a.id, rule)] for a in outlines) for rule in rules]
     lines.append(
         "| " + " | ".join(["**Total**", *(str(n) for n in totals), f"**{sum(totals)}**"]) + " |"
     )
@@ -73,7 +74,7 @@ def details(report: Report) -> list[str]:
     by_article: dict[str, list[Finding]] = {}
     for finding in report.findings:
         by_article.setdefault(finding.article, []).append(finding)
-    for article in report.articles:
+    for article in report.outlines():
         findings = by_article.get(article.id, [])
         if not findings:
             continue

@@ -16,7 +16,7 @@ codes this format writes itself reach the terminal.
 
 from __future__ import annotations
 
-from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.outline import Outline
 from parallelcheck.report.base import Report, output_format
 from parallelcheck.report.inert import inert
 
@@ -33,7 +33,7 @@ class _Paint:
         return f"\033[{_COLOURS[style]}m{text}\033[0m"
 
 
-def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
+def _outline(article: Outline, paint: _Paint) -> list[str]:
     langs = [inert(lang) for lang in article.langs]
     width = max((len(lang) for lang in langs), default=1)  # none: no file was read
     header = " ".join(f"{lang:>{width}}" for lang in langs)
@@ -44,7 +44,7 @@ def _outline(article: AlignedArticle, paint: _Paint) -> list[str]:
         counts = []
         for lang in article.langs:
             section = row.cells.get(lang)
-            counts.append("·" if section is None else str(len(section.blocks)))
+            counts.append("·" if section is None else str(section.blocks))
         uneven = len(set(counts)) > 1
         cells = " ".join(f"{c:>{width}}" for c in counts)
         level = min((s.level for s in row.cells.values() if s is not None), default=0)
@@ -66,7 +66,8 @@ def render_text(report: Report) -> str:
     by_article: dict[str, list] = {}
     for finding in report.findings:
         by_article.setdefault(finding.article, []).append(finding)
-    for article in report.articles:
+    outlines = report.outlines()
+    for article in outlines:
         findings = by_article.get(article.id, [])
         if not findings:
             continue
@@ -91,7 +92,7 @@ def render_text(report: Report) -> str:
                     lines.append(f"      {mark} {tag:<{width}}  {inert(loc.path)}:{loc.line}")
         lines.append("")
     summary = report.summary()
-    versions = sum(len(a.langs) for a in report.articles)
+    versions = sum(len(a.langs) for a in outlines)
     errors = f"{summary['error']} error(s)"
     lines.append(
         f"{paint('error', errors) if summary['error'] else errors}"

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from parallelcheck.facts import ArticleFacts
-from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.finding import SEVERITIES, Finding, Location
 from parallelcheck.model.options import Option, OptionError
 
@@ -160,11 +160,22 @@ class RuleContext:
         lines: Mapping[str, int],
         message: str,
         evidence: dict | None = None,
+        row: AlignedBlock | None = None,
     ) -> Finding:
         """A finding of this rule with one location per version in ``lines`` (in the article's
-        order); ``langs`` deviate, ``reference_langs`` are what they were compared with."""
+        order); ``langs`` deviate, ``reference_langs`` are what they were compared with.
+
+        The finding records its place in the alignment: the index of ``section`` among the
+        article's aligned sections and, when the rule names the aligned ``row`` of blocks it
+        is about, that row's index in the section (both found by identity; ``None`` when not
+        given)."""
         article = self.article
         order = [lang for lang in article.langs if lang in lines]
+        section_row = block_row = None  # found by identity: rows may be equal, not the same
+        if section is not None:
+            section_row = next((i for i, s in enumerate(article.sections) if s is section), None)
+            if row is not None:
+                block_row = next((i for i, r in enumerate(section.rows) if r is row), None)
         return Finding(
             rule=self.spec.id,
             article=article.id,
@@ -174,6 +185,8 @@ class RuleContext:
             locations=tuple(Location(lang, article.paths[lang], lines[lang]) for lang in order),
             message=message,
             evidence=evidence or {},
+            section_row=section_row,
+            block_row=block_row,
         )
 
 

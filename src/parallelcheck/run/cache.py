@@ -20,9 +20,10 @@ Entries
     An entry is plain data: one JSON document (ASCII, UTF-8 compatible), written by
     :func:`encode_result` and read back by :func:`decode_result`, which checks every field's
     type and builds the objects itself — nothing in an entry is ever run, imported or
-    unpickled.  Its top level is ``{"format": "parallelcheck-cache", "version": 2, "key":
+    unpickled.  Its top level is ``{"format": "parallelcheck-cache", "version": 3, "key":
     <the key>, "article": <outline>, "findings": [<finding>, …]}`` (see :func:`encode_result`
-    for the outline and findings).  An entry whose format, version or key is not this one's,
+    for the outline and findings).  Version 3 added each finding's place in the alignment
+    (``"at"``); an entry whose format, version or key is not this one's,
     or with any field of the wrong type (or that is not JSON at all), is a miss and is
     removed.
 
@@ -59,11 +60,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from parallelcheck.files.safe_read import MAX_DOCUMENT_BYTES, Boundary, ReadRefused, read_capped
-from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding, Location
 
 if TYPE_CHECKING:  # the types only: the cache is imported before the rest of a run
-    from parallelcheck.model.aligned import AlignedArticle
+    from parallelcheck.model.outline import Outline
 
 _T = TypeVar("_T")
 
@@ -86,12 +86,9 @@ LAYOUT = "v2"
 OLD_LAYOUTS = ("v1",)
 #: What an entry's ``format`` and ``version`` say.
 FORMAT = "parallelcheck-cache"
-VERSION = 2
+VERSION = 3
 #: An entry larger than this is not read (a miss): entries hold outlines, not text.
 MAX_ENTRY_BYTES = 256 * 1024 * 1024
-
-#: The empty paragraph that stands for each block of an outline's sections (their counts).
-OUTLINE_BLOCK = Block(BlockKind.PARAGRAPH, "", 0, 0)
 
 _KEY = re.compile(r"[0-9a-f]{64}")
 _SUFFIX = ".json"
@@ -174,8 +171,9 @@ class NotPlain(ValueError):
     """A result that plain JSON cannot hold exactly (it is not stored)."""
 
 
-def encode_result(key: str, article: AlignedArticle, findings: Sequence[Finding]) -> dict:
-    """The entry of an outline (see :func:`parallelcheck.engine.outline_only`) and its findings.
+def encode_result(key: str, article: Outline, findings: Sequence[Finding]) -> dict:
+    """The entry of an article's outline (:class:`~parallelcheck.model.outline.Outline`) and
+    its findings.
 
     ``article`` is ``{"id", "source", "langs": [..], "expected": [..], "paths": {lang: path},
     "link_prefixes": [..], "unreadable": [{"lang", "path", "reason", "line"}], "sections":
@@ -183,7 +181,8 @@ def encode_result(key: str, article: AlignedArticle, findings: Sequence[Finding]
     by language: its heading's level, title, line and explicit id (or ``null``) and how many
     blocks it holds, or ``null`` where a version lacks it.  A finding is ``{"rule",
     "severity", "article", "section", "langs", "reference_langs", "locations": [[lang, path,
-    line]], "message", "evidence"}``.
+    line]], "message", "evidence", "at": [section row, block row]}`` (``at``: the finding's
+    place in the alignment, each index or ``null``).
 
     Raises :class:`NotPlain` when a value is not of the type :func:`decode_result` gives back
     (evidence must be JSON: str, int, float, bool, None, lists and string-keyed dicts), so
@@ -213,7 +212,7 @@ def encode_result(key: str, article: AlignedArticle, findings: Sequence[Finding]
                     _s(section.title),
                     _i(section.line),
                     None if section.anchor is None else _s(section.anchor),
-                    len(section.blocks),
+                    _i(section.blocks),
                 ]
                 for lang, section in _items(row.cells)
             }
@@ -242,7 +241,12 @@ def _encode_finding(finding: Finding) -> dict:
         "locations": [_encode_location(loc) for loc in _tuple(finding.locations)],
         "message": _s(finding.message),
         "evidence": _plain(finding.evidence, top=True),
+        "at": [_row(finding.section_row), _row(finding.block_row)],
     }
+
+
+def _row(index: Any) -> int | None:
+    return None if index is None else _i(index)
 
 
 def _encode_location(loc: Any) -> list:
@@ -299,10 +303,11 @@ def _plain(value: Any, top: bool = False) -> Any:
     raise NotPlain(f"not plain JSON: {kind.__name__}")
 
 
-def decode_result(key: str, entry: Any) -> tuple[AlignedArticle, list[Finding]]:
+def decode_result(key: str, entry: Any) -> tuple[Outline, list[Finding]]:
     """The outline and findings an entry holds, built field by field; :class:`BadEntry` for
     anything that is not exactly what :func:`encode_result` writes for ``key``."""
-    from parallelcheck.model.aligned import AlignedArticle, AlignedSection, UnreadableVersion
+    from parallelcheck.model.aligned import UnreadableVersion
+    from parallelcheck.model.outline import Outline, OutlineHeading, OutlineRow
 
     head = _dict(entry)
     if head.get("format") != FORMAT or head.get("version") != VERSION:
@@ -334,8 +339,8 @@ def decode_result(key: str, entry: Any) -> tuple[AlignedArticle, list[Finding]]:
                 and blocks >= 0
             ):
                 raise BadEntry("a section's fields are int, str, int, str or null, int >= 0")
-            cells[lang] = Section(level, title, line, anchor, [OUTLINE_BLOCK] * blocks)
-        sections.append(AlignedSection(cells=cells))
+            cells[lang] = OutlineHeading(level, title, line, anchor, blocks)
+        sections.append(OutlineRow(cells))
     unreadable = []
     for fault in _list(raw.get("unreadable")):
         fault = _dict(fault)
@@ -348,14 +353,13 @@ def decode_result(key: str, entry: Any) -> tuple[AlignedArticle, list[Finding]]:
                 None if line is None else _int(line),
             )
         )
-    article = AlignedArticle(
+    article = Outline(
         id=_str(raw.get("id")),
         source=_str(raw.get("source")),
         langs=langs,
         expected=_str_tuple(raw.get("expected")),
         paths=paths,
-        documents={},
-        sections=sections,
+        sections=tuple(sections),
         link_prefixes=_str_tuple(raw.get("link_prefixes")),
         unreadable=tuple(unreadable),
     )
@@ -370,6 +374,9 @@ def _decode_finding(item: Any) -> Finding:
         if len(loc) != 3:
             raise BadEntry("a location is [lang, path, line]")
         locations.append(Location(_str(loc[0]), _str(loc[1]), _int(loc[2])))
+    at = _list(item.get("at"))
+    if len(at) != 2 or not all(index is None or type(index) is int for index in at):
+        raise BadEntry("a finding's place is [section row, block row], each an integer or null")
     return Finding(
         rule=_str(item.get("rule")),
         article=_str(item.get("article")),
@@ -380,6 +387,8 @@ def _decode_finding(item: Any) -> Finding:
         message=_str(item.get("message")),
         evidence=_dict(item.get("evidence")),  # json.loads made it: plain JSON already
         severity=_str(item.get("severity")),
+        section_row=at[0],
+        block_row=at[1],
     )
 
 
@@ -428,7 +437,7 @@ class Cache:
         """Where the entry of ``key`` is (whether or not there is one)."""
         return self.root / key[:2] / f"{key}{_SUFFIX}"
 
-    def get(self, key: str) -> tuple[AlignedArticle, list[Finding]] | None:
+    def get(self, key: str) -> tuple[Outline, list[Finding]] | None:
         """The outline and findings stored under ``key``, or ``None``: no entry, or one that
         is not to be trusted or not well formed (removed, then, when it is a damaged entry of
         the user's own)."""
@@ -448,7 +457,7 @@ class Cache:
             os.utime(path)  # used now: `cache clear --older-than` keeps it
         return value
 
-    def put(self, key: str, article: AlignedArticle, findings: Sequence[Finding]) -> bool:
+    def put(self, key: str, article: Outline, findings: Sequence[Finding]) -> bool:
         """Store the outline and findings under ``key``; whether it was stored (not when the
         result is not plain data, or the folder is not the user's own or cannot be
         written)."""

@@ -13,8 +13,13 @@ make that pay on a small machine:
   that has loaded system frameworks is unsafe) they start Python's default way and do it
   themselves.
 * **Reading ahead.**  While the main process waits for something before forking (the
-  language model), it reads documents (:func:`read_ahead`); a worker takes a document read
-  ahead (:func:`read_before`) instead of reading the file again.
+  language model), it reads documents (:func:`read_ahead`); they are part of what the
+  workers share (:func:`map_largest_first`'s ``shared``), and a worker takes a document read
+  ahead instead of reading the file again.
+* **Shared, not sent.**  What every item needs alike (the run's configuration, glossary,
+  documents read ahead) is handed to the pool once, as ``shared``: forked workers inherit it
+  with the rest of the main process's memory, other workers get one copy each when they
+  start; only the items themselves travel with each task.
 * **What a worker inherits is frozen.**  The garbage collector is told to leave alone every
   object that exists when the workers start (``gc.freeze``): otherwise each worker's first
   collection walks the main process's modules, model tables and documents read ahead — 50 ms
@@ -68,7 +73,8 @@ INHERIT = _FORK is not None
 #: Files larger than this are not read ahead (bytes; reading one takes about 30 ms).
 READ_AHEAD_LIMIT = 256 * 1024
 
-_READ_AHEAD: dict[tuple[str, str], Document] = {}
+#: Documents read ahead, by (path, language): see :func:`read_ahead`.
+ReadAhead = dict[tuple[str, str], Document]
 
 
 def size(article_set: ArticleSet) -> int:
@@ -81,10 +87,17 @@ def size(article_set: ArticleSet) -> int:
 
 
 def map_largest_first(
-    function: Callable[[Any], R], items: Sequence[Any], sizes: Sequence[int], jobs: int
+    function: Callable[..., R],
+    items: Sequence[Any],
+    sizes: Sequence[int],
+    jobs: int,
+    *,
+    shared: Any = None,
 ) -> Iterator[R]:
-    """``function`` of every item in ``jobs`` worker processes, largest items first; the
-    results come in the order of ``items``.  Documents read ahead are dropped at the end.
+    """``function(item)`` — ``function(shared, item)`` when ``shared`` is given — of every
+    item in ``jobs`` worker processes, largest items first; the results come in the order of
+    ``items``.  ``shared`` reaches each worker once, when it starts (see the module's
+    docstring), not with every item.
 
     When the loop ends early — an exception here or in a worker, an interruption, the
     generator closed before its end — the workers are killed at once (:func:`stop_workers`)
@@ -105,9 +118,12 @@ def map_largest_first(
                 max_workers=jobs,
                 mp_context=_FORK,
                 initializer=_start_worker,
-                initargs=(os.getpid(), _death_signal_usable()),
+                initargs=(os.getpid(), _death_signal_usable(), shared),
             )
-            futures = deque(pool.submit(function, items[i]) for i in order)
+            if shared is None:
+                futures = deque(pool.submit(function, items[i]) for i in order)
+            else:
+                futures = deque(pool.submit(_with_shared, function, items[i]) for i in order)
             _LIVE[:] = [p for p in multiprocessing.active_children() if p not in before]
         for index in order:
             waiting[index] = futures.popleft().result()
@@ -125,7 +141,16 @@ def map_largest_first(
     finally:
         _LIVE.clear()
         gc.unfreeze()
-        _READ_AHEAD.clear()
+
+
+#: In a worker process: the ``shared`` value of the pool that started it (set by
+#: :func:`_start_worker`, never in the main process).
+_SHARED: Any = None
+
+
+def _with_shared(function: Callable[..., R], item: Any) -> R:
+    """In a worker: ``function`` of the pool's shared value and ``item``."""
+    return function(_SHARED, item)
 
 
 #: The worker processes of the pool running now (none between runs).
@@ -195,9 +220,12 @@ def _death_signal_usable() -> bool:
     return _PRCTL is not False
 
 
-def _start_worker(parent: int, death_signal: bool) -> None:
+def _start_worker(parent: int, death_signal: bool, shared: Any = None) -> None:
     """A worker's first step: leave SIGINT and SIGTERM to the main process, then make sure
-    the worker ends when its parent does (the death signal, else a watchdog thread)."""
+    the worker ends when its parent does (the death signal, else a watchdog thread); keep
+    what the pool shares with its workers."""
+    global _SHARED
+    _SHARED = shared
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
@@ -239,28 +267,26 @@ def _watch_parent(parent: int) -> None:
             sentinel = None
 
 
-def read_ahead(article_sets: Sequence[ArticleSet], waiting: Callable[[], bool]) -> None:
-    """Read documents of the article sets for as long as ``waiting()`` holds, so that this
-    process does not sit idle: each document read here is one a worker does not read.  A
+def read_ahead(article_sets: Sequence[ArticleSet], waiting: Callable[[], bool]) -> ReadAhead:
+    """Documents of the article sets, read for as long as ``waiting()`` holds, so that this
+    process does not sit idle: each document read here is one a worker does not read (the
+    run hands them to the workers, and a worker takes each one once).  A
     file that cannot be read is left to the worker, which reads it again and records the
     fault on its article (an ``unreadable-version`` finding) exactly as ``--jobs 1`` does,
     from the file as it is then, so the result never depends on what was read ahead.  Each
     language's number patterns are built first, for the same reason."""
+    ahead: ReadAhead = {}
     for lang in sorted({lang for article_set in article_sets for lang in article_set.versions}):
         numbers.prepare(lang)
     for article_set in article_sets:
         for lang, path in article_set.versions.items():
             if not waiting():
-                return
+                return ahead
             with contextlib.suppress(OSError):
                 if os.path.getsize(path) > READ_AHEAD_LIMIT:
                     continue  # reading it could outlast the wait: a worker will
             try:
-                _READ_AHEAD[(path, lang)] = read_version(path, lang, article_set.boundary)
+                ahead[(path, lang)] = read_version(path, lang, article_set.boundary)
             except InputError:
                 continue
-
-
-def read_before(path: str, lang: str) -> Document | None:
-    """The document of ``path`` if it was read ahead (once: it is handed over)."""
-    return _READ_AHEAD.pop((path, lang), None)
+    return ahead

@@ -1,0 +1,278 @@
+"""Checking article sets: reading, git history, the cache and worker processes around the engine.
+
+For every article set the run reads each version (:func:`read_versions`), asks git history
+when a rule needs it, and hands the documents to the engine's pure
+:func:`~parallelcheck.engine.check_article`; :func:`check_all` does that for a whole run,
+following its :class:`~parallelcheck.run.plan.RunPlan`.  Article sets are independent, so
+with several jobs they are checked in worker processes (:mod:`parallelcheck.run.workers`);
+the results are the same, in the same order, whatever the number of jobs.
+
+Reads are bounded and confined.  A version is read only when its real path lies inside its
+article set's boundary (:attr:`ArticleSet.boundary <parallelcheck.model.article.ArticleSet>`,
+which discovery sets: the checked folders and the project root), checked right before the file
+is opened and again on the open file: a symbolic link out of it (a secret beside the checkout,
+``.git/config``, ``/etc/passwd``) is a fault "symbolic link to a file outside the project; not
+read" naming the link, and nothing of its target reaches a report.  A FIFO, a device or a file
+over :data:`~parallelcheck.files.safe_read.MAX_DOCUMENT_BYTES` is a fault too, found without
+blocking and without reading more than the cap (:mod:`parallelcheck.files.safe_read`).
+
+Speed: the glossary is read once per run; with worker processes on Linux the language model
+is loaded before they fork (they share it), documents are read ahead meanwhile and handed to
+the workers with the rest of what they share (:class:`_Work`), and the largest article sets
+go first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from parallelcheck import __version__
+from parallelcheck.config import Config
+from parallelcheck.engine import (
+    ArticleResult,
+    CheckOptions,
+    article_context,
+    check_article,
+    nothing_readable,
+    selected_versions,
+)
+from parallelcheck.errors import InputError
+from parallelcheck.files.safe_read import Boundary
+from parallelcheck.glossary import Glossary, load_glossaries
+from parallelcheck.history.git import head_commit, source_changes, work_tree
+from parallelcheck.model.aligned import UnreadableVersion
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.document import Document
+from parallelcheck.readers.content import read_version, take_digests
+from parallelcheck.run import workers
+from parallelcheck.run.cache import (
+    Cache,
+    article_key,
+    code_digest,
+    settings_digest,
+    version_digests,
+)
+from parallelcheck.run.plan import RunPlan, make_plan
+from parallelcheck.text import langid as identifier
+
+
+def load_run_glossary(config: Config, options: CheckOptions) -> Glossary:
+    """The glossary of a run: ``config.glossary`` plus ``--glossary`` paths, read once.
+    A malformed glossary is an :class:`InputError` (exit 2)."""
+    return load_glossaries([*config.glossary, *options.glossaries])
+
+
+def read_versions(
+    versions: Mapping[str, str],
+    within: Boundary | None = None,
+    ahead: workers.ReadAhead | None = None,
+) -> tuple[dict[str, Document], tuple[UnreadableVersion, ...]]:
+    """Each version's document (one read *ahead* is taken from it, once; the others are read
+    now), and the versions whose file could not be read, by language.
+
+    With *within* (the article set's boundary) a version is read only when its real path lies
+    inside it (see the module's docstring).  Every read is bounded (see
+    :func:`~parallelcheck.readers.decode.read_bytes`): a FIFO, a device or a file over the
+    size cap is a fault too."""
+    documents: dict[str, Document] = {}
+    unreadable: list[UnreadableVersion] = []
+    for lang, path in sorted(versions.items()):
+        try:
+            document = ahead.pop((path, lang), None) if ahead else None
+            documents[lang] = document or read_version(path, lang, within)
+        except InputError as error:
+            unreadable.append(UnreadableVersion(lang, path, error.message, error.line))
+    return documents, tuple(unreadable)
+
+
+def check_set(
+    article_set: ArticleSet,
+    config: Config,
+    options: CheckOptions,
+    glossary: Glossary | None = None,
+    *,
+    plan: RunPlan | None = None,
+    ahead: workers.ReadAhead | None = None,
+) -> ArticleResult:
+    """Read, align and check one article set.  ``glossary`` is the run's glossary
+    (:func:`check_all` reads it once); when not given it is read here, if a rule needs it.
+    ``ahead`` holds documents read ahead (see :func:`read_versions`)."""
+    plan = plan if plan is not None else make_plan(config, options)
+    versions, source, expected = selected_versions(article_set.versions, config, options)
+    documents, unreadable = read_versions(versions, article_set.boundary, ahead)
+    digests = take_digests(versions)  # of the very bytes the documents were parsed from
+    if plan.glossary and glossary is None:
+        glossary = load_run_glossary(config, options)
+    context = article_context(
+        article_set.id,
+        source,
+        expected,
+        documents,
+        unreadable,
+        config,
+        options,
+        plan.rules,
+        glossary,
+    )
+    if plan.history:
+        readable = {lang: path for lang, path in versions.items() if lang in documents}
+        history = source_changes(readable, context.source, documents.get(context.source))
+        context = replace(context, history=history)
+    result = check_article(documents, unreadable, context)
+    result.digests = digests
+    return result
+
+
+@dataclass(frozen=True)
+class _Work:
+    """What checking every article set of a run shares: handed once to each worker process
+    (forked workers inherit it), not with every article set."""
+
+    config: Config
+    options: CheckOptions
+    glossary: Glossary | None
+    plan: RunPlan
+    ahead: workers.ReadAhead
+
+
+def _check_one(work: _Work, article_set: ArticleSet) -> ArticleResult:
+    result = check_set(
+        article_set, work.config, work.options, work.glossary, plan=work.plan, ahead=work.ahead
+    )
+    return result.outline_only() if work.plan.outlines else result
+
+
+def check_all(
+    article_sets: Sequence[ArticleSet],
+    config: Config,
+    options: CheckOptions,
+    cache: Cache | None = None,
+    outlines: bool = False,
+    *,
+    plan: RunPlan | None = None,
+) -> Iterator[ArticleResult]:
+    """Check every article set, in the order given, as *plan* says (by default: made from
+    *config* and *options*, the results keeping their aligned articles unless *outlines*).
+
+    With outlines the results carry only each article's outline (:attr:`ArticleResult.article`
+    is ``None``) — what every format but html needs, and far cheaper to send back from worker
+    processes.
+
+    Results are yielded one article at a time, so memory does not grow with the number of
+    articles.  With a ``cache``, an article whose files and settings are unchanged since an
+    earlier run is taken from it instead of being checked again (see
+    :mod:`parallelcheck.run.cache`).  A result is stored under the key of the bytes it was
+    computed from (the digests the check recorded), so a file edited during the run never
+    leaves an entry that says otherwise.
+
+    A version that cannot be read is a finding of its article (see
+    :mod:`parallelcheck.engine`).  When not one version of any article could be read, nothing
+    was checked: once every article has been yielded, :class:`InputError` is raised naming
+    the (first) file.
+    """
+    if plan is None:
+        # Fails early on unknown rule ids.
+        plan = make_plan(config, options, outlines=outlines, no_cache=cache is None)
+    glossary = load_run_glossary(config, options)  # once per run, not per article
+    keys: list[str | None] = [None] * len(article_sets)
+    # Per article: what its key hashes besides the versions, and the versions' digests now.
+    salts: list[bytes] = [b""] * len(article_sets)
+    before: list[dict[str, bytes] | None] = [None] * len(article_sets)
+    cached: list[ArticleResult | None] = [None] * len(article_sets)
+    if cache is not None:
+        settings = settings_digest(
+            code_digest(),
+            __version__,
+            config,
+            replace(options, jobs=0),
+            sorted(plan.rules.items()),
+            glossary.fingerprint if glossary is not None else None,
+        )
+        for index, article_set in enumerate(article_sets):
+            # Read inside the set's boundary, as the check reads: a file outside it is never
+            # opened, not even to hash it (no key: the set is checked, and reports the fault,
+            # every run).  The entry is stored under the digests of what the check's read gave.
+            digests = version_digests(article_set.versions, article_set.boundary)
+            if digests is None:
+                continue
+            salts[index] = settings + _history_state(article_set, plan)
+            before[index] = digests
+            keys[index] = article_key(salts[index], article_set.id, article_set.versions, digests)
+            entry = cache.get(keys[index])
+            if entry is not None:
+                outline, findings = entry
+                cached[index] = ArticleResult(None, findings, outline=outline)
+    todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
+    if not plan.asks_identifier(todo):
+        identifier.drop_read_ahead()  # started by the run's start, in case it was needed
+    fresh = _compute(todo, _Work(config, options, glossary, plan, {}))
+    checked = False  # whether any version of any article was read
+    faults: list[UnreadableVersion] = []
+    for index, hit in enumerate(cached):
+        if hit is None:
+            hit = next(fresh)
+            digests = before[index]
+            if cache is not None and digests is not None:
+                key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
+                if key is not None:
+                    kept = hit if hit.article is None else hit.outline_only()
+                    cache.put(key, kept.outline, kept.findings)
+        checked = checked or bool(hit.outline.langs)
+        if not checked:
+            faults.extend(hit.outline.unreadable)
+        yield hit
+    if faults and not checked:
+        raise nothing_readable(faults)
+
+
+def _checked_key(
+    salt: bytes,
+    article_set: ArticleSet,
+    before: dict[str, bytes],
+    read: dict[str, bytes | None],
+) -> str | None:
+    """The key to store a fresh result under: that of the bytes it was checked from
+    (``read``, by language, from :func:`check_set`), or ``None`` when a version it read
+    has no digest (its file could not be read then).  A version the check did not read
+    (``--lang`` left it out, so the result does not depend on it) keeps its digest from
+    before the check."""
+    digests = {}
+    for lang in article_set.versions:
+        if lang in read:
+            digest = read[lang]
+            if digest is None:
+                return None
+            digests[lang] = digest
+        else:
+            digests[lang] = before[lang]
+    return article_key(salt, article_set.id, article_set.versions, digests)
+
+
+def _history_state(article_set: ArticleSet, plan: RunPlan) -> bytes:
+    """What git history adds to an article's cache key: HEAD, when a rule reads history."""
+    if not plan.history or not article_set.versions:
+        return b""
+    top = work_tree(next(iter(article_set.versions.values())))
+    return (head_commit(top) or "").encode() if top else b""
+
+
+def _compute(article_sets: Sequence[ArticleSet], work: _Work) -> Iterator[ArticleResult]:
+    jobs = work.plan.workers_for(len(article_sets))
+    if jobs <= 1:
+        for article_set in article_sets:
+            yield _check_one(work, article_set)
+        return
+    if workers.INHERIT and work.plan.asks_identifier(article_sets):
+        # While the model is read in the background, import what it needs and read
+        # documents the workers inherit.
+        identifier.import_library()
+        work.ahead.update(workers.read_ahead(article_sets, identifier.reading_ahead))
+        identifier.load()  # once, shared by the workers forked below
+    else:
+        identifier.drop_read_ahead(wait=True)  # no thread may run while workers start
+    sizes = [workers.size(article_set) for article_set in article_sets]
+    try:
+        yield from workers.map_largest_first(_check_one, article_sets, sizes, jobs, shared=work)
+    finally:
+        work.ahead.clear()  # what the workers did not take

@@ -1,0 +1,109 @@
+"""The plan of a run: what the selected rules and the output format need, decided once.
+
+A :class:`RunPlan` is made from the configuration and the command line's options
+(:func:`make_plan`) before anything is checked, and every mechanism of the run follows it:
+
+* **the rules** that run, with their severities (:func:`~parallelcheck.engine.active_rules`),
+  and what they need (their :attr:`RuleSpec.needs <parallelcheck.rules.base.RuleSpec>`):
+  the glossary is read once for the run when a rule needs it, git history per article when
+  a rule needs it (and the repository's HEAD is then part of each cache key);
+* **the language model** (``langid``): the statistical identifier is asked only to tell apart
+  languages written in the Latin script, English always among them, so it is loaded — and
+  read ahead while documents are read, before worker processes fork — only when a rule
+  needs it and an article to check has two Latin-script languages
+  (:meth:`RunPlan.asks_identifier`);
+* **the workers**: how many processes check the articles (:meth:`RunPlan.workers_for`);
+* **what a result keeps**: the output format declares whether it reads the aligned articles
+  (html) or only their outlines (:mod:`parallelcheck.report.base`); with outlines, worker
+  processes send back only outlines and memory does not grow with the articles' text;
+* **the cache mode**: the result cache holds outlines, so it is used only when the format
+  reads outlines and ``--no-cache`` is not given
+  (:func:`~parallelcheck.run.session.cache_mode`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from parallelcheck.config import Config
+from parallelcheck.engine import CheckOptions, active_rules, needs_of
+from parallelcheck.model.article import ArticleSet
+from parallelcheck.run import cores
+from parallelcheck.run.session import CACHE_OFF, OUTLINE, cache_mode
+from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.script import is_latin_language
+
+#: A run checks in this process when it has fewer article sets than this.
+MIN_PARALLEL = 4
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What one run does (see the module's docstring)."""
+
+    #: Rule id → severity of every rule that runs, in the registry's order.
+    rules: Mapping[str, str]
+    #: What those rules need: some of ``glossary``, ``history``, ``langid``.
+    needs: frozenset[str]
+    #: Worker processes asked for (0: one per core this process may use).
+    jobs: int = 1
+    #: Whether results keep only each article's outline (the format reads no more).
+    outlines: bool = False
+    #: CACHE_ON or CACHE_OFF.
+    cache: str = CACHE_OFF
+
+    @property
+    def glossary(self) -> bool:
+        return "glossary" in self.needs
+
+    @property
+    def history(self) -> bool:
+        return "history" in self.needs
+
+    @property
+    def langid(self) -> bool:
+        return "langid" in self.needs
+
+    def workers_for(self, count: int) -> int:
+        """Worker processes for *count* article sets: 1 (this process) for few of them, else
+        the asked or usable cores, never more than the article sets."""
+        if count < MIN_PARALLEL:
+            return 1
+        jobs = self.jobs if self.jobs > 0 else cores.usable_cores()
+        return max(1, min(jobs, count))
+
+    def asks_identifier(self, article_sets: Sequence[ArticleSet]) -> bool:
+        """Whether the statistical language identifier may be asked when checking
+        *article_sets*: a rule needs ``langid`` and an article has two Latin-script
+        languages (English always among them, so another one)."""
+        if not self.langid:
+            return False
+        for article_set in article_sets:
+            latin = {
+                primary_language(lang) for lang in article_set.versions if is_latin_language(lang)
+            }
+            if latin - {"en"}:
+                return True
+        return False
+
+
+def make_plan(
+    config: Config,
+    options: CheckOptions,
+    *,
+    needs: str = OUTLINE,
+    no_cache: bool = False,
+    outlines: bool | None = None,
+) -> RunPlan:
+    """The plan of a run with *config* and *options* for a format that *needs* outlines or
+    aligned articles.  Raises :class:`~parallelcheck.errors.InputError` for an unknown rule
+    id in ``--select`` or ``--ignore``."""
+    rules = active_rules(config, options)
+    return RunPlan(
+        rules=rules,
+        needs=needs_of(rules),
+        jobs=options.jobs,
+        outlines=needs == OUTLINE if outlines is None else outlines,
+        cache=cache_mode(no_cache=no_cache, needs=needs),
+    )
