@@ -5,7 +5,9 @@ Plain data that alignment produces and rules and formats read; it carries no run
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from parallelcheck.model.document import Block, Document, Section
 
@@ -78,8 +80,14 @@ class AlignedArticle:
 
     def section_title(self, row: AlignedSection) -> str:
         """The aligned row's heading as the source (or the first version that has it) writes it."""
-        for lang in self.langs:
-            section = row.cells.get(lang)
-            if section is not None:
-                return section.title
-        return ""
+        return first_title(self.langs, row.cells)
+
+
+def first_title(langs: Iterable[str], cells: Mapping[str, Any]) -> str:
+    """The title of the first of *langs* whose cell in a row of sections (a
+    :class:`~parallelcheck.model.document.Section` or an outline's heading) is not empty."""
+    for lang in langs:
+        section = cells.get(lang)
+        if section is not None:
+            return section.title
+    return ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from parallelcheck.model.aligned import AlignedArticle, UnreadableVersion
+from parallelcheck.model.aligned import AlignedArticle, UnreadableVersion, first_title
 
 
 @dataclass(frozen=True)
@@ -48,11 +48,7 @@ class Outline:
 
     def section_title(self, row: OutlineRow) -> str:
         """The row's heading as the source (or the first version that has it) writes it."""
-        for lang in self.langs:
-            heading = row.cells.get(lang)
-            if heading is not None:
-                return heading.title
-        return ""
+        return first_title(self.langs, row.cells)
 
 
 def outline_of(article: AlignedArticle | Outline) -> Outline:
