@@ -174,3 +174,26 @@ def test_link_mismatch_ignores_the_configured_targets(tmp_path):
         shown = finding.message
         assert "a.example/y" in shown
         assert ("logo-de.svg" in shown) is (name == "plain"), (name, shown)
+
+
+def test_findings_keep_their_place_in_the_alignment():
+    """A finding about a block records the aligned section row and block row it is about, so
+    a report can place it without searching by line."""
+    from parallelcheck.config import Config
+    from parallelcheck.run.pipeline import check_set
+
+    for case, rule_id in (
+        ("missing-paragraph/dropped-first", "missing-paragraph"),
+        ("number-mismatch/changed-number", "number-mismatch"),
+        ("code-mismatch/changed-code", "code-mismatch"),
+    ):
+        folder = REPO / "tests" / "cases" / case
+        (article_set,) = discover([str(folder)], root=str(folder.parent))
+        result = check_set(article_set, Config(), CheckOptions(select=(rule_id,)))
+        assert result.findings, case
+        for found in result.findings:
+            row = result.article.sections[found.section_row].rows[found.block_row]
+            for location in found.locations:
+                block = row.cells[location.lang]
+                if block is not None:  # a version lacking the block points at its place
+                    assert block.line <= location.line <= max(block.end_line, block.line), case

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 
-from parallelcheck.model.aligned import AlignedArticle, AlignedSection
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import RuleContext
@@ -44,10 +44,12 @@ def differing_values(
     values: dict[str, Hashable],
     message: Callable[[list[str], list[str], Hashable, Hashable], str],
     evidence: dict | None = None,
+    row: AlignedBlock | None = None,
 ) -> Iterator[Finding]:
     """One finding per group of versions whose value differs from the reference group's
     (see :func:`group_by_value`); ``message(langs, reference, value, reference_value)`` words
-    it and ``lines`` gives each version's line."""
+    it, ``lines`` gives each version's line and ``row`` is the aligned row of blocks compared
+    (``None`` for headings)."""
     reference, deviating = group_by_value(ctx.article, values)
     for langs, value in deviating:
         yield ctx.finding(
@@ -57,6 +59,7 @@ def differing_values(
             {lang: lines[lang] for lang in (*langs, *reference)},
             message(langs, reference, value, values[reference[0]]),
             evidence,
+            row=row,
         )
 
 

@@ -73,4 +73,5 @@ def missing_block_finding(
         f"{describe_block(block)} present in {join_langs(present)} has no counterpart in "
         f"{join_langs(absent)}",
         {"kind": block.kind.value},
+        row=row,
     )

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from parallelcheck.model.aligned import AlignedSection
+from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import join_langs
@@ -185,11 +185,17 @@ def compare_values(
                 for lang, block in row.cells.items()
                 if block is not None
             }
-            yield from _compare_row(ctx, section, cells, section_values, comparison, describe)
+            yield from _compare_row(ctx, section, cells, section_values, comparison, describe, row)
 
 
 def _compare_row(
-    ctx: RuleContext, section: AlignedSection, cells, section_values, comparison, describe
+    ctx: RuleContext,
+    section: AlignedSection,
+    cells,
+    section_values,
+    comparison,
+    describe,
+    row: AlignedBlock | None = None,
 ) -> Iterator[Finding]:
     article = ctx.article
     if len(cells) < 2 or not any(values for _, values in cells.values()):
@@ -237,6 +243,7 @@ def _compare_row(
             where,
             describe(langs, agreeing, difference, len(agreeing)),
             {"extra": list(difference.extra), "missing": list(difference.lacking)},
+            row=row,
         )
 
 

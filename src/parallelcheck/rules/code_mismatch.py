@@ -44,7 +44,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
             lines = {lang: b.line for lang, b in blocks.items()}
             skeletons = {lang: ctx.facts.code_skeleton(b) for lang, b in blocks.items()}
             yield from differing_values(
-                ctx, section, lines, skeletons, _code_differs, {"kind": "code"}
+                ctx, section, lines, skeletons, _code_differs, {"kind": "code"}, row
             )
             infos = {lang: b.info.strip() for lang, b in blocks.items()}
             yield from differing_values(
@@ -54,6 +54,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                 infos,
                 _info_differs,
                 {"kind": "info-string"},
+                row,
             )
 
 

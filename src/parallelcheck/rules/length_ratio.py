@@ -137,4 +137,5 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
                 {lang: ours.line, source: theirs.line},
                 message,
                 evidence,
+                row=row,
             )

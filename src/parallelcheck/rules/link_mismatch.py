@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import reduce
 from urllib.parse import unquote
 
-from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
 from parallelcheck.model.document import Link
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
@@ -97,6 +97,7 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                     for lang, b in blocks.items()
                 },
                 patterns,
+                row,
             )
 
 
@@ -108,7 +109,9 @@ def _ignored(patterns: tuple[str, ...]) -> Callable[[Link], bool]:
     return lambda link: matcher.match(link.target) is not None
 
 
-def _compare(ctx: RuleContext, section, targets_by_lang, patterns) -> Iterator[Finding]:
+def _compare(
+    ctx: RuleContext, section, targets_by_lang, patterns, row: AlignedBlock | None = None
+) -> Iterator[Finding]:
     article = ctx.article
     if len(targets_by_lang) < 2 or not any(targets for _, targets in targets_by_lang.values()):
         return
@@ -146,6 +149,7 @@ def _compare(ctx: RuleContext, section, targets_by_lang, patterns) -> Iterator[F
             lines,
             text,
             {"missing": lacking, "extra": adding},
+            row=row,
         )
 
 

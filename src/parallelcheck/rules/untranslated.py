@@ -641,7 +641,9 @@ class _Row:
         if identical:
             evidence["identical_to"] = list(identical)
             evidence["similarity"] = round(similarity, 1)
-        return self.ctx.finding(self.section, [lang], references, lines, message, evidence)
+        return self.ctx.finding(
+            self.section, [lang], references, lines, message, evidence, row=self.row
+        )
 
     def reference(self, lang: str) -> list[str]:
         source = self.article.source
