@@ -357,4 +357,17 @@ def test_number_passes_skipped_below_their_floor_would_have_found_nothing(text, 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(numbers, "_profile_of", lambda _: unfloored)
         patch.setattr(numbers, "_MAP_FLOOR", "\0")  # every non-ASCII text searched for digits
+        patch.setattr(numbers, "_MAP_REACH", numbers._reaching("\0"))
         assert extract_numbers(text, lang) == found
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(numeral_text, st.text(min_size=1, max_size=40)).filter(bool),
+    st.sampled_from(["\u0370", "〇", "一", "ひ", "가", "\x7f", "\x80", "\U0010ffff", "é"]),
+)
+def test_a_text_reaches_a_floor_exactly_when_its_largest_character_does(text, floor):
+    from parallelcheck.rules import untranslated
+
+    assert (numbers._reaching(floor).search(text) is not None) == (max(text) >= floor)
+    assert (untranslated._FROM_GREEK.search(text) is None) == (max(text) < "\u0370")

@@ -76,6 +76,7 @@ _QUOTED = re.compile(
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
+_FROM_GREEK = re.compile("[\u0370-\U0010ffff]")  # a character past the Latin script's
 
 
 @dataclass
@@ -236,7 +237,7 @@ def _clearly_at_home(
     if unit.block.kind is BlockKind.TABLE:
         return False
     if is_latin_language(lang):
-        if unit.text.isascii() or max(unit.text) < "\u0370":  # before Greek: Latin only
+        if unit.text.isascii() or not _FROM_GREEK.search(unit.text):  # Latin only
             return not signs(unit, lang)
         letters = facts.letters(unit.text)
         return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)

@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 
@@ -131,6 +131,15 @@ _NEEDS_MAP = re.compile("[０-９٠-٩۰-۹०-९০-৯％]|[0-9][，．：／
 #: whose characters are all below it (every Latin-script text without curly quotes or dashes)
 #: is not searched.
 _MAP_FLOOR = chr(min(_DIGIT_MAP))
+
+
+def _reaching(floor: str) -> re.Pattern[str]:
+    """Finds a character from *floor* up: whether a text reaches it, without ``max(text)``
+    (which makes a string of every character)."""
+    return re.compile(f"[{re.escape(floor)}-\U0010ffff]")
+
+
+_MAP_REACH = _reaching(_MAP_FLOOR)
 
 # --------------------------------------------------------------------------------------------
 # Pieces of the patterns
@@ -415,6 +424,11 @@ class _Pass:
     handler: Callable[..., int]
     lowered: bool = False
     floor: str = ""
+    #: Finds a character from *floor* up (``None`` without a floor).
+    reach: re.Pattern[str] | None = field(init=False, default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reach", _reaching(self.floor) if self.floor else None)
 
 
 @dataclass(frozen=True)
@@ -615,15 +629,18 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     if not text:
         return []
     profile = _profile_of(lang)
-    if text.isascii():
-        top, t = "\x7f", text  # the largest character there can be
+    plain = text.isascii()  # then "\x7f" is the largest character there can be
+    if plain:
+        t = text
     else:
-        top = max(text)
-        mapped = top >= _MAP_FLOOR and _NEEDS_MAP.search(text)
+        mapped = _MAP_REACH.search(text) and _NEEDS_MAP.search(text)
         t = text.translate(_DIGIT_MAP) if mapped else text
     facts: list[NumberFact] = []
     for scan in profile.passes:
-        if top < scan.floor:  # mapping digits lowers characters: *top* still bounds *t*
+        # Skipped when every character is below the floor (mapping digits lowers characters:
+        # what *text* does not reach, *t* does not either).
+        reach = scan.reach
+        if reach is not None and (scan.floor > "\x7f" if plain else not reach.search(text)):
             continue
         subject = t
         if scan.lowered:
