@@ -250,3 +250,21 @@ def test_html_with_the_cache_on_shows_the_text_and_leaves_the_cache_alone(tmp_pa
     assert page.stdout == run("check", "--format", "html", "--no-cache", cwd=project).stdout
     assert "pc-aligned" in page.stdout
     assert [(p, p.stat().st_mtime_ns) for p in _entries(project)] == before
+
+
+def test_the_key_changes_with_the_code(tmp_path):
+    """Every key includes a digest of the package's files: an edited rule never answers from
+    entries an earlier version of the code wrote."""
+    from parallelcheck.run.cache import code_digest
+
+    package = tmp_path / "pkg"
+    (package / "rules").mkdir(parents=True)
+    (package / "rules" / "a.py").write_text("X = 1\n", encoding="utf-8")
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"compiled")
+    first = code_digest(package)
+    (package / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"recompiled")
+    assert code_digest(package) == first  # compiled files do not count
+    (package / "rules" / "a.py").write_text("X = 2\n", encoding="utf-8")
+    assert code_digest(package) != first
+    assert code_digest() == code_digest()  # this package's, stable within a run

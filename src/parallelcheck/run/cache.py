@@ -141,11 +141,12 @@ def article_key(
     return digest.hexdigest()
 
 
-def code_digest() -> bytes:
-    """A digest of the package's own files (its code and data, by path inside the package):
-    part of every key, so that a changed rule or reader never answers from entries an earlier
-    version of the code wrote.  Reading them costs a few milliseconds, once per run."""
-    package = Path(__file__).resolve().parents[1]
+def code_digest(package: Path | None = None) -> bytes:
+    """A digest of the package's own files (its code and data, by path inside the package;
+    *package* is this package's folder unless given): part of every key, so that a changed
+    rule or reader never answers from entries an earlier version of the code wrote.  Reading
+    them costs a few milliseconds, once per run."""
+    package = package or Path(__file__).resolve().parents[1]
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
