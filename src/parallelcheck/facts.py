@@ -80,6 +80,7 @@ class TermScan:
 
 
 _NO_TERMS = TermScan((), ())
+_NO_NUMBERS = StatedNumbers((), ())
 
 
 class ArticleFacts:
@@ -102,17 +103,21 @@ class ArticleFacts:
     def numbers(self, where: Where, lang: str) -> StatedNumbers:
         """The numbers a block or heading of version *lang* states (code blocks state none)."""
         if isinstance(where, Block) and where.kind is BlockKind.CODE:
-            return StatedNumbers((), ())
+            return _NO_NUMBERS
         text, spans = _content(where)
         key = (text, spans, lang)
         found = self._numbers.get(key)
         if found is None:
-            blanked, offsets = blank_spans(text, spans)  # code's numbers are not the text's
-            code = tuple(
-                (offset, self._span_numbers(span, lang))
-                for span, offset in zip(spans, offsets, strict=True)
-            )
-            found = StatedNumbers(tuple(extract_numbers(blanked, lang)), code)
+            blanked, code = text, ()
+            if spans:
+                blanked, offsets = blank_spans(text, spans)  # code's numbers are not the text's
+                code = tuple(
+                    (offset, self._span_numbers(span, lang))
+                    for span, offset in zip(spans, offsets, strict=True)
+                )
+            numbers = extract_numbers(blanked, lang)
+            # Most blocks state no number: they share one value (never changed by callers).
+            found = StatedNumbers(tuple(numbers), code) if numbers or code else _NO_NUMBERS
             self._numbers[key] = found
         return found
 

@@ -97,7 +97,26 @@ class ValueComparison(Generic[V]):
         """The (value, line) pairs of ``ours`` that nothing in ``section_theirs`` (the other
         version's whole section, which holds ``theirs``, the pairs of its aligned block)
         matches."""
-        return [(value, line) for value, line in ours if not self.in_pool(value, section_theirs)]
+        return self.unmatched_lazy(ours, theirs, lambda: section_theirs)
+
+    def unmatched_lazy(
+        self, ours: list, theirs: list, section_theirs: Callable[[], ValuePool[V]]
+    ) -> list:
+        """:meth:`unmatched`, with the section's pool built by ``section_theirs()`` only if
+        some value needs it (see :class:`SectionPools`); a subclass changing what is
+        unmatched overrides this method.
+
+        A value sharing a key with one of ``theirs`` shares it with the section's pool, which
+        holds ``theirs``, so those values are settled by the keys of ``theirs`` alone; only
+        the values left (when any) are looked for in the pool.  The same pairs, in the same
+        order, as asking the pool about every value.
+        """
+        their_keys = {key for value, _ in theirs for key in self.keys(value)}
+        left = [pair for pair in ours if their_keys.isdisjoint(self.keys(pair[0]))]
+        if not left:
+            return left
+        pool = section_theirs()
+        return [(value, line) for value, line in left if not self.in_pool(value, pool)]
 
 
 @dataclass
@@ -106,6 +125,40 @@ class ValuePool(Generic[V]):
 
     values: list[V]
     keys: set[Hashable]
+
+
+class SectionPools:
+    """Each version's pool of the values of one aligned section (its heading's and all its
+    blocks'), built the first time a row asks for it.
+
+    A pool only excuses a value its version's aligned block lacks (see
+    :meth:`ValueComparison.unmatched_lazy`): a row whose versions' values all share keys with
+    each other never asks, and in versions kept in sync that is nearly every row, so most
+    sections never build one.
+    """
+
+    def __init__(
+        self, comparison: ValueComparison, sections: dict[str, Section], per_block, headings
+    ):
+        self.comparison = comparison
+        self.sections = sections
+        self.per_block = per_block
+        self.headings = headings
+        self.built: dict[str, ValuePool] = {}
+
+    def of(self, lang: str) -> Callable[[], ValuePool]:
+        """Version *lang*'s pool, when called."""
+        return lambda: self.pool(lang)
+
+    def pool(self, lang: str) -> ValuePool:
+        found = self.built.get(lang)
+        if found is None:
+            per_block = self.per_block
+            found = self.built[lang] = self.comparison.pool(
+                [v for block in self.sections[lang].blocks for v, _ in per_block[id(block)]]
+                + [v for v, _ in self.headings[lang][1]]
+            )
+        return found
 
 
 class BlockLines:
@@ -164,13 +217,7 @@ def compare_values(
             for lang, s in present.items()
             for block in s.blocks
         }
-        section_values = {
-            lang: comparison.pool(
-                [v for block in s.blocks for v, _ in per_block[id(block)]]
-                + [v for v, _ in headings[lang][1]]
-            )
-            for lang, s in present.items()
-        }
+        section_values = SectionPools(comparison, present, per_block, headings)
         yield from _compare_row(ctx, section, headings, section_values, comparison, describe)
         for row in section.rows:
             cells = {
@@ -192,7 +239,7 @@ def _compare_row(
     ctx: RuleContext,
     section: AlignedSection,
     cells,
-    section_values,
+    section_values: SectionPools,
     comparison,
     describe,
     row: AlignedBlock | None = None,
@@ -211,8 +258,8 @@ def _compare_row(
         if lang == reference:
             continue
         values = cells[lang][1]
-        extra = comparison.unmatched(values, reference_values, section_values[reference])
-        lacking = comparison.unmatched(reference_values, values, section_values[lang])
+        extra = comparison.unmatched_lazy(values, reference_values, section_values.of(reference))
+        lacking = comparison.unmatched_lazy(reference_values, values, section_values.of(lang))
         extra, lacking = comparison.prune(extra, lacking, values, reference_values)
         if not extra and not lacking:
             agreeing.append(lang)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, Section
@@ -15,8 +15,11 @@ from parallelcheck.text.numeric import NumberFact
 SMALL = 10
 
 
-@dataclass(frozen=True)
-class _Number:
+class _Number(NamedTuple):
+    """A number and whether it stands in inline code (a named tuple: one is made for every
+    number of every block, and a tuple is made several times quicker than a frozen
+    dataclass)."""
+
     fact: NumberFact
     in_code: bool
 
@@ -27,10 +30,12 @@ class _NumberComparison(ValueComparison[_Number]):
 
     def values(self, where: Block | Section, lang: str) -> list[tuple[_Number, int]]:
         stated = self.facts.numbers(where, lang)
+        found = [(_Number(fact, False), fact.start) for fact in stated.text]
+        if not stated.code:
+            return found  # the text's numbers come in the order they stand
         found = [
             (_Number(fact, True), max(offset, 0)) for offset, facts in stated.code for fact in facts
-        ]
-        found.extend((_Number(fact, False), fact.start) for fact in stated.text)
+        ] + found
         return sorted(found, key=lambda pair: pair[1])
 
     def matches(self, a: _Number, b: _Number) -> bool:

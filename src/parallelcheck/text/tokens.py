@@ -145,7 +145,12 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
             if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
                 word = word[:-1]
             names.add(word)
+    if not strong and not names:
+        return _NO_TOKENS  # most blocks: one shared value (callers never change it)
     return Tokens(frozenset(strong), frozenset(names))
+
+
+_NO_TOKENS = Tokens(frozenset(), frozenset())
 
 
 def same_token(a: str, b: str) -> bool:

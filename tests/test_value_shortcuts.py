@@ -1,0 +1,128 @@
+"""The value rules' shortcuts (rules/_values.py) give the answers of the work they skip."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parallelcheck.align.progressive import align_article
+from parallelcheck.facts import ArticleFacts, StatedNumbers
+from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.document import Block, BlockKind, Section
+from parallelcheck.readers import parse_text
+from parallelcheck.rules._values import SectionPools
+from parallelcheck.rules.number_mismatch import _NumberComparison
+from parallelcheck.rules.token_mismatch import _TokenComparison
+from parallelcheck.text.numeric import extract_numbers
+from parallelcheck.text.tokens import blank_spans, extract_tokens
+
+NUMBERS = ["1", "2", "10", "1,000", "1.5", "3.14", "50%", "2×", "十", "two", "2024", "`42`"]
+TOKENS = ["V4.1", "V4", "SM100", "SM10", "FastAPI", "FastAPIs", "TypeScript-SDK", "TypeScript"]
+TOKENS += ["`a=1`", "https://x.org/a", "/v1/chat", "vLLM", "API", "p99", "ok"]
+
+texts = st.lists(st.sampled_from(NUMBERS + TOKENS), max_size=6).map(" ".join)
+
+
+def _paragraph(text: str) -> Block:
+    spans = [piece.strip("`") for piece in text.split() if piece.startswith("`")]
+    return Block(BlockKind.PARAGRAPH, text.replace("`", ""), 1, 1, code_spans=spans)
+
+
+def _comparisons():
+    article = AlignedArticle(
+        id="a",
+        source="en",
+        langs=("en",),
+        expected=("en",),
+        paths={},
+        documents={},
+        sections=[],
+        link_prefixes=(),
+    )
+    return [_NumberComparison(ArticleFacts()), _TokenComparison(article, ArticleFacts())]
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, texts, st.lists(texts, max_size=3))
+def test_the_section_pool_is_asked_only_for_what_the_aligned_block_does_not_match(
+    ours, theirs, elsewhere
+):
+    for comparison in _comparisons():
+        mine = comparison.values(_paragraph(ours), "en")
+        other = comparison.values(_paragraph(theirs), "en")
+        section = [v for v, _ in other]
+        for text in elsewhere:
+            section += [v for v, _ in comparison.values(_paragraph(text), "en")]
+        pool = comparison.pool(section)
+        built = []
+
+        def build(pool=pool, built=built):
+            built.append(True)
+            return pool
+
+        eager = [pair for pair in mine if not comparison.in_pool(pair[0], pool)]
+        lazy = comparison.unmatched_lazy(mine, other, build)
+        assert lazy == comparison.unmatched(mine, other, pool)
+        if isinstance(comparison, _NumberComparison):
+            assert lazy == eager  # (tokens drop some unmatched names afterwards)
+        else:
+            assert set(lazy) <= set(eager)
+        matched = [any(comparison.keys(v) == comparison.keys(w) for w, _ in other) for v, _ in mine]
+        if all(matched):
+            assert not built  # every value shares a key with the aligned block's: no pool
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts)
+def test_a_block_s_numbers_come_in_the_order_they_stand(text):
+    found = _NumberComparison(ArticleFacts()).values(_paragraph(text), "en")
+    assert found == sorted(found, key=lambda pair: pair[1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts)
+def test_blocks_without_values_share_one_empty_fact(text):
+    facts = ArticleFacts()
+    block = _paragraph(text)
+    found = extract_tokens(block.text, block.code_spans)
+    assert (found.strong, found.names) == (
+        facts.tokens(block).strong,
+        facts.tokens(block).names,
+    )
+    blanked, offsets = blank_spans(block.text, block.code_spans)
+    code = tuple(
+        (offset, tuple(extract_numbers(span, "en")))
+        for span, offset in zip(block.code_spans, offsets, strict=True)
+    )
+    assert facts.numbers(block, "en") == StatedNumbers(tuple(extract_numbers(blanked, "en")), code)
+
+
+def test_section_pools_are_built_once_and_hold_the_heading_and_every_block():
+    blocks = [_paragraph("V4.1 is 10"), _paragraph("SM100 has 2024")]
+    section = Section(title="FastAPI 3.14", level=2, line=1, blocks=blocks)
+    comparison = _comparisons()[1]
+    per_block = {id(b): [(v, 1) for v, _ in comparison.values(b, "en")] for b in blocks}
+    headings = {"en": (1, [(v, 1) for v, _ in comparison.values(section, "en")])}
+    pools = SectionPools(comparison, {"en": section}, per_block, headings)
+    pool = pools.of("en")()
+    assert pools.of("en")() is pool
+    assert {v.text for v in pool.values} == {"V4.1", "SM100", "FastAPI"}
+
+
+def test_aligned_rows_hold_blocks_of_their_section():
+    """The premise of the lazy pool: what a row compares is inside its section's pool."""
+    en = "# T\n\nOne 10.\n\nTwo 20.\n\n## U\n\nV4.1 here.\n\n- a\n- b 30\n"
+    de = "# T\n\nEins 10. Zwei 20.\n\n## U\n\nV4.1 hier.\n\n- a\n- b 30\n\nNeu 40.\n"
+    documents = {
+        lang: parse_text(text, f"{lang}.md", lang, "markdown")
+        for lang, text in {"en": en, "de": de}.items()
+    }
+    article = align_article("a", documents, "en")
+    for aligned in article.sections:
+        for row in aligned.rows:
+            for lang, block in row.cells.items():
+                if block is None:
+                    continue
+                held = {id(b) for b in aligned.cells[lang].blocks}
+                assert id(block) in held
+                assert all(id(part) in held for part in row.extra.get(lang, []))
