@@ -9,6 +9,8 @@ import pytest
 from parallelcheck.model.document import BlockKind, Directive, Link
 from parallelcheck.readers import parse_text
 from parallelcheck.readers._common import MAX_DEPTH
+from parallelcheck.readers.directives import _TOKEN, _tokens
+from parallelcheck.readers.markdown import _MARKERS, _candidate_lines
 
 
 def md(text: str):
@@ -692,3 +694,43 @@ def test_an_item_s_prose_leaves_out_its_nested_code() -> None:
     assert first.text == "実行します。\nnpm run build"
     assert first.prose_text() == "実行します。"
     assert second.prose_text() == second.text == "二つ目"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "```",
+        "plain\n  ```py\ntext ``` not\n\t:::note\n---8<--\n--8<--\n{{< x >}}\n x {%",
+        "\n\n/// tip\n!!! note\n??? x\n{* a *}\n{! b !}\n~~~\n",
+        "a ``` ```\n   {{% y %}}\n\u00a0```",
+    ],
+)
+def test_candidate_lines_are_the_lines_that_start_with_a_marker(text: str) -> None:
+    """One regular expression finds the lines the pre-processor looks at: those whose first
+    characters after spaces and tabs are one of the markers."""
+    expected = [
+        index
+        for index, line in enumerate(text.split("\n"))
+        if line.lstrip(" \t").startswith(_MARKERS)
+    ]
+    assert _candidate_lines(text) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "../../docs_src/app.py hl[3:5,8]",
+        "a.py hl[1, 2] ln[3]",
+        "x[ y] z",
+        "x[y z] [",
+        "a[b[c] d]",
+        "'q u' \"d q\" `b t` k = v",
+        "a\u00a0b\x1cc\u2003d",
+        "",
+    ],
+)
+def test_directive_words_split_on_white_space_only_when_the_pattern_would(body: str) -> None:
+    """The words of a directive are those of the token pattern also when found by
+    str.split (the fast path for includes without quotes)."""
+    assert _tokens(body) == _TOKEN.findall(body)

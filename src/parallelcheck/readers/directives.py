@@ -152,8 +152,28 @@ def _delimiters(directive: str) -> tuple[str, str]:
 def _words(body: str) -> list[str]:
     """Arguments of a directive: quoted strings and bracketed lists kept whole, ``a = b``
     joined, white space dropped."""
-    body = _ASSIGN.sub("=", body.strip())
-    return [_requote(_BRACKETS.sub(_unspaced, word)) for word in _TOKEN.findall(body)]
+    body = body.strip()
+    if "=" in body:
+        body = _ASSIGN.sub("=", body)
+    return [
+        _requote(_BRACKETS.sub(_unspaced, word) if "[" in word else word) for word in _tokens(body)
+    ]
+
+
+def _tokens(body: str) -> list[str]:
+    """``_TOKEN.findall(body)``, by :meth:`str.split` when that gives the same words (most
+    includes: ``../../docs_src/x.py hl[3:5]``), which is several times faster.
+
+    It does when ``body`` holds no quote or backtick and each ``[`` of a word has a ``]``
+    after it in that word: then no quoted string or bracketed list spans white space (a
+    bracket ends at the first ``]`` after it), so the words are the runs of non-space
+    characters (``\\s`` and :meth:`str.split` agree on what white space is).
+    """
+    if '"' not in body and "'" not in body and "`" not in body:
+        words = body.split()
+        if all(word.rfind("[") < word.rfind("]") for word in words if "[" in word):
+            return words
+    return _TOKEN.findall(body)
 
 
 def _unspaced(match: re.Match[str]) -> str:

@@ -126,6 +126,10 @@ _PARSER = pyromark.Markdown(options=OPTIONS)
 #: content of the innermost kept one).
 MAX_REGION_DEPTH = 16
 _MARKERS = ("```", "~~~", "///", "!!!", "???", ":::", "{*", "{!", "{{", "{%", "--8<--")
+_MARKER_ALTERNATIVES = "|".join(re.escape(marker) for marker in _MARKERS)
+#: A line (after its newline) whose first non-blank characters are one of :data:`_MARKERS`.
+_MARKER_LINE = re.compile(rf"\n[ \t]*(?:{_MARKER_ALTERNATIVES})")
+_MARKER_START = re.compile(rf"[ \t]*(?:{_MARKER_ALTERNATIVES})")
 _MARKUP = frozenset({"Emphasis", "Strong", "Strikethrough", "Superscript", "Subscript"})
 # An include line is hidden in an HTML comment so that it interrupts a paragraph, as the MkDocs
 # include pre-processor (which works on lines) does; the comment is undone after parsing.
@@ -478,24 +482,20 @@ def _bounded(regions: list[Region]) -> list[Region]:
 def _candidate_lines(text: str) -> list[int]:
     """0-based indices of the lines that may open or close a fence, an admonition, an aside,
     a shortcode or an include: lines whose first non-blank characters are one of
-    :data:`_MARKERS`."""
-    starts = set()
-    find, rfind = text.find, text.rfind
-    for marker in _MARKERS:
-        pos = find(marker)
-        while pos != -1:
-            line_start = rfind("\n", 0, pos) + 1
-            if pos == line_start or not text[line_start:pos].strip(" \t"):
-                starts.add(line_start)
-            end = find("\n", pos)
-            if end == -1:
-                break
-            pos = find(marker, end)
-    indices = []
+    :data:`_MARKERS`.
+
+    One scan of the text by :data:`_MARKER_LINE`, which starts with a newline so that the
+    regular expression engine skips ahead to each newline at C speed (a ``^`` pattern is
+    tried at every character, and a :meth:`str.find` per marker scans the text eleven
+    times); the first line, which follows no newline, is matched on its own.
+    """
+    indices = [0] if _MARKER_START.match(text) else []
     line = previous = 0
-    for start in sorted(starts):
-        line += text.count("\n", previous, start)
-        previous = start
+    count = text.count
+    for match in _MARKER_LINE.finditer(text):
+        newline = match.start()
+        line += count("\n", previous, newline) + 1
+        previous = newline + 1
         indices.append(line)
     return indices
 
@@ -668,13 +668,23 @@ class _Builder:
     # -- the event loop ---------------------------------------------------------------------
 
     def run(self, events) -> Document:
+        """Feed every event to its handler and return the document.
+
+        This loop runs once per event (more than half a million for the FastAPI docs), so the
+        commonest events (text, inline code, emphasis and other markup) are handled here, and
+        the handler of any other start or end is looked up by its tag in a table
+        (:meth:`handlers`) instead of being found by a chain of comparisons.  A tag comes as a
+        string (``"Paragraph"``) or as a one-key dict (``{"Heading": {...}}``); each form has
+        its own table, so a tag only ever seen in the one form does nothing in the other.
+        """
+        starts, dict_starts, ends, dict_ends = self.handlers()
+        markup = _MARKUP
         for event, span in events:
             if event.__class__ is str:
                 self.on_break(event, span)
                 continue
             text = event.get("Text")
             if text is not None:
-                # the commonest event, handled here rather than in a method
                 inline = self.inline
                 if self.raw is not None:
                     self.raw.append((text, span["start"]))
@@ -693,16 +703,89 @@ class _Builder:
                 continue
             tag = event.get("Start")
             if tag is not None:
-                self.on_start(tag, span)
+                if tag.__class__ is str:
+                    if tag not in markup:
+                        handler = starts.get(tag)
+                        if handler is not None:
+                            handler(None, span)
+                else:
+                    name, value = next(iter(tag.items()))
+                    handler = dict_starts.get(name)
+                    if handler is not None:
+                        handler(value, span)
                 continue
             tag = event.get("End")
             if tag is not None:
-                self.on_end(tag, span)
+                if tag.__class__ is str:
+                    if tag not in markup:
+                        handler = ends.get(tag)
+                        if handler is not None:
+                            handler(span["start"], span["end"])
+                else:
+                    handler = dict_ends.get(next(iter(tag)))
+                    if handler is not None:
+                        handler(span["start"], span["end"])
+                continue
+            code = event.get("Code")
+            if code is not None:
+                inline = self.inline or self.ensure_inline(span["start"])
+                inline.end = span["end"]
+                inline.code_spans.append(code)
+                if inline.link_stack:
+                    inline.link_stack[-1][4].append(code)
+                if not inline.image_depth:
+                    inline.parts.append(code)
                 continue
             self.on_other(event, span)
         self.flush_implicit()
         self.document.directives = self.directives
         return self.document
+
+    def handlers(self) -> tuple[dict, dict, dict, dict]:
+        """The handlers of :meth:`run`, by tag: of starts given as a string and as a dict
+        (called with the dict's value and the span), of ends given as a string and as a dict
+        (called with the span's start and end).  Tags not listed (emphasis and other markup,
+        footnote references …) give nothing."""
+        starts = {
+            "Paragraph": self.start_paragraph,
+            "Item": self.start_item,
+            "TableRow": self.start_row,
+            "TableHead": self.start_head,
+            "TableCell": self.start_cell,
+            "HtmlBlock": self.start_html,
+            "FootnoteDefinition": self.start_footnote,
+        }
+        dict_starts = {
+            "Link": self.start_link,
+            "Image": self.start_image,
+            "Heading": self.start_heading,
+            "List": self.start_list,
+            "BlockQuote": self.start_quote,
+            "CodeBlock": self.start_code,
+            "Table": self.start_table,
+            "MetadataBlock": self.start_metadata,
+            "FootnoteDefinition": self.start_footnote,
+        }
+        ends = {
+            "Paragraph": self.end_paragraph,
+            "Item": self.end_container,
+            "TableCell": self.end_cell,
+            "TableRow": self.end_row,
+            "TableHead": self.end_row,
+            "Table": self.end_table,
+            "CodeBlock": self.end_raw,
+            "HtmlBlock": self.end_raw,
+            "Link": self.end_link,
+            "Image": self.end_link,
+            "FootnoteDefinition": self.end_footnote,
+        }
+        dict_ends = {
+            "Heading": self.end_heading,
+            "List": self.end_container,
+            "BlockQuote": self.end_container,
+            "MetadataBlock": self.end_raw,
+        }
+        return starts, dict_starts, ends, dict_ends
 
     def on_break(self, event: str, span: dict) -> None:
         if event == "Rule":
@@ -729,16 +812,7 @@ class _Builder:
             inline.parts.append(text)
 
     def on_other(self, event: dict, span: dict) -> None:
-        code = event.get("Code")
-        if code is not None:
-            inline = self.inline or self.ensure_inline(span["start"])
-            inline.end = span["end"]
-            inline.code_spans.append(code)
-            if inline.link_stack:
-                inline.link_stack[-1][4].append(code)
-            if not inline.image_depth:
-                inline.parts.append(code)
-            return
+        """Raw HTML; text and inline code are handled in :meth:`run`."""
         html = event.get("Html")
         if html is not None:
             if self.raw is not None:
@@ -788,79 +862,82 @@ class _Builder:
 
     # -- starts -----------------------------------------------------------------------------
 
-    def on_start(self, tag, span: dict) -> None:
-        if tag.__class__ is str:
-            if tag in _MARKUP:
-                return
-            if tag == "Paragraph":
-                if self.inline is not None:
-                    self.flush_implicit()
-                self.inline = _Inline(self.line_of(span["start"]), span["start"])
-            elif tag == "Item":
-                self.flush_implicit()
-                self.open_container(BlockKind.ITEM, span)
-            elif tag in ("TableRow", "TableHead"):
-                if self.table is not None:
-                    self.table.row = []
-                    if tag == "TableHead":
-                        self.table.header = True
-            elif tag == "TableCell":
-                self.inline = _Inline(self.line_of(span["start"]), span["start"])
-            elif tag == "HtmlBlock":
-                self.flush_implicit()
-                self.begin_raw("html", "", span)
-            elif tag == "FootnoteDefinition":
-                self.flush_implicit()
-                self.stack.append(None)
-            # Emphasis, Strong, Strikethrough …: markup only.
-            return
-        name, value = next(iter(tag.items()))
-        if name == "Link" or name == "Image":
-            inline = self.inline or self.ensure_inline(span["start"])
-            inline.link_stack.append(
-                [
-                    len(inline.links),
-                    value["dest_url"],
-                    self.line_of(span["start"]),
-                    name == "Image",
-                    [],
-                ]
-            )
-            inline.links.append(None)
-            if name == "Image":
-                inline.image_depth += 1
-        elif name == "Heading":
+    def start_paragraph(self, value: None, span: dict) -> None:
+        if self.inline is not None:
             self.flush_implicit()
-            self.inline = _Inline(self.line_of(span["start"]), span["start"])
-            self.heading = value
-        elif name == "List":
-            self.flush_implicit()
-            frame = self.open_container(BlockKind.LIST, span)
+        start = span["start"]
+        self.inline = _Inline(bisect_right(self.line_starts, start), start)
+
+    def start_item(self, value: None, span: dict) -> None:
+        self.flush_implicit()
+        self.open_container(BlockKind.ITEM, span)
+
+    def start_row(self, value: None, span: dict) -> None:
+        if self.table is not None:
+            self.table.row = []
+
+    def start_head(self, value: None, span: dict) -> None:
+        if self.table is not None:
+            self.table.row = []
+            self.table.header = True
+
+    def start_cell(self, value: None, span: dict) -> None:
+        self.inline = _Inline(self.line_of(span["start"]), span["start"])
+
+    def start_html(self, value: None, span: dict) -> None:
+        self.flush_implicit()
+        self.begin_raw("html", "", span)
+
+    def start_footnote(self, value: object, span: dict) -> None:
+        self.flush_implicit()
+        self.stack.append(None)
+
+    def start_link(self, value: dict, span: dict, is_image: bool = False) -> None:
+        inline = self.inline or self.ensure_inline(span["start"])
+        inline.link_stack.append(
+            [len(inline.links), value["dest_url"], self.line_of(span["start"]), is_image, []]
+        )
+        inline.links.append(None)
+        if is_image:
+            inline.image_depth += 1
+
+    def start_image(self, value: dict, span: dict) -> None:
+        self.start_link(value, span, is_image=True)
+
+    def start_heading(self, value: dict, span: dict) -> None:
+        self.flush_implicit()
+        self.inline = _Inline(self.line_of(span["start"]), span["start"])
+        self.heading = value
+
+    def start_list(self, value: int | None, span: dict) -> None:
+        self.flush_implicit()
+        frame = self.open_container(BlockKind.LIST, span)
+        if frame is not None:
+            frame.block.ordered = value is not None
+
+    def start_quote(self, value: str | None, span: dict) -> None:
+        self.flush_implicit()
+        if value:
+            frame = self.open_container(BlockKind.ADMONITION, span)
             if frame is not None:
-                frame.block.ordered = value is not None
-        elif name == "BlockQuote":
-            self.flush_implicit()
-            if value:
-                frame = self.open_container(BlockKind.ADMONITION, span)
-                if frame is not None:
-                    frame.block.info = str(value).lower()
-            else:
-                self.open_container(BlockKind.QUOTE, span)
-        elif name == "CodeBlock":
-            self.flush_implicit()
-            fenced = isinstance(value, dict)
-            self.begin_raw(
-                "code" if fenced else "indented", value["Fenced"].strip() if fenced else "", span
-            )
-        elif name == "Table":
-            self.flush_implicit()
-            self.table = _Table(self.line_of(span["start"]))
-        elif name == "MetadataBlock":
-            self.flush_implicit()
-            self.begin_raw("meta", "yaml" if value == "YamlStyle" else "toml", span)
-        elif name == "FootnoteDefinition":
-            self.flush_implicit()
-            self.stack.append(None)
+                frame.block.info = str(value).lower()
+        else:
+            self.open_container(BlockKind.QUOTE, span)
+
+    def start_code(self, value: dict | str, span: dict) -> None:
+        self.flush_implicit()
+        fenced = isinstance(value, dict)
+        self.begin_raw(
+            "code" if fenced else "indented", value["Fenced"].strip() if fenced else "", span
+        )
+
+    def start_table(self, value: object, span: dict) -> None:
+        self.flush_implicit()
+        self.table = _Table(self.line_of(span["start"]))
+
+    def start_metadata(self, value: str, span: dict) -> None:
+        self.flush_implicit()
+        self.begin_raw("meta", "yaml" if value == "YamlStyle" else "toml", span)
 
     def open_container(self, kind: BlockKind, span: dict) -> _Frame | None:
         if len(self.frames) + self.depth >= MAX_DEPTH:
@@ -880,49 +957,30 @@ class _Builder:
 
     # -- ends -------------------------------------------------------------------------------
 
-    def on_end(self, tag, span: dict) -> None:
-        if tag.__class__ is str and tag in _MARKUP:
-            return
-        start, end = span["start"], span["end"]
-        if tag.__class__ is str:
-            if tag == "Paragraph":
-                self.end_paragraph(start, end)
-            elif tag == "Item":
-                self.flush_implicit()
-                self.close_container(start, end)
-            elif tag == "TableCell":
-                inline, table = self.inline, self.table
-                self.inline = None
-                if inline is not None and table is not None:
-                    if table.row is None:
-                        table.row = []
-                    table.row.append(" ".join(inline.text().split("\n")))
-                    table.links.extend(inline.done_links())
-                    table.code_spans.extend(inline.code_spans)
-            elif tag in ("TableRow", "TableHead"):
-                table = self.table
-                if table is not None and table.row is not None:
-                    table.rows.append(table.row)
-                    table.row = None
-            elif tag == "Table":
-                self.end_table(end)
-            elif tag == "CodeBlock" or tag == "HtmlBlock":
-                self.end_raw(start, end)
-            elif tag == "Link" or tag == "Image":
-                self.end_link(tag)
-            elif tag == "FootnoteDefinition":
-                self.flush_implicit()
-                if self.stack:
-                    self.stack.pop()
-            return
-        name = next(iter(tag))
-        if name == "Heading":
-            self.end_heading(start, end)
-        elif name == "List" or name == "BlockQuote":
-            self.flush_implicit()
-            self.close_container(start, end)
-        elif name == "MetadataBlock":
-            self.end_raw(start, end)
+    def end_container(self, start: int, end: int) -> None:
+        self.flush_implicit()
+        self.close_container(start, end)
+
+    def end_cell(self, start: int, end: int) -> None:
+        inline, table = self.inline, self.table
+        self.inline = None
+        if inline is not None and table is not None:
+            if table.row is None:
+                table.row = []
+            table.row.append(" ".join(inline.text().split("\n")))
+            table.links.extend(inline.done_links())
+            table.code_spans.extend(inline.code_spans)
+
+    def end_row(self, start: int, end: int) -> None:
+        table = self.table
+        if table is not None and table.row is not None:
+            table.rows.append(table.row)
+            table.row = None
+
+    def end_footnote(self, start: int, end: int) -> None:
+        self.flush_implicit()
+        if self.stack:
+            self.stack.pop()
 
     def end_paragraph(self, start: int, end: int) -> None:
         inline = self.inline
@@ -942,7 +1000,7 @@ class _Builder:
                 return
         self.add_paragraph(inline, text, links, end_line)
 
-    def end_link(self, tag: str) -> None:
+    def end_link(self, start: int, end: int) -> None:
         inline = self.inline
         if inline is None or not inline.link_stack:
             return
@@ -1013,7 +1071,7 @@ class _Builder:
             block.text = container_text(block)
         self.add(block)
 
-    def end_table(self, end: int) -> None:
+    def end_table(self, start: int, end: int) -> None:
         table = self.table
         self.table = None
         if table is None:
@@ -1039,7 +1097,7 @@ class _Builder:
         line = self.line_of(self.raw_start)
         end_line = max(line, self.end_line_of(start, end))
         if kind == "code" or kind == "indented":
-            code = "".join(piece for piece, _ in pieces)
+            code = pieces[0][0] if len(pieces) == 1 else "".join(piece for piece, _ in pieces)
             if _INCLUDE_OPEN in code:
                 code = _INCLUDE_MARK.sub(r"\1", code)
             if BOUNDARY in code:  # a marker line inside code: blank, as in the file's view
@@ -1092,7 +1150,9 @@ class _Builder:
             self.directives.append(replace(directive, line=directive.line + offset))
 
     def end_html(self, pieces: list[tuple[str, int]], line: int, end_line: int) -> None:
-        html = "".join(piece for piece, _ in pieces)
+        html = pieces[0][0] if len(pieces) == 1 else "".join(piece for piece, _ in pieces)
+        if html.strip() == BOUNDARY:
+            return  # a container's marker line (the commonest HTML block): a bare comment
         if _INCLUDE_OPEN in html:
             match = _INCLUDE_MARK.fullmatch(html.strip())
             if match:
@@ -1242,6 +1302,8 @@ def lift_front_matter(text: str) -> tuple[str, str | None]:
     block's body.  pulldown-cmark reads such a block only when a non-blank line follows the
     opening ``---``; Jekyll, Hugo and Astro also accept a blank one, which pulldown-cmark would
     read as a thematic break followed by a setext heading."""
+    if not text.startswith(("---", "+++")):
+        return text, None  # no metadata block (front_matter_end would say 0): no split
     lines = text.split("\n")
     end = front_matter_end(lines)
     if end == 0:

@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from parallelcheck.model.document import Document, Link
 from parallelcheck.readers._common import FenceTracker, front_matter_end
@@ -81,6 +82,9 @@ _LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=\S)")
 _SUMMARY = re.compile(r"^<summary>(.*)</summary>\s*$")
 _CODE_SPAN = re.compile(r"(`+[^`]*`+)")
 _COMMENT = re.compile(r"\{/\*.*?\*/\}")
+#: First non-blank characters of a line that :meth:`_Prepare.visit` looks at more closely: a
+#: fence, a flow expression, a tag.
+_NOT_PLAIN = frozenset({"`", "~", "{", "<"})
 
 
 @dataclass
@@ -111,14 +115,7 @@ def read_tag(text: str, pos: int) -> Tag | None:
     """The JSX tag starting at ``text[pos]`` (a ``<``), or ``None`` when there is none."""
     if text[pos : pos + 1] != "<":
         return None
-    at = _skip_space(text, pos + 1)
-    closing = text[at : at + 1] == "/"
-    if closing:
-        at = _skip_space(text, at + 1)
-    match = _NAME.match(text, at)
-    name = match.group(0) if match else ""
-    if match:
-        at = match.end()
+    at, closing, name = _read_name(text, pos)
     tag = Tag(pos, pos, name, closing)
     while True:
         at = _skip_space(text, at)
@@ -141,6 +138,26 @@ def read_tag(text: str, pos: int) -> Tag | None:
         at = _read_value(text, attribute.end(), attribute.group(0), tag)
         if at < 0:
             return None
+
+
+def _read_name(text: str, pos: int) -> tuple[int, bool, str]:
+    """The start of a tag at ``text[pos]`` (a ``<``): the offset after its name, whether it
+    closes, and its name (``""`` for none)."""
+    at = _skip_space(text, pos + 1)
+    closing = text[at : at + 1] == "/"
+    if closing:
+        at = _skip_space(text, at + 1)
+    match = _NAME.match(text, at)
+    if match is None:
+        return at, closing, ""
+    return match.end(), closing, match.group(0)
+
+
+def _lower_case_name(text: str, pos: int) -> bool:
+    """Whether the tag that may start at ``text[pos]`` (a ``<``) has a name that is no
+    component's (a lower-case HTML tag), which is known without reading its attributes."""
+    name = _read_name(text, pos)[2]
+    return bool(name) and not name[0].isupper()
 
 
 def _read_value(text: str, at: int, name: str, tag: Tag) -> int:
@@ -203,6 +220,9 @@ def tags_in(html: str) -> list[Tag]:
     found = []
     pos = html.find("<")
     while pos >= 0:
+        if _lower_case_name(html, pos):  # read_tag would give no component
+            pos = html.find("<", pos + 1)
+            continue
         tag = read_tag(html, pos)
         if tag is not None and tag.component:
             found.append(tag)
@@ -288,9 +308,8 @@ class _Prepare:
         self.text = text
         self.source = text.split("\n")
         self.lines = list(self.source)
-        self.starts = [0]
-        for line in self.source:
-            self.starts.append(self.starts[-1] + len(line) + 1)
+        # offset where each line starts (and one past the end): each line and its newline
+        self.starts = list(accumulate((len(line) + 1 for line in self.source), initial=0))
         count = len(self.lines)
         self.total = max(1, count - 1 if self.lines[-1] == "" else count)
         self.open: list[_Open] = []
@@ -308,8 +327,27 @@ class _Prepare:
         return "\n".join(self.lines), [found.region for found in self.found]
 
     def visit(self, index: int) -> int:
-        """Rewrite the construct starting at line ``index``; the next line to visit."""
+        """Rewrite the construct starting at line ``index``; the next line to visit.
+
+        Most lines are code in a fence or plain text, and are passed over without the fence
+        tracker and the other tests: a line in a fence that does not start with the fence's
+        character (which cannot close it), and a line outside one that starts with none of
+        :data:`_NOT_PLAIN` (which the tracker leaves alone), where only a closing tag at the
+        end of the line (:meth:`lazy_close`) can matter."""
         line = self.source[index]
+        first = line.lstrip(" \t")[:1]
+        fence = self.fences.fence
+        if fence is not None:
+            if first != fence[0]:
+                return index + 1
+        elif (
+            first not in _NOT_PLAIN
+            and "{/*" not in line
+            and not line.startswith(("import", "export"))
+        ):
+            if self.open:
+                self.lazy_close(index)
+            return index + 1
         was_inside = self.fences.fence is not None
         if self.fences.feed(line):
             if not was_inside and self.fences.fence is not None:
@@ -396,6 +434,9 @@ class _Prepare:
         """Component tags alone on their lines: container tags open or close regions and are
         blanked, self-closing components are hidden in a component comment for the builder.
         Self-closing components right under a line of text are left to be read inline."""
+        name = _read_name(self.text, self.first_offset(index))[2]
+        if name and not name[0].isupper() and name != "details":
+            return None  # the first tag is lower-case HTML: seen without reading the line
         tags = self.read_flow(index)
         if tags is None or not all(tag.component or tag.name == "details" for tag in tags):
             return None  # text, or lower-case HTML: Markdown's business
@@ -552,12 +593,18 @@ def _lowest_indent(lines: list[str]) -> int | None:
     fences = FenceTracker()
     lowest: int | None = None
     for line in lines:
-        was_inside = fences.fence is not None
-        fences.feed(line)
-        if not line.strip() or (was_inside and fences.fence is not None):
+        stripped = line.lstrip(" \t")
+        # outside a fence, only a line starting with a backtick or a tilde changes the tracker
+        if fences.fence is not None or stripped[:1] in ("`", "~"):
+            was_inside = fences.fence is not None
+            fences.feed(line)
+            if was_inside and fences.fence is not None:
+                continue
+        if not stripped.strip():
             continue
-        columns = _columns(line)
-        lowest = columns if lowest is None else min(lowest, columns)
+        columns = len(line[: len(line) - len(stripped)].expandtabs(4))  # _columns(line)
+        if lowest is None or columns < lowest:
+            lowest = columns
     return lowest
 
 
