@@ -827,7 +827,9 @@ class _Builder:
     def on_inline_html(self, html: str, span: dict) -> None:
         line = self.line_of(span["start"])
         if self.dialect is not None:
-            facts = self.dialect.facts(_COMPONENT_MARK.sub(r"\1", html), line)
+            # a component comment is undone for the dialect (no sub to run when there is none)
+            tag = _COMPONENT_MARK.sub(r"\1", html) if COMPONENT_OPEN in html else html
+            facts = self.dialect.facts(tag, line)
             if facts is not None:
                 self.add_facts(facts, span)
                 return

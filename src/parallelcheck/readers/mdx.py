@@ -318,8 +318,33 @@ class _Prepare:
         self.fences = FenceTracker()
 
     def run(self) -> tuple[str, list[Region]]:
+        """Visit the lines and return the rewritten text and the regions.
+
+        Most lines are code in a fence or plain text, and are passed over here, without a
+        call of :meth:`visit`, the fence tracker or the other tests: a line in a fence that
+        does not start with the fence's character (which cannot close it), and a line
+        outside one that starts with none of :data:`_NOT_PLAIN` (which the tracker leaves
+        alone), where only a closing tag at the end of the line (:meth:`lazy_close`) can
+        matter."""
         index = front_matter_end(self.lines)
+        source, fences = self.source, self.fences
         while index < len(self.lines):
+            line = source[index]
+            first = line.lstrip(" \t")[:1]
+            fence = fences.fence
+            if fence is not None:
+                if first != fence[0]:
+                    index += 1
+                    continue
+            elif (
+                first not in _NOT_PLAIN
+                and "{/*" not in line
+                and not line.startswith(("import", "export"))
+            ):
+                if self.open:
+                    self.lazy_close(index)
+                index += 1
+                continue
             index = self.visit(index)
         for pending in self.open:
             self.found.append(_Found(_region(pending, self.total), pending.indent, False))
@@ -327,27 +352,8 @@ class _Prepare:
         return "\n".join(self.lines), [found.region for found in self.found]
 
     def visit(self, index: int) -> int:
-        """Rewrite the construct starting at line ``index``; the next line to visit.
-
-        Most lines are code in a fence or plain text, and are passed over without the fence
-        tracker and the other tests: a line in a fence that does not start with the fence's
-        character (which cannot close it), and a line outside one that starts with none of
-        :data:`_NOT_PLAIN` (which the tracker leaves alone), where only a closing tag at the
-        end of the line (:meth:`lazy_close`) can matter."""
+        """Rewrite the construct starting at line ``index``; the next line to visit."""
         line = self.source[index]
-        first = line.lstrip(" \t")[:1]
-        fence = self.fences.fence
-        if fence is not None:
-            if first != fence[0]:
-                return index + 1
-        elif (
-            first not in _NOT_PLAIN
-            and "{/*" not in line
-            and not line.startswith(("import", "export"))
-        ):
-            if self.open:
-                self.lazy_close(index)
-            return index + 1
         was_inside = self.fences.fence is not None
         if self.fences.feed(line):
             if not was_inside and self.fences.fence is not None:
@@ -594,12 +600,17 @@ def _lowest_indent(lines: list[str]) -> int | None:
     lowest: int | None = None
     for line in lines:
         stripped = line.lstrip(" \t")
-        # outside a fence, only a line starting with a backtick or a tilde changes the tracker
-        if fences.fence is not None or stripped[:1] in ("`", "~"):
-            was_inside = fences.fence is not None
+        # the tracker is fed only the lines that can change it: in a fence, those starting
+        # with the fence's character (which may close it); outside, a backtick or a tilde
+        fence = fences.fence
+        if fence is not None:
+            if stripped[:1] != fence[0]:
+                continue  # code inside the fence
             fences.feed(line)
-            if was_inside and fences.fence is not None:
+            if fences.fence is not None:
                 continue
+        elif stripped[:1] in ("`", "~"):
+            fences.feed(line)
         if not stripped.strip():
             continue
         columns = len(line[: len(line) - len(stripped)].expandtabs(4))  # _columns(line)
