@@ -19,13 +19,22 @@ Scenarios (the test that keeps the behaviour):
 * ``ja-term-matching``: the Japanese glossary matching of the user's whole article
   (tests/test_terms_matching.py::test_japanese_matching_of_the_whole_article), 2 s;
 * ``generator-close-kills-workers``: closing a worker-pool generator whose other items would
-  take 30 s (tests/test_workers.py::test_a_generator_closed_early_kills_its_workers_at_once), 5 s.
+  take 30 s (tests/test_workers.py::test_a_generator_closed_early_kills_its_workers_at_once), 5 s;
+* ``config-alias-bomb``: ``check`` refusing a configuration that is a YAML alias bomb, found or
+  given with ``--config``, the slower of the two, Python's start-up included
+  (tests/test_robust_inputs.py::test_config_alias_bomb_is_refused_fast), 3 s;
+* ``hostile-glossary-cli``: every command that reads a glossary refusing each hostile one (an
+  alias bomb, a 64 MB file, a Python tag, …), the slowest command and file
+  (tests/test_robust_inputs.py::test_hostile_glossary_is_refused), 3 s;
+* ``hostile-glossary-loader``: ``load_glossaries`` refusing each of those files in process, the
+  slowest (tests/test_robust_inputs.py::test_hostile_glossary_loader_in_process), 2 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -132,6 +141,93 @@ def generator_close_kills_workers(_corpus: Path) -> float:
     return elapsed
 
 
+def _alias_bomb(last_key: str) -> str:
+    """Nine levels of nine aliases each under ``last_key`` (as tests/test_robust_inputs.py)."""
+    lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    previous = "a"
+    for name in "bcdefghi":
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 9) + "]")
+        previous = name
+    lines.append(f"{last_key}: *i")
+    return "\n".join(lines) + "\n"
+
+
+#: The hostile glossaries of tests/test_robust_inputs.py (every one is refused).
+HOSTILE_GLOSSARIES = {
+    "python-tag": "terms:\n  - id: x\n    en: !!python/object/apply:os.system ['true']\n",
+    "alias-bomb": _alias_bomb("terms"),
+    "recursive-alias": "terms: &t [*t]\n",
+    "oversized": "terms:\n# " + "x" * 64_000_000 + "\n",
+    "unknown-key": "terms: []\nextra: 1\n",
+    "unknown-term-key": "terms:\n  - id: x\n    en: {term: a, bogus: b}\n    ja: {term: b}\n",
+}
+
+
+def _project(folder: Path) -> Path:
+    """``folder`` holding articles/art with two clean versions."""
+    article = folder / "articles" / "art"
+    article.mkdir(parents=True)
+    for name in ("en.md", "ja.md"):
+        (article / name).write_text("# Title\n\nSome text.\n", encoding="utf-8")
+    return folder
+
+
+def _refused_in(cwd: Path, *args: str) -> float:
+    """The wall time of ``python -m parallelcheck ARGS`` in ``cwd``, which must exit 2."""
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "parallelcheck", *args], cwd=cwd, capture_output=True, timeout=120
+    )
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 2, (args, proc.stdout[-500:], proc.stderr[-500:])
+    return elapsed
+
+
+def config_alias_bomb(_corpus: Path) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        project = _project(Path(tmp))
+        (project / "bomb.yaml").write_text(_alias_bomb("languages"), encoding="utf-8")
+        given = _refused_in(project, "check", "--config", "bomb.yaml")
+        (project / "bomb.yaml").rename(project / "parallelcheck.yaml")
+        return max(given, _refused_in(project, "check"))
+
+
+def hostile_glossary_cli(_corpus: Path) -> float:
+    commands = (
+        ["glossary", "lint", "glossary/terms.yaml"],
+        ["check", "--glossary", "glossary/terms.yaml"],
+        ["check"],
+    )
+    slowest = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        project = _project(Path(tmp))
+        (project / "glossary").mkdir()
+        for text in HOSTILE_GLOSSARIES.values():
+            (project / "glossary" / "terms.yaml").write_text(text, encoding="utf-8")
+            for command in commands:
+                slowest = max(slowest, _refused_in(project, *command))
+    return slowest
+
+
+def hostile_glossary_loader(_corpus: Path) -> float:
+    from parallelcheck.errors import InputError
+    from parallelcheck.glossary import load_glossaries
+
+    slowest = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for case, text in HOSTILE_GLOSSARIES.items():
+            path = Path(tmp) / f"{case}.yaml"
+            path.write_text(text, encoding="utf-8")
+            start = time.perf_counter()
+            try:
+                load_glossaries([str(path)])
+            except InputError:
+                slowest = max(slowest, time.perf_counter() - start)
+            else:
+                raise AssertionError(f"{case}: not refused")
+    return slowest
+
+
 #: name → (measure, budget in seconds)
 SCENARIOS: dict[str, tuple[Callable[[Path], float], float]] = {
     "discover-fastapi": (discover_fastapi, 0.5),
@@ -139,6 +235,9 @@ SCENARIOS: dict[str, tuple[Callable[[Path], float], float]] = {
     "untranslated-long-list": (untranslated_long_list, 2.0),
     "ja-term-matching": (ja_term_matching, 2.0),
     "generator-close-kills-workers": (generator_close_kills_workers, 5.0),
+    "config-alias-bomb": (config_alias_bomb, 3.0),
+    "hostile-glossary-cli": (hostile_glossary_cli, 3.0),
+    "hostile-glossary-loader": (hostile_glossary_loader, 2.0),
 }
 
 

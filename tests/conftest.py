@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import pickle
+import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
-# Every run the tests make, in process or as a subprocess, caches into a private folder.
-os.environ.setdefault("PARALLELCHECK_CACHE_DIR", tempfile.mkdtemp(prefix="pc-test-cache-"))
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows: each worker makes its own
+    fcntl = None
+
+T = TypeVar("T")
+
+# Every run the tests make, in process or as a subprocess, caches into a private folder: one
+# per test process, so each pytest-xdist worker gets its own (a worker inherits the variable
+# from the process that started it, so a folder this file made is replaced, never shared).  A
+# folder given in the environment by whoever runs the tests is kept.
+_OWN_CACHE = "PARALLELCHECK_TEST_OWN_CACHE_DIR"
+if "PARALLELCHECK_CACHE_DIR" not in os.environ or os.environ.get(_OWN_CACHE) == os.environ.get(
+    "PARALLELCHECK_CACHE_DIR"
+):
+    _cache_dir = tempfile.mkdtemp(prefix="pc-test-cache-")
+    os.environ["PARALLELCHECK_CACHE_DIR"] = os.environ[_OWN_CACHE] = _cache_dir
+    atexit.register(shutil.rmtree, _cache_dir, ignore_errors=True)
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PARALLELCHECK_SHARED", REPO.parent / "shared"))
@@ -137,12 +158,48 @@ def corpus_run(name: str, **options) -> tuple[list, list, list]:
 
 
 @pytest.fixture(scope="session")
-def fastapi_run():
-    """:func:`corpus_run` of the FastAPI corpus (124 articles × 13 languages), every rule."""
-    return corpus_run("fastapi")
+def fastapi_run(tmp_path_factory):
+    """:func:`corpus_run` of the FastAPI corpus (124 articles × 13 languages), every rule; made
+    once per test run (:func:`once_per_run`)."""
+    return once_per_run(tmp_path_factory, "run-fastapi", lambda: corpus_run("fastapi"))
 
 
 @pytest.fixture(scope="session")
-def fastapi_drift_run():
-    """:func:`corpus_run` of ``fastapi-2025-08-31`` (the same site a year earlier), every rule."""
-    return corpus_run("fastapi-2025-08-31")
+def fastapi_drift_run(tmp_path_factory):
+    """:func:`corpus_run` of ``fastapi-2025-08-31`` (the same site a year earlier), every rule;
+    made once per test run (:func:`once_per_run`)."""
+    return once_per_run(
+        tmp_path_factory, "run-fastapi-drift", lambda: corpus_run("fastapi-2025-08-31")
+    )
+
+
+# ---------------------------------------------------------------------------
+# Under pytest-xdist (``-n``, pyproject.toml) each worker is a process with its own session
+# fixtures: what takes seconds to make is made by one worker and read by the others.
+
+
+def run_folder(tmp_path_factory) -> Path:
+    """The temporary folder of this test run: under pytest-xdist, the one shared by every
+    worker (their own are inside it); otherwise the session's own."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def once_per_run(tmp_path_factory, name: str, make: Callable[[], T]) -> T:
+    """``make()``, made once for the whole test run: under pytest-xdist, the first worker to
+    ask makes it and pickles it into the run's shared temporary folder (holding a lock there
+    meanwhile); the others wait for it and read it.  In a run without workers it is plain
+    ``make()``.  When ``make`` fails or skips, nothing is kept and the next worker tries."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or fcntl is None:
+        return make()
+    folder = run_folder(tmp_path_factory)
+    made = folder / f"{name}.pickle"
+    with open(folder / f"{name}.lock", "wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if made.exists():
+            return pickle.loads(made.read_bytes())
+        value = make()
+        partial = folder / f"{name}.pickle.partial"
+        partial.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        partial.replace(made)
+        return value

@@ -11,7 +11,8 @@ FastAPI corpus, which takes several seconds, are signalled at several moments:
   worker left behind used to sit for ever, its parent gone, blocked writing to a pipe).
 
 A run that is not interrupted still writes its report and exits 0/1, and a run interrupted
-while filling the cache leaves only entries that a later run can use.
+while filling the cache leaves only entries that a later run can use (these two on a
+20-article sample of the corpus).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, need
+from conftest import CORPUS, need, once_per_run, run_folder
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists() or not hasattr(os, "killpg"),
@@ -42,13 +43,21 @@ GRACE = 2.0
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
-    """A writable copy of the FastAPI corpus (124 articles × 13 languages)."""
-    source = need(CORPUS / "fastapi")
-    copy = tmp_path_factory.mktemp("signals") / "fastapi"
-    shutil.copytree(source, copy, copy_function=shutil.copyfile)
-    for folder, _, _ in os.walk(copy):
-        os.chmod(folder, 0o755)
-    return copy
+    """A writable copy of the FastAPI corpus (124 articles × 13 languages), made once for the
+    test run (its workers share it, and so the paths in the reference report).
+
+    All of it: with ``--jobs 2`` a run of the whole corpus takes some 9 s on a quiet two-core
+    machine, so a signal sent at 3 s comes mid-run; a run of 20 articles is over in 2.5 s."""
+
+    def make() -> Path:
+        source = need(CORPUS / "fastapi")
+        copy = run_folder(tmp_path_factory) / "signals" / "fastapi"
+        shutil.copytree(source, copy, copy_function=shutil.copyfile)
+        for folder, _, _ in os.walk(copy):
+            os.chmod(folder, 0o755)
+        return copy
+
+    return once_per_run(tmp_path_factory, "signals-corpus", make)
 
 
 def _reset_stop_signals() -> None:
@@ -193,43 +202,79 @@ def test_a_signalled_run_stops_cleanly(corpus, tmp_path, signum, delay, group):
         run.kill_leftovers()
 
 
+#: How many articles of the corpus :func:`sample` holds.
+SAMPLE = 20
+
+
 @pytest.fixture(scope="module")
-def reference(corpus, tmp_path_factory) -> dict:
-    """The report of a run of the corpus that is not interrupted (without the cache)."""
-    run = Run(corpus, tmp_path_factory.mktemp("whole"), "--no-cache")
-    try:
-        status = run.process.wait(timeout=300)
-        assert not run.wait_until_gone(time.monotonic()), "workers outlived the run"
-        assert "Traceback" not in run.stderr and "interrupted" not in run.stderr
-        assert os.listdir(run.out_dir) == ["report.json"], "a temporary file was left"
-        report = json.loads(run.output.read_text(encoding="utf-8"))
-    finally:
-        run.kill_leftovers()
-    return {"status": status, "report": report}
+def sample(corpus, tmp_path_factory) -> Path:
+    """Every sixth article of the corpus (20 of 124), for the runs that are not signalled at a
+    given time: they run to the end, or are stopped once they have written cache entries."""
+
+    def make() -> Path:
+        copy = run_folder(tmp_path_factory) / "signals" / "sample"
+        for article in sorted(p for p in corpus.iterdir() if p.is_dir())[::6][:SAMPLE]:
+            shutil.copytree(article, copy / article.name)
+        return copy
+
+    return once_per_run(tmp_path_factory, "signals-sample", make)
+
+
+@pytest.fixture(scope="module")
+def reference(sample, tmp_path_factory) -> dict:
+    """The report of a run of the sample that is not interrupted (without the cache), made
+    once for the test run."""
+
+    def make() -> dict:
+        run = Run(sample, tmp_path_factory.mktemp("whole"), "--no-cache")
+        try:
+            status = run.process.wait(timeout=300)
+            assert not run.wait_until_gone(time.monotonic()), "workers outlived the run"
+            assert "Traceback" not in run.stderr and "interrupted" not in run.stderr
+            assert os.listdir(run.out_dir) == ["report.json"], "a temporary file was left"
+            report = json.loads(run.output.read_text(encoding="utf-8"))
+        finally:
+            run.kill_leftovers()
+        return {"status": status, "report": report}
+
+    return once_per_run(tmp_path_factory, "signals-reference", make)
 
 
 def test_a_run_not_interrupted_writes_its_report_and_exits_as_before(reference):
     report = reference["report"]
-    assert report["summary"]["articles"] == 124
+    assert report["summary"]["articles"] == SAMPLE
     assert reference["status"] == (1 if report["summary"]["error"] else 0)
 
 
+def _entries(cache: Path) -> int:
+    return sum(1 for _ in cache.rglob("*.json"))
+
+
 def test_a_run_interrupted_while_filling_the_cache_leaves_only_usable_entries(
-    corpus, tmp_path, reference
+    sample, tmp_path, reference
 ):
     """Entries are written as results come in; one being written when the signal comes is
     never half there.  A later run takes what was written and gives the same report as a
-    run without the cache."""
-    cache = {"PARALLELCHECK_CACHE_DIR": str(tmp_path / "cache")}
-    first = Run(corpus, tmp_path / "first", env=cache)
+    run without the cache.  The signal (Ctrl-C, to the whole process group) comes once the
+    run has written a few entries, and before its last."""
+    cache_dir = tmp_path / "cache"
+    cache = {"PARALLELCHECK_CACHE_DIR": str(cache_dir)}
+    first = Run(sample, tmp_path / "first", env=cache)
     try:
-        sent = _signal_at(first, signal.SIGINT, 3.0, group=True)
+        deadline = time.monotonic() + 120
+        while _entries(cache_dir) < 3 and first.process.poll() is None:
+            assert time.monotonic() < deadline, "the run wrote no cache entry"
+            time.sleep(0.01)
+        assert first.process.poll() is None, f"the run ended before the signal: {first.stderr}"
+        sent = time.monotonic()
+        os.killpg(first.pid, signal.SIGINT)
         assert first.process.wait(timeout=30) == 128 + signal.SIGINT, first.stderr
         assert not first.wait_until_gone(sent)
         assert first.stderr == INTERRUPTED
     finally:
         first.kill_leftovers()
-    second = Run(corpus, tmp_path / "second", env=cache)
+    assert 3 <= _entries(cache_dir) < SAMPLE, "the run was not interrupted midway"
+    second = Run(sample, tmp_path / "second", env=cache)
     try:
         assert second.process.wait(timeout=300) == reference["status"], second.stderr
         assert json.loads(second.output.read_text(encoding="utf-8")) == reference["report"]

@@ -15,7 +15,8 @@ and checked in process.  Whatever the damage:
   run of the same input;
 * every location of every finding is a line of its file.
 
-Set ``PARALLELCHECK_FUZZ_ITERATIONS`` to run more (or fewer) iterations, and
+The budget is 150 iterations under ``HYPOTHESIS_PROFILE=full`` and 75 by default; set
+``PARALLELCHECK_FUZZ_ITERATIONS`` to run more (or fewer) iterations, and
 ``PARALLELCHECK_FUZZ_SEED`` for other inputs; a failure names the iteration and the mutations.
 """
 
@@ -27,7 +28,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, examples
 
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
@@ -38,7 +39,8 @@ from parallelcheck.report import FORMATS, Report
 from parallelcheck.run.pipeline import check_all
 
 SHIPPED = REPO / "articles" / "deepinfer-vs-lmdeploy"
-ITERATIONS = int(os.environ.get("PARALLELCHECK_FUZZ_ITERATIONS", "150"))
+# 150 under HYPOTHESIS_PROFILE=full, 75 under the default "ci" profile (conftest.examples).
+ITERATIONS = int(os.environ.get("PARALLELCHECK_FUZZ_ITERATIONS", str(examples(150))))
 SEED = int(os.environ.get("PARALLELCHECK_FUZZ_SEED", "20261129"))
 RULES_NEEDING_GIT = ("stale-translation",)
 

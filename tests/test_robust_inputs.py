@@ -106,6 +106,9 @@ from conftest import REPO, run_cli, write_article
 SHIPPED = REPO / "articles" / "deepinfer-vs-lmdeploy"
 ARTICLE = SHIPPED.name
 TIMEOUT = 60
+#: What a refusal that must come at once may take here, on a loaded machine, before it counts
+#: as a hang (the real bounds are measured by bench/bench_time_bounds.py).
+HANG = 20
 CACHE = ".parallelcheck_cache"
 
 # A small article with two findings, one of them deep in the file: a changed number and a
@@ -626,9 +629,11 @@ def test_config_alias_bomb_is_refused_fast(project, how):
     (project / "bomb.yaml").write_text(_alias_bomb("languages"))
     if how == "found":
         (project / "bomb.yaml").rename(project / "parallelcheck.yaml")
+    # A hang guard only; its speed (under 3 s with Python's start-up):
+    # bench/bench_time_bounds.py --only config-alias-bomb
     start = time.monotonic()
     proc = run("check", *(["--config", "bomb.yaml"] if how == "--config" else []), cwd=project)
-    assert time.monotonic() - start < 2 + 1  # the run itself, plus Python's start-up
+    assert time.monotonic() - start < HANG
     assert_cannot_run(proc, ":6: YAML document too large once its aliases are expanded")
 
 
@@ -714,9 +719,11 @@ def test_hostile_glossary_is_refused(project, glossary_commands, case):
     (project / "glossary").mkdir()
     (project / "glossary" / "terms.yaml").write_text(text.replace("SENTINEL", str(sentinel)))
     for command in glossary_commands:
+        # A hang guard only; its speed (under 3 s a command):
+        # bench/bench_time_bounds.py --only hostile-glossary-cli
         start = time.monotonic()
         proc = run(*command, cwd=project)
-        assert time.monotonic() - start < 3, command
+        assert time.monotonic() - start < HANG, command
         assert proc.returncode == 2, (command, proc.stdout, proc.stderr)
         said = proc.stdout + proc.stderr
         assert "Traceback" not in said and "internal error" not in said
@@ -742,10 +749,12 @@ def test_hostile_glossary_loader_in_process(tmp_path):
     for case, (text, where, what) in HOSTILE_GLOSSARIES.items():
         path = tmp_path / f"{case}.yaml"
         path.write_text(text.replace("SENTINEL", str(sentinel)))
+        # A hang guard only; its speed (under 2 s a file):
+        # bench/bench_time_bounds.py --only hostile-glossary-loader
         start = time.monotonic()
         with pytest.raises(InputError) as caught:
             glossary.load_glossaries([str(path)])
-        assert time.monotonic() - start < 2, case
+        assert time.monotonic() - start < HANG, case
         assert caught.value.path == str(path), case
         if where:
             assert caught.value.line == int(where.strip(":")), (case, caught.value.describe())
