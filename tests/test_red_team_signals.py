@@ -11,8 +11,7 @@ FastAPI corpus, which takes several seconds, are signalled at several moments:
   worker left behind used to sit for ever, its parent gone, blocked writing to a pipe).
 
 A run that is not interrupted still writes its report and exits 0/1, and a run interrupted
-while filling the cache leaves only entries that a later run can use (these two on a
-20-article sample of the corpus).
+while filling the cache leaves only entries that a later run can use.
 """
 
 from __future__ import annotations
@@ -202,31 +201,13 @@ def test_a_signalled_run_stops_cleanly(corpus, tmp_path, signum, delay, group):
         run.kill_leftovers()
 
 
-#: How many articles of the corpus :func:`sample` holds.
-SAMPLE = 20
-
-
 @pytest.fixture(scope="module")
-def sample(corpus, tmp_path_factory) -> Path:
-    """Every sixth article of the corpus (20 of 124), for the runs that are not signalled at a
-    given time: they run to the end, or are stopped once they have written cache entries."""
-
-    def make() -> Path:
-        copy = run_folder(tmp_path_factory) / "signals" / "sample"
-        for article in sorted(p for p in corpus.iterdir() if p.is_dir())[::6][:SAMPLE]:
-            shutil.copytree(article, copy / article.name)
-        return copy
-
-    return once_per_run(tmp_path_factory, "signals-sample", make)
-
-
-@pytest.fixture(scope="module")
-def reference(sample, tmp_path_factory) -> dict:
-    """The report of a run of the sample that is not interrupted (without the cache), made
+def reference(corpus, tmp_path_factory) -> dict:
+    """The report of a run of the corpus that is not interrupted (without the cache), made
     once for the test run."""
 
     def make() -> dict:
-        run = Run(sample, tmp_path_factory.mktemp("whole"), "--no-cache")
+        run = Run(corpus, tmp_path_factory.mktemp("whole"), "--no-cache")
         try:
             status = run.process.wait(timeout=300)
             assert not run.wait_until_gone(time.monotonic()), "workers outlived the run"
@@ -242,39 +223,26 @@ def reference(sample, tmp_path_factory) -> dict:
 
 def test_a_run_not_interrupted_writes_its_report_and_exits_as_before(reference):
     report = reference["report"]
-    assert report["summary"]["articles"] == SAMPLE
+    assert report["summary"]["articles"] == 124
     assert reference["status"] == (1 if report["summary"]["error"] else 0)
 
 
-def _entries(cache: Path) -> int:
-    return sum(1 for _ in cache.rglob("*.json"))
-
-
 def test_a_run_interrupted_while_filling_the_cache_leaves_only_usable_entries(
-    sample, tmp_path, reference
+    corpus, tmp_path, reference
 ):
     """Entries are written as results come in; one being written when the signal comes is
     never half there.  A later run takes what was written and gives the same report as a
-    run without the cache.  The signal (Ctrl-C, to the whole process group) comes once the
-    run has written a few entries, and before its last."""
-    cache_dir = tmp_path / "cache"
-    cache = {"PARALLELCHECK_CACHE_DIR": str(cache_dir)}
-    first = Run(sample, tmp_path / "first", env=cache)
+    run without the cache."""
+    cache = {"PARALLELCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    first = Run(corpus, tmp_path / "first", env=cache)
     try:
-        deadline = time.monotonic() + 120
-        while _entries(cache_dir) < 3 and first.process.poll() is None:
-            assert time.monotonic() < deadline, "the run wrote no cache entry"
-            time.sleep(0.01)
-        assert first.process.poll() is None, f"the run ended before the signal: {first.stderr}"
-        sent = time.monotonic()
-        os.killpg(first.pid, signal.SIGINT)
+        sent = _signal_at(first, signal.SIGINT, 3.0, group=True)
         assert first.process.wait(timeout=30) == 128 + signal.SIGINT, first.stderr
         assert not first.wait_until_gone(sent)
         assert first.stderr == INTERRUPTED
     finally:
         first.kill_leftovers()
-    assert 3 <= _entries(cache_dir) < SAMPLE, "the run was not interrupted midway"
-    second = Run(sample, tmp_path / "second", env=cache)
+    second = Run(corpus, tmp_path / "second", env=cache)
     try:
         assert second.process.wait(timeout=300) == reference["status"], second.stderr
         assert json.loads(second.output.read_text(encoding="utf-8")) == reference["report"]
