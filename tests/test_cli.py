@@ -286,3 +286,29 @@ def test_a_finished_command_spares_the_collector_its_last_pass():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "frozen True"
+
+
+def test_a_stop_signal_swallowed_during_the_check_still_stops_the_run(tmp_path, monkeypatch):
+    """A SIGINT whose Interrupted is swallowed (raised inside a generator being closed, as
+    when it lands while the worker pool shuts down) still ends the run with 130 and no
+    report written."""
+    import signal as signals
+
+    from parallelcheck import cli as cli_module
+    from parallelcheck.report.base import Report
+
+    def swallowed(**_run):
+        cli_module._stopped_by = signals.SIGINT  # the handler ran; its exception was lost
+        return Report(articles=[], findings=[])  # a report the run would otherwise write
+
+    monkeypatch.setattr(cli_module, "_run", swallowed)
+    monkeypatch.setattr(cli_module, "_stopped_by", None)
+    monkeypatch.setattr(cli_module, "_reported", False)
+    output = tmp_path / "report.json"
+    monkeypatch.setattr(
+        "sys.argv", ["parallelcheck", "check", str(REPO / "articles"), "--output", str(output)]
+    )
+    with pytest.raises(SystemExit) as stopped:
+        cli_module.main()
+    assert stopped.value.code == 128 + signals.SIGINT
+    assert not output.exists()

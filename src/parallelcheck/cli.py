@@ -463,6 +463,7 @@ def check(output_format, output, baseline_path, color, **run) -> None:
         writes=[(output, "--output")] if output else [],
         reads=[baseline_path] if baseline_path else [],
     )
+    _stop_if_signalled()
     if accepted is not None:
         report.findings = baseline.without_baselined(report.findings, accepted)
     terminal = sys.stdout is not None and sys.stdout.isatty()
@@ -811,6 +812,16 @@ def _on_stop_signal(signum: int, _frame: object) -> None:
         os._exit(EXIT_SIGNAL_BASE + _stopped_by)
     _stopped_by = signum
     raise Interrupted(signum)
+
+
+def _stop_if_signalled() -> None:
+    """Stop now if a stop signal arrived that did not unwind the run: its handler's
+    :class:`Interrupted` can be swallowed when it is raised inside a generator being closed
+    (Python prints "Exception ignored" and goes on), e.g. while the worker pool shuts down
+    at the end of the check.  Called before anything is written, so an interrupted run never
+    writes its report."""
+    if _stopped_by is not None:
+        raise Interrupted(_stopped_by)
 
 
 def _catch_stop_signals() -> None:
