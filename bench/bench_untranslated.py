@@ -18,17 +18,13 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import replace
 from pathlib import Path
 
-from parallelcheck import engine
-from parallelcheck.align.progressive import align_article
-from parallelcheck.config import load_config
-from parallelcheck.discover.sets import discover
+from bench_values import align_all, read_corpus  # the same reading, from the bench folder
+
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.rules import REGISTRY
-from parallelcheck.run import pipeline
 from parallelcheck.text import langid
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fastapi"
@@ -36,35 +32,10 @@ RULES = ("untranslated", "length-ratio")
 
 
 def aligned_articles(paths: list[str]) -> list[tuple[AlignedArticle, dict]]:
-    """Every article set of *paths*, read and aligned, with its rules' options."""
-    cwd = str(Path.cwd())
-    config = replace(load_config(None, cwd=cwd, known_rules=REGISTRY), glossary=())
-    options = engine.CheckOptions()
-    found = []
-    for article_set in discover(paths, cwd=cwd):
-        versions, source, expected = engine.selected_versions(article_set.versions, config, options)
-        documents, unreadable = pipeline.read_versions(versions, article_set.boundary)
-        context = engine.article_context(
-            article_set.id,
-            source,
-            expected,
-            documents,
-            unreadable,
-            config,
-            options,
-            engine.active_rules(config, options),
-        )
-        if not documents:
-            continue
-        article = align_article(
-            context.id,
-            dict(documents),
-            context.source,
-            expected=context.expected,
-            link_prefixes=context.link_prefixes,
-        )
-        found.append((article, context.options))
-    return found
+    """Every article set of *paths*, read and aligned as the run does it (bench_values reads
+    them), with its rules' options."""
+    corpus = [(docs, context) for path in paths for docs, context in read_corpus(path) if docs]
+    return list(zip(align_all(corpus), (context.options for _, context in corpus), strict=True))
 
 
 def main() -> None:
