@@ -84,6 +84,27 @@ def write_article(folder: Path, files: dict[str, str | bytes]) -> Path:
     return folder
 
 
+#: Fixed names, and neither the user's nor the system's git configuration, for repositories
+#: the tests make.
+GIT_ISOLATED = {
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_AUTHOR_NAME": "Author",
+    "GIT_AUTHOR_EMAIL": "author@example.com",
+    "GIT_COMMITTER_NAME": "Committer",
+    "GIT_COMMITTER_EMAIL": "committer@example.com",
+}
+
+
+def isolate_git(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make git in this test ignore inherited ``GIT_*`` variables (a test run inside a git
+    hook has ``GIT_DIR``) and any configuration, with fixed author and committer."""
+    for variable in [v for v in os.environ if v.startswith("GIT_")]:
+        monkeypatch.delenv(variable)
+    for variable, value in GIT_ISOLATED.items():
+        monkeypatch.setenv(variable, value)
+
+
 def need(path: Path) -> Path:
     """Skip the calling test, saying why, when shared material is not on this machine."""
     if not path.exists():

@@ -30,7 +30,6 @@ out (same lines) and comparing the findings.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -38,6 +37,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import isolate_git
 
 CASES = Path(__file__).parent / "cases"
 
@@ -98,17 +98,7 @@ def _prepare(source: Path, setup: dict, where: Path, monkeypatch) -> Path:
         return source
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    for variable in [v for v in os.environ if v.startswith("GIT_")]:
-        monkeypatch.delenv(variable)
-    for variable, value in {
-        "GIT_CONFIG_GLOBAL": os.devnull,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": "Author",
-        "GIT_AUTHOR_EMAIL": "author@example.com",
-        "GIT_COMMITTER_NAME": "Committer",
-        "GIT_COMMITTER_EMAIL": "committer@example.com",
-    }.items():
-        monkeypatch.setenv(variable, value)
+    isolate_git(monkeypatch)
     repo = where / "repo"
     case = repo / "case"
     case.mkdir(parents=True)

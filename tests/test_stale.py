@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import isolate_git
 
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
@@ -116,15 +117,7 @@ def make_repo(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Create an empty repository at ``root`` holding ``articles/guide/``, with fixed names
     and no user or system git configuration, and make it the working directory."""
     (root / "articles" / "guide").mkdir(parents=True)
-    for name, value in {
-        "GIT_CONFIG_GLOBAL": os.devnull,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": "Author",
-        "GIT_AUTHOR_EMAIL": "author@example.com",
-        "GIT_COMMITTER_NAME": "Committer",
-        "GIT_COMMITTER_EMAIL": "committer@example.com",
-    }.items():
-        monkeypatch.setenv(name, value)
+    isolate_git(monkeypatch)
     git(root, "init", "-q", "-b", "main")
     monkeypatch.chdir(root)
     return root
