@@ -165,4 +165,72 @@ def test_what_the_pool_shares_reaches_every_worker_once_not_with_each_item():
     shared = {"base": 100, "documents": list(range(1000))}
     found = list(workers.map_largest_first(_with, [1, 2, 3, 4], [4, 3, 2, 1], 2, shared=shared))
     assert found == [(101, 1000), (102, 1000), (103, 1000), (104, 1000)]
-    assert workers._SHARED is None  # the main process keeps none of it
+
+
+def _big_result(item: tuple[int, str]) -> bytes:
+    """Item 0: small and at once; item 1: a result far larger than a pipe holds, announced
+    (the worker's pid written to a file) just before the worker starts sending it."""
+    index, announce = item
+    if index == 0:
+        return b"small"
+    with open(announce, "w") as file:
+        file.write(str(os.getpid()))
+    return b"x" * (64 * 1024 * 1024)
+
+
+def _worker_killed_while_sending(tmp_path, close: bool) -> None:
+    announce = tmp_path / "sending"
+    results = workers.map_largest_first(
+        _big_result, [(0, str(announce)), (1, str(announce))], [2, 1], jobs=2
+    )
+    assert next(results) == b"small"
+    # the main process reads nothing while its consumer holds a result: the other worker
+    # fills the pipe and waits in the middle of its message; it is killed there
+    deadline = time.monotonic() + 30
+    while not announce.exists() or not announce.read_text():
+        assert time.monotonic() < deadline, "the second worker never started sending"
+        time.sleep(0.02)
+    time.sleep(0.3)
+    os.kill(int(announce.read_text()), signal.SIGKILL)
+    if close:
+        results.close()
+        return
+    with pytest.raises(workers.WorkerLost, match="killed by signal 9"):
+        next(results)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills a worker")
+@pytest.mark.parametrize("close", [False, True], ids=["read-on", "closed"])
+def test_a_worker_killed_halfway_through_a_result_is_reported_not_waited_for(tmp_path, close):
+    # a pool whose workers share one result pipe waits for ever here, and so does the
+    # process when it exits: its reading thread is stuck on the half message
+    outcome: list[BaseException | None] = []
+
+    def attempt() -> None:
+        try:
+            _worker_killed_while_sending(tmp_path, close)
+            outcome.append(None)
+        except BaseException as error:  # reported below, in the test's thread
+            outcome.append(error)
+
+    thread = threading.Thread(target=attempt, daemon=True)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive(), "the pool waited for a dead worker's half-sent result"
+    if outcome[0] is not None:
+        raise outcome[0]
+    assert not multiprocessing.active_children()
+    assert gc.get_freeze_count() == 0
+
+
+def _fails(item: int) -> int:
+    if item == 2:
+        raise ValueError(f"item {item} is bad")
+    return item
+
+
+def test_an_exception_in_a_worker_reaches_the_caller_with_the_worker_traceback():
+    with pytest.raises(ValueError, match="item 2 is bad") as raised:
+        list(workers.map_largest_first(_fails, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+    assert "in _fails" in str(raised.value.__cause__)
+    assert not multiprocessing.active_children()

@@ -44,17 +44,21 @@ make that pay on a small machine:
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import signal
 import sys
 import threading
 import time
+import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
@@ -86,6 +90,25 @@ def size(article_set: ArticleSet) -> int:
     return total
 
 
+class WorkerLost(RuntimeError):
+    """A worker process ended without handing back the result it was working on (killed by
+    a signal, the OOM killer, an ``os._exit``)."""
+
+
+@dataclass
+class _Worker:
+    """A worker process and the main process's end of its own pipe."""
+
+    process: BaseProcess
+    connection: Connection
+    item: int | None = None  # the index of the item it works on, if any
+
+
+#: What the main process sends a worker that has nothing more to do (an item goes as
+#: ``(item,)``).
+_DONE = ()
+
+
 def map_largest_first(
     function: Callable[..., R],
     items: Sequence[Any],
@@ -99,58 +122,140 @@ def map_largest_first(
     ``items``.  ``shared`` reaches each worker once, when it starts (see the module's
     docstring), not with every item.
 
+    Each worker has a pipe of its own, and the main process holds only its own end of it:
+    a worker that dies, even halfway through sending a result, closes its end, and the main
+    process reads the end of the pipe (:class:`WorkerLost`) instead of waiting for the rest of
+    a message that will never come.  (A pool whose workers share one result pipe, as
+    :class:`concurrent.futures.ProcessPoolExecutor`'s do, cannot tell: its reading thread
+    blocks for ever on the half message, and the process with it when it exits.)  No thread
+    runs beside the main one, so nothing is left to wait for when the loop ends early.
+
     When the loop ends early — an exception here or in a worker, an interruption, the
     generator closed before its end — the workers are killed at once (:func:`stop_workers`)
     rather than left to finish every item."""
-    order = sorted(range(len(items)), key=lambda i: (-sizes[i], i))
+    order = deque(sorted(range(len(items)), key=lambda i: (-sizes[i], i)))
     waiting: dict[int, R] = {}
     following = 0
-    pool: ProcessPoolExecutor | None = None
+    pool: list[_Worker] = []
     gc.freeze()
     try:
         with _signals_held():
             # Forked here, in this thread (the death signal belongs to it), while SIGINT and
-            # SIGTERM are held: a worker sets its own handlers before it takes one, and the
-            # pool's threads, started meanwhile, inherit the held mask, so that a signal to
-            # the process is taken by this thread.
-            before = set(multiprocessing.active_children())
-            pool = ProcessPoolExecutor(
-                max_workers=jobs,
-                mp_context=_FORK,
-                initializer=_start_worker,
-                initargs=(os.getpid(), _death_signal_usable(), shared),
-            )
-            if shared is None:
-                futures = deque(pool.submit(function, items[i]) for i in order)
-            else:
-                futures = deque(pool.submit(_with_shared, function, items[i]) for i in order)
-            _LIVE[:] = [p for p in multiprocessing.active_children() if p not in before]
-        for index in order:
-            waiting[index] = futures.popleft().result()
+            # SIGTERM are held: a worker sets its own handlers before it takes one.
+            pool = _start_workers(min(jobs, len(items)), function, shared)
+            _LIVE[:] = [worker.process for worker in pool]
+        for worker in pool:
+            _hand_next(worker, order, items)
+        while following < len(items):
+            for worker in _ready(pool):
+                index, result = _receive(worker)
+                waiting[index] = result
+                _hand_next(worker, order, items)
             while following in waiting:
                 yield waiting.pop(following)
                 following += 1
-        pool.shutdown(wait=True)
+        for worker in pool:
+            worker.process.join()
     except BaseException:
-        # Not pool.map, whose results, closed, cancel the futures still pending: the pool's
-        # manager thread, seeing the killed workers, would then fail to mark them broken.
         stop_workers()
-        if pool is not None:
-            pool.shutdown(wait=True)  # quick: the pool is broken, its thread ends
         raise
     finally:
+        for worker in pool:
+            worker.connection.close()
         _LIVE.clear()
         gc.unfreeze()
 
 
-#: In a worker process: the ``shared`` value of the pool that started it (set by
-#: :func:`_start_worker`, never in the main process).
-_SHARED: Any = None
+def _start_workers(count: int, function: Callable[..., Any], shared: Any) -> list[_Worker]:
+    """Start *count* workers, each with a pipe of its own.  The main process closes the
+    worker's end as soon as the worker has it, so that the worker's death closes the pipe;
+    a worker forked later inherits only the main process's ends of earlier pipes."""
+    context = _FORK or multiprocessing.get_context()
+    death_signal = _death_signal_usable()
+    pool = []
+    for _ in range(count):
+        ours, theirs = context.Pipe(duplex=True)
+        process = context.Process(
+            target=_serve,
+            args=(theirs, os.getpid(), death_signal, function, shared),
+            name="parallelcheck-worker",
+            daemon=True,
+        )
+        process.start()
+        theirs.close()
+        pool.append(_Worker(process, ours))
+    return pool
 
 
-def _with_shared(function: Callable[..., R], item: Any) -> R:
-    """In a worker: ``function`` of the pool's shared value and ``item``."""
-    return function(_SHARED, item)
+def _hand_next(worker: _Worker, order: deque[int], items: Sequence[Any]) -> None:
+    """Give *worker* the next item, largest first, or tell it to end when none is left."""
+    worker.item = order.popleft() if order else None
+    try:
+        worker.connection.send(_DONE if worker.item is None else (items[worker.item],))
+    except OSError:
+        if worker.item is not None:  # a worker gone after its last result loses nothing
+            raise _lost(worker, worker.item) from None
+
+
+def _ready(pool: list[_Worker]) -> list[_Worker]:
+    """The busy workers that have something to say (a result, an error, or their end)."""
+    busy = {worker.connection: worker for worker in pool if worker.item is not None}
+    return [busy[connection] for connection in multiprocessing.connection.wait(list(busy))]
+
+
+def _receive(worker: _Worker) -> tuple[int, Any]:
+    """The index and result of the item *worker* finished; its exception, raised here with
+    the worker's traceback as its cause; :class:`WorkerLost` if it died instead."""
+    index = worker.item
+    try:
+        ok, payload, trace = worker.connection.recv()
+    except (EOFError, OSError):
+        raise _lost(worker, index) from None
+    if not ok:
+        payload.__cause__ = _RemoteTraceback(trace)
+        raise payload
+    return index, payload
+
+
+def _lost(worker: _Worker, index: int | None) -> WorkerLost:
+    """The error saying that *worker* died, and how, while it had item *index*."""
+    worker.process.join(timeout=1.0)
+    code = worker.process.exitcode
+    how = f"killed by signal {-code}" if code and code < 0 else f"exit status {code}"
+    return WorkerLost(f"a worker process ended ({how}) while it had item {index}")
+
+
+class _RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker, kept as its cause."""
+
+    def __str__(self) -> str:
+        return f"\n\n(in the worker process)\n{self.args[0]}"
+
+
+def _serve(
+    connection: Connection, parent: int, death_signal: bool, function: Callable, shared: Any
+) -> None:
+    """A worker's life: set itself up (:func:`_start_worker`), then compute the items the
+    main process hands it, one at a time, until it is told it is done."""
+    _start_worker(parent, death_signal)
+    call = function if shared is None else functools.partial(function, shared)
+    while (task := connection.recv()) != _DONE:
+        (item,) = task
+        try:
+            answer = (True, call(item), "")
+        except Exception as error:
+            answer = (False, _sendable(error), traceback.format_exc())
+        connection.send(answer)
+    connection.close()
+
+
+def _sendable(error: Exception) -> Exception:
+    """*error* itself if it can be sent to the main process, else a plain description."""
+    try:
+        pickle.dumps(error)
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 #: The worker processes of the pool running now (none between runs).
@@ -220,12 +325,9 @@ def _death_signal_usable() -> bool:
     return _PRCTL is not False
 
 
-def _start_worker(parent: int, death_signal: bool, shared: Any = None) -> None:
+def _start_worker(parent: int, death_signal: bool) -> None:
     """A worker's first step: leave SIGINT and SIGTERM to the main process, then make sure
-    the worker ends when its parent does (the death signal, else a watchdog thread); keep
-    what the pool shares with its workers."""
-    global _SHARED
-    _SHARED = shared
+    the worker ends when its parent does (the death signal, else a watchdog thread)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
