@@ -53,7 +53,10 @@ class Block:
     the text of its children).  ``info`` is a code block's info string or an admonition's type
     and title.  ``children`` are a list's items or a quote's / admonition's inner blocks.
     ``rows`` is a table's cells row by row, header first when the table has one
-    (``header`` says whether it does).
+    (``header`` says whether it does).  ``text_lines`` is the file line of each line of
+    ``text`` (a list item, a table row, a paragraph's line after a soft break), one per line;
+    empty when the reader did not record them or when they are the consecutive lines from
+    ``line`` (a table's skipping the separator row under its header).
     """
 
     kind: BlockKind
@@ -67,6 +70,7 @@ class Block:
     ordered: bool = False
     links: list[Link] = field(default_factory=list)
     code_spans: list[str] = field(default_factory=list)
+    text_lines: list[int] = field(default_factory=list)
 
     @property
     def body_rows(self) -> int:
@@ -77,6 +81,18 @@ class Block:
     def columns(self) -> int:
         """A table's column count (the widest row)."""
         return max((len(r) for r in self.rows), default=0)
+
+    def file_lines(self) -> list[int]:
+        """The file line of each line of ``text``: ``text_lines`` when it has one per line,
+        else the consecutive lines from ``line`` (a table's skipping its separator row), none
+        past ``end_line``."""
+        count = self.text.count("\n") + 1 if self.text else 0
+        if len(self.text_lines) == count:
+            return self.text_lines
+        first = self.line
+        skip = self.kind is BlockKind.TABLE and self.header
+        last = self.end_line if self.end_line >= first else first + count
+        return [min(first + i + (skip and i > 0), last) for i in range(count)]
 
     def all_links(self) -> list[Link]:
         """Links of this block and of every block nested in it, in order."""

@@ -156,6 +156,8 @@ def shift_lines(block: Block, offset: int) -> Block:
     and links: the same block as read from the whole file."""
     block.line += offset
     block.end_line += offset
+    if block.text_lines:
+        block.text_lines = [line + offset for line in block.text_lines]
     if block.links:
         block.links = [replace(link, line=link.line + offset) for link in block.links]
     for child in block.children:
@@ -179,6 +181,55 @@ def container_text(block: Block, own: str = "") -> str:
     parts = [own] if own else []
     parts.extend(child.text for child in block.children if child.text)
     return "\n".join(parts)
+
+
+def set_container_text(block: Block, own: str = "", own_lines: list[int] | None = None) -> None:
+    """Set a container's ``text`` (:func:`container_text`) and its ``text_lines``: those of
+    its own text (``own_lines``; its ``line`` when not given), then each child's."""
+    block.text = container_text(block, own)
+    lines: list[int] = []
+    if own:
+        lines.extend(own_lines or [block.line] * (own.count("\n") + 1))
+    for child in block.children:
+        if child.text:
+            lines.extend(child.file_lines())
+    set_text_lines(block, lines)
+
+
+def set_text_lines(block: Block, lines: list[int]) -> None:
+    """Keep ``lines`` as the block's ``text_lines``, or none when they are the consecutive
+    lines from its ``line`` (what an empty ``text_lines`` means); ``lines`` not one per line
+    of the text (the text was rewritten since: a directive shortened) give the block's line
+    for every line."""
+    first = block.line
+    count = block.text.count("\n") + 1 if block.text else 0
+    if len(lines) != count:
+        lines = [first] * count
+    consecutive = all(line == first + index for index, line in enumerate(lines))
+    block.text_lines = [] if consecutive else lines
+
+
+def html_text_lines(html: str, line: int, text: str) -> list[int]:
+    """The file line of each line of ``text``, the visible text of ``html`` (an HTML block
+    starting at ``line``; see :func:`html_text`): read source line by source line when that
+    gives the same text (no tag or comment spans lines), else ``line`` for every line."""
+    count = text.count("\n") + 1
+    if "\n" in html.strip("\n"):
+        found: list[int] = []
+        parts: list[str] = []
+        for index, source in enumerate(html.split("\n")):
+            if not source.strip():
+                continue
+            seen = html_text(source)
+            if seen:
+                parts.append(seen)
+                found.extend([line + index] * (seen.count("\n") + 1))
+        if "\n".join(parts) == text:
+            return found
+    else:
+        lead = len(html) - len(html.lstrip("\n"))
+        return [line + lead] * count
+    return [line] * count
 
 
 def empty_document(path: str, lang: str, line_count: int = 0) -> Document:

@@ -30,11 +30,12 @@ from html.parser import HTMLParser
 from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
 from parallelcheck.readers._common import (
     MAX_DEPTH,
-    container_text,
     count_lines,
     directives_in,
     empty_document,
     finish,
+    set_container_text,
+    set_text_lines,
 )
 from parallelcheck.readers.directives import text_block
 
@@ -62,12 +63,15 @@ _LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
 
 
 class _Inline:
-    __slots__ = ("code", "code_spans", "line", "link", "links", "parts", "tag")
+    __slots__ = ("code", "code_spans", "line", "link", "links", "parts", "piece_lines", "tag")
 
     def __init__(self, line: int, tag: str):
         self.line = line
         self.tag = tag
         self.parts: list[str] = []
+        #: the file line where the text of each piece between two ``<br>`` starts (``None``
+        #: until some text comes)
+        self.piece_lines: list[int | None] = [None]
         self.links: list[Link] = []
         self.code_spans: list[str] = []
         self.link: list | None = None  # [target, line, text parts] of an open <a>
@@ -75,18 +79,30 @@ class _Inline:
 
     def text(self) -> str:
         """Whitespace collapsed as a browser does; ``<br>`` (kept as ``\x00``) → ``\n``."""
-        pieces = "".join(self.parts).split(_BR)
-        return "\n".join(p for p in (_SPACE.sub(" ", piece).strip() for piece in pieces) if p)
+        return self.text_and_lines()[0]
+
+    def text_and_lines(self) -> tuple[str, list[int]]:
+        """:meth:`text`, and the file line where each of its lines starts (the element's line
+        for every line when the pieces were not all seen coming)."""
+        pieces = [_SPACE.sub(" ", piece).strip() for piece in "".join(self.parts).split(_BR)]
+        text = "\n".join(p for p in pieces if p)
+        if len(pieces) != len(self.piece_lines):
+            return text, [self.line] * (text.count("\n") + 1)
+        lines = [n or self.line for p, n in zip(pieces, self.piece_lines, strict=True) if p]
+        return text, lines or [self.line]
 
 
 class _Table:
     __slots__ = (
-        "all_th", "code", "head", "header", "inner", "line", "links", "row", "rows", "saved"
+        "all_th", "code", "head", "header", "inner", "line", "links", "row", "row_line",
+        "row_lines", "rows", "saved"
     )  # fmt: skip
 
     def __init__(self, line: int):
         self.line = line
         self.rows: list[list[str]] = []
+        self.row_lines: list[int] = []  # the file line of each row's <tr>
+        self.row_line = line
         self.row: list[str] | None = None
         self.head = False  # inside <thead>
         self.header = False
@@ -141,7 +157,7 @@ class _Parser(HTMLParser):
         self.inline = None
         if inline.link is not None:
             self._end_link(inline)
-        text = inline.text()
+        text, lines = inline.text_and_lines()
         end = max(inline.line, end_line if end_line is not None else self.last_line)
         if self.heading is not None and inline.tag in _HEADINGS:
             level, anchor = self.heading
@@ -158,7 +174,9 @@ class _Parser(HTMLParser):
                 self.document.sections.append(self.section)
                 return
         if text or inline.links or inline.code_spans:
-            self.add(text_block(text, inline.line, end, inline.links, inline.code_spans))
+            block = text_block(text, inline.line, end, inline.links, inline.code_spans)
+            set_text_lines(block, lines)
+            self.add(block)
 
     def ensure_inline(self) -> _Inline:
         if self.inline is None:
@@ -203,14 +221,16 @@ class _Parser(HTMLParser):
             self.kept.pop()
             block.end_line = max(block.line, self.last_line)
             own = ""
+            own_lines = None
             if block.kind is BlockKind.ITEM and block.children:
                 first = block.children[0]
                 if first.kind is BlockKind.PARAGRAPH:
                     block.children.pop(0)
                     own = first.text
+                    own_lines = first.file_lines()
                     block.links = first.links
                     block.code_spans = first.code_spans
-            block.text = container_text(block, own)
+            set_container_text(block, own, own_lines)
             self.add(block)
 
     # -- parser callbacks -------------------------------------------------------------------
@@ -263,11 +283,13 @@ class _Parser(HTMLParser):
         elif tag == "tr" and self.table is not None:
             self.end_row()
             self.table.row = []
+            self.table.row_line = self.line()
             self.table.all_th = True
         elif tag in ("td", "th") and self.table is not None:
             self.end_cell()
             if self.table.row is None:
                 self.table.row = []
+                self.table.row_line = self.line()
                 self.table.all_th = True
             if tag == "td":
                 self.table.all_th = False
@@ -277,6 +299,7 @@ class _Parser(HTMLParser):
         if tag == "br":
             if self.inline is not None:
                 self.inline.parts.append(_BR)
+                self.inline.piece_lines.append(None)
             return
         inline = self.ensure_inline()
         line = self.line()
@@ -357,6 +380,10 @@ class _Parser(HTMLParser):
             )
         self.last_line = line + data.rstrip().count("\n")
         inline.parts.append(data)
+        if inline.piece_lines[-1] is None:
+            stripped = data.lstrip()
+            if stripped:
+                inline.piece_lines[-1] = line + data.count("\n", 0, len(data) - len(stripped))
         if inline.link is not None:
             inline.link[2].append(data)
         if inline.code is not None:
@@ -390,6 +417,7 @@ class _Parser(HTMLParser):
             if not table.rows and (table.head or table.all_th):
                 table.header = True
             table.rows.append(row)
+            table.row_lines.append(table.row_line)
             table.row = None
 
     def open_nested_table(self) -> None:
@@ -407,19 +435,18 @@ class _Parser(HTMLParser):
             return
         self.end_row()
         rows = table.rows
-        blocks = [
-            Block(
-                BlockKind.TABLE,
-                "\n".join("\t".join(row) for row in rows),
-                table.line,
-                max(table.line, self.last_line),
-                rows=rows,
-                header=table.header,
-                links=table.links,
-                code_spans=table.code,
-            ),
-            *table.inner,
-        ]
+        block = Block(
+            BlockKind.TABLE,
+            "\n".join("\t".join(row) for row in rows),
+            table.line,
+            max(table.line, self.last_line),
+            rows=rows,
+            header=table.header,
+            links=table.links,
+            code_spans=table.code,
+        )
+        set_text_lines(block, table.row_lines)
+        blocks = [block, *table.inner]
         if not self.outer:
             self.table = None
             for block in blocks:
@@ -441,11 +468,16 @@ class _Parser(HTMLParser):
         pre = self.pre
         self.pre = None
         code = "".join(pre.parts)
+        first = pre.line
         if code.startswith("\n"):
             code = code[1:]
+            first += 1
         if code.endswith("\n"):
             code = code[:-1]
-        self.add(Block(BlockKind.CODE, code, pre.line, max(pre.line, self.line()), info=pre.info))
+        block = Block(BlockKind.CODE, code, pre.line, max(pre.line, self.line()), info=pre.info)
+        if code:
+            set_text_lines(block, list(range(first, first + code.count("\n") + 1)))
+        self.add(block)
 
     def finish(self) -> Document:
         self.close()

@@ -81,7 +81,6 @@ from parallelcheck.model.document import Block, BlockKind, Directive, Document, 
 from parallelcheck.readers._common import (
     INLINE_TAGS,
     MAX_DEPTH,
-    container_text,
     count_lines,
     directives_in,
     empty_document,
@@ -89,7 +88,10 @@ from parallelcheck.readers._common import (
     front_matter_end,
     html_links,
     html_text,
+    html_text_lines,
     is_comment_only,
+    set_container_text,
+    set_text_lines,
     shift_lines,
 )
 from parallelcheck.readers.directives import (
@@ -517,6 +519,7 @@ class _Inline:
     """Inline content being collected for one paragraph, heading, table cell or tight item."""
 
     __slots__ = (
+        "breaks",
         "code_spans",
         "directive_spans",
         "end",
@@ -531,6 +534,7 @@ class _Inline:
 
     def __init__(self, line: int, start: int, implicit: bool = False):
         self.parts: list[str] = []
+        self.breaks: list[int] = []  # the file line after each line break put in parts
         self.start = start
         self.end = start
         self.links: list[Link | None] = []
@@ -546,6 +550,23 @@ class _Inline:
         if "  " in text:
             text = _SPACE_RUN.sub(" ", text)
         return text
+
+    def text_and_lines(self) -> tuple[str, list[int]]:
+        """:meth:`text`, and the file line of each of its lines: the line where the content
+        starts, then the line after each break (the line itself for a ``<br>``); the content's
+        line for every line when some line break is not one of those (a component's text)."""
+        full = "".join(self.parts)
+        text = full.strip()
+        if "  " in text:
+            text = _SPACE_RUN.sub(" ", text)
+        if "\n" not in text:
+            return text, [self.line]
+        lines = [self.line, *self.breaks]
+        if full.count("\n") != len(self.breaks):
+            return text, [self.line] * (text.count("\n") + 1)
+        lead = full[: len(full) - len(full.lstrip())].count("\n")
+        trail = full[len(full.rstrip()) :].count("\n")
+        return text, lines[lead : len(lines) - trail]
 
     def heading_code(self) -> list[str]:
         """The inline code of a heading: a directive there (``{{% heading "objectives" %}}``)
@@ -573,12 +594,14 @@ class _Frame:
 
 
 class _Table:
-    __slots__ = ("code_spans", "header", "line", "links", "row", "rows")
+    __slots__ = ("code_spans", "header", "line", "links", "row", "row_line", "row_lines", "rows")
 
     def __init__(self, line: int):
         self.line = line
         self.rows: list[list[str]] = []
+        self.row_lines: list[int] = []  # the file line of each row
         self.row: list[str] | None = None
+        self.row_line = line
         self.header = False
         self.links: list[Link] = []
         self.code_spans: list[str] = []
@@ -605,6 +628,7 @@ class _Builder:
         self.stack: list[_Frame | None] = []
         self.frames: list[_Frame] = []
         self.own_text: dict[int, str] = {}
+        self.own_lines: dict[int, list[int]] = {}  # the file lines of an item's own text
         self.inline: _Inline | None = None
         self.table: _Table | None = None
         self.raw: list[tuple[str, int]] | None = None  # code / html / metadata text pieces
@@ -636,28 +660,30 @@ class _Builder:
         else:
             self.section.blocks.append(block)
 
-    def add_paragraph(self, inline: _Inline, text: str, links: list[Link], end: int) -> None:
-        self.add(
-            Block(
-                BlockKind.PARAGRAPH,
-                text,
-                inline.line,
-                end,
-                links=links,
-                code_spans=inline.code_spans,
-            )
+    def add_paragraph(
+        self, inline: _Inline, text: str, links: list[Link], end: int, lines: list[int]
+    ) -> None:
+        block = Block(
+            BlockKind.PARAGRAPH,
+            text,
+            inline.line,
+            end,
+            links=links,
+            code_spans=inline.code_spans,
         )
+        set_text_lines(block, lines)
+        self.add(block)
 
     def flush_implicit(self) -> None:
         """A tight item's text ends where a nested block starts: keep it as a paragraph."""
         inline = self.inline
         if inline is not None and inline.implicit:
             self.inline = None
-            text = inline.text()
+            text, lines = inline.text_and_lines()
             links = inline.done_links()
             if text or links or inline.code_spans:
                 end = max(inline.line, self.end_line_of(inline.start, inline.end))
-                self.add_paragraph(inline, text, links, end)
+                self.add_paragraph(inline, text, links, end, lines)
 
     def ensure_inline(self, offset: int) -> _Inline:
         inline = self.inline
@@ -798,6 +824,7 @@ class _Builder:
             inline.link_stack[-1][4].append(" ")
         if not inline.image_depth:
             inline.parts.append("\n")
+            inline.breaks.append(bisect_right(self.line_starts, span["end"]))
 
     def on_text(self, text: str, span: dict) -> None:
         raw = self.raw
@@ -843,6 +870,7 @@ class _Builder:
         if lowered.startswith("<br"):
             if self.inline is not None:
                 self.inline.parts.append("\n")
+                self.inline.breaks.append(self.line_of(span["end"]))
             return
         if lowered.startswith(("<a ", "<a\t", "<a\n", "<img")):
             inline = self.inline or self.ensure_inline(span["start"])
@@ -877,10 +905,12 @@ class _Builder:
     def start_row(self, value: None, span: dict) -> None:
         if self.table is not None:
             self.table.row = []
+            self.table.row_line = self.line_of(span["start"])
 
     def start_head(self, value: None, span: dict) -> None:
         if self.table is not None:
             self.table.row = []
+            self.table.row_line = self.line_of(span["start"])
             self.table.header = True
 
     def start_cell(self, value: None, span: dict) -> None:
@@ -977,6 +1007,7 @@ class _Builder:
         table = self.table
         if table is not None and table.row is not None:
             table.rows.append(table.row)
+            table.row_lines.append(table.row_line)
             table.row = None
 
     def end_footnote(self, start: int, end: int) -> None:
@@ -990,7 +1021,7 @@ class _Builder:
         if inline is None:
             return
         end_line = self.end_line_of(start, end)
-        text = inline.text()
+        text, lines = inline.text_and_lines()
         links = inline.done_links()
         if not text and not links and not inline.code_spans:
             return
@@ -998,9 +1029,10 @@ class _Builder:
             raw = self.data[start:end].decode("utf-8", "replace").strip()
             if only_directives(raw):
                 info = "include" if is_include(raw) else "directive"
-                self.add(Block(BlockKind.CODE, normalise(raw), inline.line, end_line, info=info))
+                code = Block(BlockKind.CODE, normalise(raw), inline.line, end_line, info=info)
+                self.add(_unknown_lines(code))
                 return
-        self.add_paragraph(inline, text, links, end_line)
+        self.add_paragraph(inline, text, links, end_line, lines)
 
     def end_link(self, start: int, end: int) -> None:
         inline = self.inline
@@ -1062,15 +1094,18 @@ class _Builder:
         block.end_line = max(block.line, self.end_line_of(start, end))
         if block.kind is BlockKind.ITEM:
             children = block.children
+            own_lines = None
             if children and children[0].kind is BlockKind.PARAGRAPH:
                 first = children.pop(0)
                 block.links = first.links
                 block.code_spans = first.code_spans
                 frame.own = first.text
                 self.own_text[id(block)] = first.text
-            block.text = container_text(block, frame.own)
+                own_lines = first.file_lines()
+                self.own_lines[id(block)] = own_lines
+            set_container_text(block, frame.own, own_lines)
         else:
-            block.text = container_text(block)
+            set_container_text(block)
         self.add(block)
 
     def end_table(self, start: int, end: int) -> None:
@@ -1079,18 +1114,18 @@ class _Builder:
         if table is None:
             return
         end_line = self.end_line_of(self.line_starts[table.line - 1], end)
-        self.add(
-            Block(
-                BlockKind.TABLE,
-                "\n".join("\t".join(row) for row in table.rows),
-                table.line,
-                end_line,
-                rows=table.rows,
-                header=table.header,
-                links=table.links,
-                code_spans=table.code_spans,
-            )
+        block = Block(
+            BlockKind.TABLE,
+            "\n".join("\t".join(row) for row in table.rows),
+            table.line,
+            end_line,
+            rows=table.rows,
+            header=table.header,
+            links=table.links,
+            code_spans=table.code_spans,
         )
+        set_text_lines(block, table.row_lines)
+        self.add(block)
 
     def end_raw(self, start: int, end: int) -> None:
         pieces = self.raw or []
@@ -1109,16 +1144,26 @@ class _Builder:
             if self.reread(kind):
                 self.add_reread(code, line)
                 return
-            self.add(Block(BlockKind.CODE, code, line, end_line, info=info))
+            block = Block(BlockKind.CODE, code, line, end_line, info=info)
+            self.add(self.raw_lines(block, pieces))
         elif kind == "meta":
             body = "".join(piece for piece, _ in pieces)
             if not self.seen_block and self.document.front_matter is None:
                 self.document.front_matter = body
                 self.seen_block = True
             else:
-                self.add(Block(BlockKind.CODE, body.rstrip("\n"), line, end_line, info=info))
+                block = Block(BlockKind.CODE, body.rstrip("\n"), line, end_line, info=info)
+                self.add(self.raw_lines(block, pieces))
         else:
             self.end_html(pieces, line, end_line)
+
+    def raw_lines(self, block: Block, pieces: list[tuple[str, int]]) -> Block:
+        """Record that a code block's lines are the file's from its first piece's (the line
+        after a fence)."""
+        if pieces and block.text:
+            first = self.line_of(pieces[0][1])
+            set_text_lines(block, list(range(first, first + block.text.count("\n") + 1)))
+        return block
 
     def reread(self, kind: str) -> bool:
         """Whether an indented code block is to be read again as Markdown (see add_reread)."""
@@ -1159,7 +1204,8 @@ class _Builder:
             match = _INCLUDE_MARK.fullmatch(html.strip())
             if match:
                 include = normalise(match.group(1))
-                self.add(Block(BlockKind.CODE, include, line, end_line, info="include"))
+                block = Block(BlockKind.CODE, include, line, end_line, info="include")
+                self.add(_unknown_lines(block))
                 return
             html = _INCLUDE_MARK.sub(r"\1", html)
             pieces = [(_INCLUDE_MARK.sub(r"\1", piece), offset) for piece, offset in pieces]
@@ -1171,6 +1217,7 @@ class _Builder:
             if is_comment_only(html):
                 return
         text = html_text(html)
+        lines = html_text_lines(html, line, text) if text else []
         links: list[Link] = []
         for piece, offset in pieces:
             if "<a" in piece or "<A" in piece or "<img" in piece or "<IMG" in piece:
@@ -1178,12 +1225,16 @@ class _Builder:
         facts = self.dialect.facts(html, line) if self.dialect is not None else None
         code_spans: list[str] = []
         if facts:
+            if facts.text:
+                lines.extend([line] * (facts.text.count("\n") + 1))
             text = "\n".join(part for part in (text, facts.text) if part)
             links.extend(facts.links)
             code_spans = facts.code_spans
         if not text and not links and not code_spans:
             return
-        self.add(Block(BlockKind.HTML, text, line, end_line, links=links, code_spans=code_spans))
+        block = Block(BlockKind.HTML, text, line, end_line, links=links, code_spans=code_spans)
+        set_text_lines(block, lines)
+        self.add(block)
 
     def end_component(self, html: str, line: int, end_line: int) -> None:
         """A component tag a dialect's pre-processor hid in a comment: an HTML block holding
@@ -1191,16 +1242,15 @@ class _Builder:
         inner = _COMPONENT_MARK.sub(r"\1", html.strip())
         facts = self.dialect.facts(inner, line) if self.dialect is not None else None
         if facts:
-            self.add(
-                Block(
-                    BlockKind.HTML,
-                    facts.text,
-                    line,
-                    end_line,
-                    links=facts.links,
-                    code_spans=facts.code_spans,
-                )
+            block = Block(
+                BlockKind.HTML,
+                facts.text,
+                line,
+                end_line,
+                links=facts.links,
+                code_spans=facts.code_spans,
             )
+            self.add(_unknown_lines(block))
 
     # -- admonition regions -----------------------------------------------------------------
 
@@ -1247,12 +1297,24 @@ class _Builder:
                 links=list(region.links),
                 code_spans=list(region.code_spans),
             )
-            block.text = container_text(block, title)
+            set_container_text(block, title)
             self.own_text[id(block)] = title
             blocks[at:stop] = [block]
             for ancestor in reversed(path):
-                ancestor.text = container_text(ancestor, self.own_text.get(id(ancestor), ""))
+                set_container_text(
+                    ancestor,
+                    self.own_text.get(id(ancestor), ""),
+                    self.own_lines.get(id(ancestor)),
+                )
                 ancestor.end_line = max(ancestor.end_line, end_line)
+
+
+def _unknown_lines(block: Block) -> Block:
+    """A block whose text is not the file's text line for line (normalised directives, a
+    component's attributes): every line of it is at the block's line."""
+    if "\n" in block.text:
+        block.text_lines = [block.line] * (block.text.count("\n") + 1)
+    return block
 
 
 _NBSP_HEADING = re.compile(r" {0,3}#{1,6}(?=\u00a0)")

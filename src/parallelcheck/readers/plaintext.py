@@ -55,6 +55,8 @@ from parallelcheck.readers._common import (
     directives_in,
     empty_document,
     finish,
+    set_container_text,
+    set_text_lines,
 )
 from parallelcheck.readers.directives import only_directives, text_block
 
@@ -246,7 +248,9 @@ def _paragraph(unit: _Unit) -> Block:
     if not only_directives(text):
         for entry in unit.lines:
             links.extend(_links(entry.text, entry.number))
-    return text_block(text, first, last, links, [])
+    block = text_block(text, first, last, links, [])
+    set_text_lines(block, [entry.number for entry in unit.lines])
+    return block
 
 
 def _list(unit: _Unit) -> Block:
@@ -255,23 +259,20 @@ def _list(unit: _Unit) -> Block:
         links: list[Link] = []
         for entry in lines:
             links.extend(_links(entry.text, entry.number))
-        items.append(
-            Block(
-                BlockKind.ITEM,
-                "\n".join(entry.text for entry in lines),
-                lines[0].number,
-                lines[-1].number,
-                links=links,
-            )
+        item = Block(
+            BlockKind.ITEM,
+            "\n".join(entry.text for entry in lines),
+            lines[0].number,
+            lines[-1].number,
+            links=links,
         )
-    return Block(
-        BlockKind.LIST,
-        "\n".join(item.text for item in items),
-        items[0].line,
-        items[-1].end_line,
-        children=items,
-        ordered=unit.ordered,
+        set_text_lines(item, [entry.number for entry in lines])
+        items.append(item)
+    block = Block(
+        BlockKind.LIST, "", items[0].line, items[-1].end_line, children=items, ordered=unit.ordered
     )
+    set_container_text(block)
+    return block
 
 
 def _split_row(text: str) -> list[str]:
@@ -284,6 +285,7 @@ def _table(unit: _Unit) -> Block:
     rows: list[list[str]] = []
     header = False
     links: list[Link] = []
+    row_lines: list[int] = []
     for entry in unit.lines:
         cells = _split_row(entry.text)
         if cells and all(_TABLE_RULE.match(cell) for cell in cells):
@@ -291,8 +293,9 @@ def _table(unit: _Unit) -> Block:
                 header = True
             continue
         rows.append(cells)
+        row_lines.append(entry.number)
         links.extend(_links(entry.text, entry.number))
-    return Block(
+    block = Block(
         BlockKind.TABLE,
         "\n".join("\t".join(row) for row in rows),
         unit.lines[0].number,
@@ -301,6 +304,8 @@ def _table(unit: _Unit) -> Block:
         header=header,
         links=links,
     )
+    set_text_lines(block, row_lines)
+    return block
 
 
 def _headings(units: list[_Unit]) -> list[str]:

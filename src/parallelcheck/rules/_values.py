@@ -10,7 +10,10 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
    same aligned section does not count as missing (the sentence was moved, or block alignment
    was unsure), but a value that version states nowhere in the section is always reported.
 3. Each finding points at the line of the first differing value in every version involved
-   (a table cell's own row, not the table's first line).
+   (the table row, list item or paragraph line it stands on, not the block's first line); a
+   version lacking the value is pointed at where it belongs — the same row or item of its
+   aligned block when the two blocks have the same rows or items, else the block's first
+   line (:mod:`parallelcheck.rules._lines`).
 4. Versions with the same differences form one finding; the versions agreeing with the
    reference are its ``reference_langs``.  The source is the reference because translations
    follow the source: when the source changed, every translation is named as deviating and
@@ -19,8 +22,6 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -29,6 +30,7 @@ from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import join_langs
+from parallelcheck.rules._lines import TextLines, counterpart_in
 from parallelcheck.rules.base import RuleContext
 
 V = TypeVar("V")
@@ -161,30 +163,6 @@ class SectionPools:
         return found
 
 
-class BlockLines:
-    """The source line of any character of one block's text, found by bisection over the
-    text's line breaks (located once), so that the values of a table of 80,000 rows each cost
-    a logarithm, not a count from the block's start.  The same lines as
-    :func:`parallelcheck.rules.base.line_in`: a table's text skips the separator row after its
-    header, and no line is past the block's last."""
-
-    def __init__(self, block: Block):
-        self.block = block
-        self.breaks = [match.start() for match in _LINE_BREAK.finditer(block.text)]
-        self.skip_separator = block.kind is BlockKind.TABLE and block.header
-
-    def line(self, offset: int) -> int:
-        """The line of ``block.text[offset]`` (``offset`` ≥ 0)."""
-        block = self.block
-        line = block.line + bisect_left(self.breaks, offset)
-        if self.skip_separator and line > block.line:
-            line += 1
-        return min(line, block.end_line) if block.end_line >= block.line else line
-
-
-_LINE_BREAK = re.compile("\n")
-
-
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
     """(value, line) for every value of some blocks; code blocks have none (code is another
     rule's business)."""
@@ -194,7 +172,7 @@ def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str
             continue
         pairs = comparison.values(block, lang)
         if pairs:
-            lines = BlockLines(block)
+            lines = TextLines(block)
             found.extend((value, lines.line(offset)) for value, offset in pairs)
     return found
 
@@ -209,7 +187,7 @@ def compare_values(
     for section in article.sections:
         present = {lang: s for lang, s in section.cells.items() if s is not None}
         headings = {
-            lang: (s.line, [(v, s.line) for v, _ in comparison.values(s, lang)])
+            lang: (s.line, [(v, s.line) for v, _ in comparison.values(s, lang)], ())
             for lang, s in present.items()
         }
         per_block = {
@@ -223,14 +201,12 @@ def compare_values(
             cells = {
                 lang: (
                     block.line,
-                    [
-                        pair
-                        for part in (block, *row.extra.get(lang, []))
-                        for pair in per_block[id(part)]
-                    ],
+                    [pair for part in parts for pair in per_block[id(part)]],
+                    parts,
                 )
                 for lang, block in row.cells.items()
                 if block is not None
+                for parts in [(block, *row.extra.get(lang, []))]
             }
             yield from _compare_row(ctx, section, cells, section_values, comparison, describe, row)
 
@@ -245,7 +221,7 @@ def _compare_row(
     row: AlignedBlock | None = None,
 ) -> Iterator[Finding]:
     article = ctx.article
-    if len(cells) < 2 or not any(values for _, values in cells.values()):
+    if len(cells) < 2 or not any(cell[1] for cell in cells.values()):
         return  # nothing stated, nothing to differ
     order = [lang for lang in article.langs if lang in cells]
     reference = article.source if article.source in cells else order[0]
@@ -253,6 +229,7 @@ def _compare_row(
     groups: dict[Difference, list[str]] = {}
     lines: dict[str, int] = {}
     lacked: dict[Difference, list] = {}
+    added: dict[Difference, int] = {}  # the line of the first deviating version's extra value
     agreeing = [reference]
     for lang in order:
         if lang == reference:
@@ -269,20 +246,27 @@ def _compare_row(
             tuple(sorted({comparison.show(v) for v, _ in lacking})),
         )
         groups.setdefault(difference, []).append(lang)
-        lines[lang] = extra[0][1] if extra else cells[lang][0]
+        if extra:
+            lines[lang] = extra[0][1]
+            added.setdefault(difference, extra[0][1])
+        else:  # where the first value it lacks stands in the reference
+            lines[lang] = _counterpart(cells, reference, lacking[0][1], lang)
         lacked.setdefault(difference, [value for value, _ in lacking])
     for difference, langs in groups.items():
         where = {lang: lines.get(lang, cells[lang][0]) for lang in langs}
         lacking_pool = comparison.pool(lacked[difference])
         for lang in agreeing:  # point at the value the deviating versions lack, if any
-            where[lang] = next(
+            found = next(
                 (
                     line
                     for value, line in cells[lang][1]
                     if lacked[difference] and comparison.in_pool(value, lacking_pool)
                 ),
-                cells[lang][0],
+                None,
             )
+            if found is None and difference in added:  # where the extra value would stand
+                found = _counterpart(cells, langs[0], added[difference], lang)
+            where[lang] = cells[lang][0] if found is None else found
         yield ctx.finding(
             section,
             langs,
@@ -292,6 +276,12 @@ def _compare_row(
             {"extra": list(difference.extra), "missing": list(difference.lacking)},
             row=row,
         )
+
+
+def _counterpart(cells, ours: str, line: int, theirs: str) -> int:
+    """The line in version ``theirs``'s cell of the element at ``line`` of version ``ours``'s
+    (see :func:`~parallelcheck.rules._lines.counterpart_in`)."""
+    return counterpart_in(cells[ours][2], line, cells[theirs][2], cells[theirs][0])
 
 
 def say(langs: Sequence[str], verb: str) -> str:
