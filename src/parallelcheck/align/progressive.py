@@ -245,6 +245,38 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
     return sections, blocks
 
 
+def child_block_features(
+    blocks: Sequence[Block], doc: Document, prefixes: Sequence[str], source: str
+) -> list[_BlockFeatures]:
+    """The features of some blocks of ``doc`` compared only among themselves (the children of
+    a container, see :mod:`parallelcheck.align.containers`): each block's share is of these
+    blocks' total length, its position is among them; script and link prefixes as for the
+    whole document."""
+    non_latin = mostly_non_latin(
+        " ".join(s.title for s in doc.sections[:20])
+        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
+    )
+    patterns = localised_prefix_patterns(doc.lang, prefixes, source)
+    sizes = [_block_length(block) for block in blocks]
+    total = sum(sizes) or 1
+    last = max(len(blocks) - 1, 1)
+    return [
+        _BlockFeatures(
+            block=block,
+            family=_KIND_FAMILY[block.kind],
+            kind=block.kind,
+            latin=not non_latin,
+            anchors=(anchors := _block_anchors(block, non_latin, patterns)),
+            strong=strong_only(anchors),
+            share=size / total,
+            position=number / last,
+            code=code_skeleton(block.text, block.info) if block.kind is BlockKind.CODE else "",
+            shape=(block.body_rows, block.columns) if block.kind is BlockKind.TABLE else (0, 0),
+        )
+        for number, (block, size) in enumerate(zip(blocks, sizes, strict=True))
+    ]
+
+
 # ---------------------------------------------------------------------------
 # Similarities
 
@@ -734,6 +766,9 @@ def align_article(
                     )
                 )
         aligned_sections.append(AlignedSection(cells=cells, rows=rows))
+    from parallelcheck.align.containers import align_containers  # noqa: PLC0415 (it imports this)
+
+    align_containers(aligned_sections, documents, source, link_prefixes)
     expected_all = tuple(dict.fromkeys([*order, *expected]))
     return AlignedArticle(
         id=article_id,

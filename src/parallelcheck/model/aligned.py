@@ -5,7 +5,7 @@ Plain data that alignment produces and rules and formats read; it carries no run
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,17 +17,51 @@ class AlignedBlock:
     """One row of aligned blocks: each version's block, or ``None`` where it has none.
 
     ``extra`` holds, per version, further blocks that belong to this row because that version
-    split one paragraph of the others in two (see :func:`_absorb_splits`).
+    split one paragraph of the others in two, or continued a sentence after a code block
+    (see :mod:`parallelcheck.align.splits`).
     """
 
     cells: dict[str, Block | None]
     extra: dict[str, list[Block]] = field(default_factory=dict)
+    #: The rows of the blocks inside this row's containers (a list's items, an item's, a
+    #: quote's or an admonition's inner blocks), aligned as a section's blocks are (see
+    #: :mod:`parallelcheck.align.containers`); their cells are the versions whose cell here is
+    #: a container, and those of ``unwrapped``.  Empty when the row holds no containers.
+    rows: list[AlignedBlock] = field(default_factory=list)
+    #: Per version whose content of this row stands without the container (admonition, quote,
+    #: component) the other versions wrap it in: those blocks, in order.  Such a version's
+    #: cell is ``None`` but it is not :meth:`absent`; its blocks are in the nested ``rows``.
+    unwrapped: dict[str, list[Block]] = field(default_factory=dict)
 
     def present(self) -> list[str]:
         return [lang for lang, block in self.cells.items() if block is not None]
 
     def absent(self) -> list[str]:
-        return [lang for lang, block in self.cells.items() if block is None]
+        """The versions lacking this row's content (not those holding it unwrapped)."""
+        unwrapped = self.unwrapped
+        return [
+            lang for lang, block in self.cells.items() if block is None and lang not in unwrapped
+        ]
+
+    def blocks(self, lang: str) -> list[Block]:
+        """The blocks of version ``lang`` in this row: its cell and the blocks it was split
+        into, or the blocks it holds unwrapped; empty where it has none."""
+        block = self.cells.get(lang)
+        if block is None:
+            return list(self.unwrapped.get(lang, ()))
+        return [block, *self.extra.get(lang, ())]
+
+    def walk(self) -> Iterator[AlignedBlock]:
+        """This row, then every row nested in it, depth first in document order."""
+        stack = [self]
+        while stack:
+            row = stack.pop()
+            yield row
+            stack.extend(reversed(row.rows))
+
+    def holds(self, row: AlignedBlock) -> bool:
+        """Whether ``row`` is this row or one nested in it (by identity)."""
+        return any(found is row for found in self.walk())
 
 
 @dataclass

@@ -93,11 +93,7 @@ class Placement:
 
 
 def _blocks_of(section: AlignedSection, row: int, lang: str) -> list[Block]:
-    aligned = section.rows[row]
-    block = aligned.cells.get(lang)
-    if block is None:
-        return []
-    return [block, *aligned.extra.get(lang, [])]
+    return section.rows[row].blocks(lang)  # a version's blocks, also those it holds unwrapped
 
 
 def _lines_of(article: AlignedArticle, element: Element, lang: str) -> list[tuple[int, int]]:

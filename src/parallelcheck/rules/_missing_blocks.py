@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
@@ -23,20 +25,45 @@ def missing_blocks(article: AlignedArticle, kinds: set[BlockKind]):
     """Yield (section, row index, row, present, absent, first present block, places) for every
     aligned block row whose present blocks are of ``kinds`` and that some versions of the
     section lack; ``places`` is, per version lacking it, the line where it should be (see
-    :func:`missing_block_finding`), found while walking the rows forward once."""
+    :func:`missing_block_finding`), found while walking the rows forward once.
+
+    The rows nested in containers (:attr:`AlignedBlock.rows`: a block missing inside a tip, a
+    tab, a list item) are walked too, right after their container's row (see
+    :func:`block_rows`); a list item some versions lack is not reported here — the item
+    count is ``list-shape``'s — but the blocks inside the items all versions have are."""
     for section in article.sections:
-        last: dict[str, int] = {}  # per version, the line of its latest block so far
-        for index, row in enumerate(section.rows):
+        for index, row, last in block_rows(section):
             absent = row.absent()
             if absent:
                 present = row.present()
                 block = row.cells[present[0]]
-                if block.kind in kinds:
+                if block.kind in kinds and block.kind is not BlockKind.ITEM:
                     places = {lang: _block_place(section, last, lang) for lang in absent}
                     yield section, index, row, present, absent, block, places
-            for lang, cell in row.cells.items():
-                if cell is not None:
-                    last[lang] = cell.line
+
+
+def block_rows(section: AlignedSection) -> Iterator[tuple[int, AlignedBlock, dict[str, int]]]:
+    """(index among its siblings, row, lines) for every aligned block row of a section, the
+    rows nested in a container right after the container's, in document order; ``lines`` is,
+    per version, the line of its latest block before the row (inside a container, the
+    container's line before its first child; after a container, the container's line again),
+    read when the row is yielded."""
+    last: dict[str, int] = {}  # per version, the line of its latest block so far
+    stack: list[tuple[list[AlignedBlock], int, dict[str, int]]] = [(section.rows, 0, last)]
+    while stack:
+        rows, index, lines = stack.pop()
+        if index >= len(rows):
+            continue
+        row = rows[index]
+        stack.append((rows, index + 1, lines))
+        yield index, row, lines
+        for lang, cell in row.cells.items():
+            if cell is not None:
+                lines[lang] = cell.line
+        if row.rows:
+            stack.append((row.rows, 0, dict(lines)))
+        for lang, blocks in row.unwrapped.items():
+            lines[lang] = blocks[-1].line
 
 
 def _block_place(section: AlignedSection, last: dict[str, int], lang: str) -> int:

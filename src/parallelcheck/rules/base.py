@@ -176,6 +176,8 @@ class RuleContext:
             section_row = next((i for i, s in enumerate(article.sections) if s is section), None)
             if row is not None:
                 block_row = next((i for i, r in enumerate(section.rows) if r is row), None)
+                if block_row is None:  # a row nested in a container: the container's row
+                    block_row = next((i for i, r in enumerate(section.rows) if r.holds(row)), None)
         return Finding(
             rule=self.spec.id,
             article=article.id,

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.document import BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import differing_values, excerpt, join_langs
-from parallelcheck.rules._missing_blocks import missing_block_finding, missing_blocks
+from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -33,7 +33,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     for args in missing_blocks(article, {BlockKind.CODE}):
         yield missing_block_finding(ctx, *args)
     for section in article.sections:
-        for row in section.rows:
+        for _, row, _ in block_rows(section):  # nested rows too: code in a tip, a tab
             blocks = {
                 lang: b
                 for lang, b in row.cells.items()

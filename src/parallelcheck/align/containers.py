@@ -1,0 +1,346 @@
+"""Aligning the blocks inside containers, and content that one version does not wrap.
+
+Section alignment (:mod:`.progressive`) pairs a section's top-level blocks; a list, a quote, an
+admonition (``/// tip``, ``!!! note``, ``:::note``) or an MDX component (``<Aside>``,
+``<Tabs>`` / ``<TabItem>``, ``<Steps>``) is one block there.  This pass, run once every
+section's blocks are aligned, aligns what is inside them, with the same machinery: every
+aligned row whose cells are containers gets its children aligned by the same progressive
+alignment and block similarity, and the aligned children are stored on the row
+(:attr:`~parallelcheck.model.aligned.AlignedBlock.rows`), recursively — a list's items, the
+blocks inside an item, a tab's blocks inside its tabs.  A nested row's cells are the versions
+whose cell in the row above is a container of the same sort (lists with lists, items with
+items, quotes and admonitions with each other); a version holding something else there (a
+paragraph where the others have a list) takes no part in the nested rows.
+
+How children are aligned:
+
+* When every version's container holds children of the same kinds in the same order (the
+  common case of versions in sync), they are paired in order without scoring anything.
+* Otherwise their features are computed among the siblings alone (each child's share is of
+  the container's length, its position among the siblings), they are aligned as a section's
+  blocks are, and split paragraphs are folded as in a section.  A list item's own text (its
+  first paragraph) takes part as a first child, so that a paragraph one version writes as a
+  second paragraph of the item and another as part of the item's text is a split, not a
+  missing paragraph; that first child gives no row.
+
+Wrappers present in one version only: a row where some versions (W) have a quote or an
+admonition and the others (U) have, in that row or in the rows next to it that W lack,
+blocks that match the container's children — the content written without the box — is
+aligned as if U wrapped it too: the W versions keep the container in the row, the U versions'
+blocks go to the row's ``unwrapped`` and into its nested rows beside the children they
+match.  It is accepted when, for a U version, at least half of the container's children (and
+one at least) match its blocks with a mean similarity of :data:`WRAPPER_MATCH` or more; the
+U blocks before the first match and after the last stay rows of their own.  The
+``wrapper-mismatch`` rule reports each such row once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from parallelcheck.align.progressive import (
+    BLOCK_THRESHOLD,
+    _absorb_splits,
+    _align,
+    _BlockFeatures,
+    block_similarity,
+    child_block_features,
+)
+from parallelcheck.model.aligned import AlignedBlock, AlignedSection
+from parallelcheck.model.document import Block, BlockKind, Document
+
+#: Blocks whose children are aligned.
+CONTAINERS = frozenset({BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION})
+#: Containers a version may leave out while keeping their content (a box around blocks).
+WRAPPERS = frozenset({BlockKind.QUOTE, BlockKind.ADMONITION})
+#: The mean similarity of a wrapper's children to the blocks of a version without it.
+WRAPPER_MATCH = 0.5
+#: The farthest the blocks of a version without the wrapper are looked for, in rows beyond
+#: the container's number of children, on either side of its row.
+WRAPPER_REACH = 2
+
+_SORT = {
+    BlockKind.LIST: "list",
+    BlockKind.ITEM: "item",
+    BlockKind.QUOTE: "box",
+    BlockKind.ADMONITION: "box",
+}
+
+
+@dataclass
+class _Versions:
+    """What the features of a version's blocks need: its document, the link prefixes and the
+    source's tag."""
+
+    documents: dict[str, Document]
+    prefixes: Sequence[str]
+    source: str
+
+    def features(self, lang: str, blocks: Sequence[Block]) -> list[_BlockFeatures]:
+        return child_block_features(blocks, self.documents[lang], self.prefixes, self.source)
+
+
+def align_containers(
+    sections: list[AlignedSection],
+    documents: dict[str, Document],
+    source: str,
+    prefixes: Sequence[str],
+) -> None:
+    """Align the blocks inside the containers of every aligned section (see the module's
+    docstring); the sections' rows are updated in place."""
+    versions = _Versions(documents, prefixes, source)
+    for section in sections:
+        if section.rows:
+            section.rows = _align_rows(section.rows, versions)
+
+
+def own_text(block: Block) -> str:
+    """A container's own text, before its children's (a list item's first paragraph, an
+    admonition's title); a block without children is all its own text."""
+    tail = "\n".join(child.text for child in block.children if child.text)
+    if not tail:
+        return block.text
+    text = block.text
+    if text == tail:
+        return ""
+    if text.endswith("\n" + tail):
+        return text[: -len(tail) - 1]
+    return ""
+
+
+def _align_rows(rows: list[AlignedBlock], versions: _Versions) -> list[AlignedBlock]:
+    """One level of rows: wrappers only some versions have first, then every container row's
+    children, recursively."""
+    rows = _unwrap(rows, versions)
+    for row in rows:
+        if not row.rows and not row.unwrapped:
+            row.rows = _nested(row, versions)
+    return rows
+
+
+def _children(cell: Block, extra: Sequence[Block]) -> list[Block]:
+    """What a container cell holds: its children, then those of the blocks it was split into
+    (those blocks themselves when they are no container)."""
+    found = list(cell.children)
+    for part in extra:
+        found.extend(part.children if part.kind in CONTAINERS else [part])
+    return found
+
+
+def _nested(row: AlignedBlock, versions: _Versions) -> list[AlignedBlock]:
+    """The aligned children of a row's containers (empty unless two versions take part)."""
+    sort = None
+    sequences: dict[str, list[Block]] = {}
+    for lang, cell in row.cells.items():
+        if cell is None or cell.kind not in CONTAINERS:
+            continue
+        if sort is None:
+            sort = _SORT[cell.kind]
+        if _SORT[cell.kind] == sort:
+            sequences[lang] = _children(cell, row.extra.get(lang, ()))
+    if len(sequences) < 2 or not any(sequences.values()):
+        return []
+    owners = {lang: row.cells[lang] for lang in sequences}
+    return _align_children(sequences, owners, versions)  # type: ignore[arg-type]
+
+
+def _align_children(
+    sequences: dict[str, list[Block]],
+    owners: dict[str, Block | None],
+    versions: _Versions,
+) -> list[AlignedBlock]:
+    """Align the blocks of ``sequences`` (per version, in the article's order), the children
+    of each version's container in ``owners`` (``None`` for a version holding them
+    unwrapped); a list item's own text takes part as a first child and gives no row."""
+    order = list(sequences)
+    kinds = {tuple(block.kind for block in blocks) for blocks in sequences.values()}
+    if len(kinds) == 1:  # the same kinds in the same order: paired as they stand
+        rows = [
+            AlignedBlock({lang: sequences[lang][index] for lang in order})
+            for index in range(len(sequences[order[0]]))
+        ]
+        return _align_rows(rows, versions)
+    pseudo: set[int] = set()
+    features: dict[str, list[_BlockFeatures]] = {}
+    for lang in order:
+        blocks = sequences[lang]
+        owner = owners.get(lang)
+        if owner is not None and owner.kind is BlockKind.ITEM:
+            own = own_text(owner)
+            if own:
+                first = Block(BlockKind.PARAGRAPH, own, owner.line, owner.line)
+                first.links, first.code_spans = owner.links, owner.code_spans
+                pseudo.add(id(first))
+                blocks = [first, *blocks]
+        features[lang] = versions.features(lang, blocks)
+    present = [lang for lang in order if features[lang]]
+    if len(present) < 2:
+        columns = [{lang: f} for lang in present for f in features[lang]]
+    else:
+        columns = _align(present, features, block_similarity, BLOCK_THRESHOLD)
+    rows = []
+    for column, extra in _absorb_splits(columns):
+        cells: dict[str, Block | None] = {}
+        for lang in order:
+            member = column.get(lang)
+            cells[lang] = None if member is None or id(member.block) in pseudo else member.block
+        if all(cell is None for cell in cells.values()):
+            continue  # the item's own text, and what was folded into it
+        rows.append(
+            AlignedBlock(
+                cells,
+                {
+                    lang: [f.block for f in parts if id(f.block) not in pseudo]
+                    for lang, parts in extra.items()
+                    if cells.get(lang) is not None
+                },
+            )
+        )
+    return _align_rows(rows, versions)
+
+
+# ---------------------------------------------------------------------------
+# Wrappers present in some versions only
+
+
+def _unwrap(rows: list[AlignedBlock], versions: _Versions) -> list[AlignedBlock]:
+    """``rows`` with every wrapper some versions lack, while holding its content, made one
+    row (see the module's docstring)."""
+    if not any(_wrapper_row(row) for row in rows):
+        return rows
+    index = 0
+    while index < len(rows):
+        found = _wrapper_pairing(rows, index, versions) if _wrapper_row(rows[index]) else None
+        if found is None:
+            index += 1
+            continue
+        start, end, replacement, at = found
+        rows[start:end] = replacement
+        index = start + at + 1
+    return rows
+
+
+def _wrapper_row(row: AlignedBlock) -> bool:
+    """Whether some versions have a wrapper in this row and others none."""
+    cells = row.cells.values()
+    return any(c is not None and c.kind in WRAPPERS for c in cells) and any(
+        c is None or c.kind not in WRAPPERS for c in cells
+    )
+
+
+def _wrapper_pairing(rows: list[AlignedBlock], index: int, versions: _Versions):
+    """The rows replacing ``rows[start:end]`` when the wrapper of ``rows[index]`` holds
+    content other versions write unwrapped there, and the index of the wrapper's row among
+    them; ``None`` when it does not."""
+    row = rows[index]
+    langs = list(row.cells)
+    wrapped = [lang for lang, c in row.cells.items() if c is not None and c.kind in WRAPPERS]
+    others = [lang for lang in langs if lang not in wrapped]
+    children = {lang: _children(row.cells[lang], row.extra.get(lang, ())) for lang in wrapped}  # type: ignore[arg-type]
+    size = max(len(blocks) for blocks in children.values())
+    if not size:
+        return None
+    reach = size + WRAPPER_REACH
+
+    def open_to(other: AlignedBlock) -> bool:
+        return not other.unwrapped and all(other.cells.get(lang) is None for lang in wrapped)
+
+    start = index
+    while start > 0 and index - start < reach and open_to(rows[start - 1]):
+        start -= 1
+    end = index + 1
+    while end < len(rows) and end - index <= reach and open_to(rows[end]):
+        end += 1
+    # Per version without the wrapper, its blocks in those rows: (row, block) in order.
+    candidates: dict[str, list[tuple[int, Block]]] = {}
+    for lang in others:
+        found = [(r, b) for r in range(start, end) for b in rows[r].blocks(lang)]
+        if found:
+            candidates[lang] = found
+    if not candidates:
+        return None
+    spans = {}
+    for lang, found in candidates.items():
+        span = _matched_span(wrapped, children, lang, [b for _, b in found], versions)
+        if span is not None:
+            spans[lang] = span
+    if not spans:
+        return None
+    consumed = {
+        (lang, id(block)) for lang, (a, b) in spans.items() for _, block in candidates[lang][a:b]
+    }
+    unwrapped = {lang: [blk for _, blk in candidates[lang][a:b]] for lang, (a, b) in spans.items()}
+    new_row = AlignedBlock(
+        {lang: (row.cells[lang] if lang in wrapped else None) for lang in langs},
+        {lang: parts for lang, parts in row.extra.items() if lang in wrapped},
+        unwrapped=unwrapped,
+    )
+    sequences: dict[str, list[Block]] = {lang: children[lang] for lang in wrapped}
+    sequences.update(unwrapped)
+    sequences = {lang: sequences[lang] for lang in langs if lang in sequences}
+    owners: dict[str, Block | None] = {lang: row.cells[lang] for lang in wrapped}
+    new_row.rows = _align_children(sequences, owners, versions)
+    replacement: list[AlignedBlock] = []
+    at = 0
+    for r in range(start, end):
+        residual = _residual(rows[r], consumed, wrapped if r == index else ())
+        if r == index:
+            before = residual is not None and all(
+                candidates[lang][spans[lang][0]][0] > index for lang in spans
+            )
+            if residual is not None and before:
+                replacement.append(residual)
+            at = len(replacement)
+            replacement.append(new_row)
+            if residual is not None and not before:
+                replacement.append(residual)
+        elif residual is not None:
+            replacement.append(residual)
+    return start, end, replacement, at
+
+
+def _residual(row: AlignedBlock, consumed: set, wrapped: Sequence[str]) -> AlignedBlock | None:
+    """What is left of ``row`` once the blocks of ``consumed`` and the cells of the versions
+    ``wrapped`` are taken out: the row itself when nothing is, ``None`` when nothing is left."""
+    taken = [
+        lang
+        for lang, cell in row.cells.items()
+        if cell is not None and (lang in wrapped or (lang, id(cell)) in consumed)
+    ]
+    if not taken:
+        return row
+    cells = {lang: (None if lang in taken else cell) for lang, cell in row.cells.items()}
+    if all(cell is None for cell in cells.values()):
+        return None
+    return AlignedBlock(
+        cells, {lang: parts for lang, parts in row.extra.items() if cells.get(lang) is not None}
+    )
+
+
+def _matched_span(
+    wrapped: Sequence[str],
+    children: dict[str, list[Block]],
+    lang: str,
+    blocks: list[Block],
+    versions: _Versions,
+) -> tuple[int, int] | None:
+    """The stretch ``[a, b)`` of ``blocks`` (version ``lang``'s, unwrapped) that the wrappers'
+    children match, when they match it well enough (see the module's docstring)."""
+    features = {w: versions.features(w, children[w]) for w in wrapped}
+    features[lang] = versions.features(lang, blocks)
+    order = [*wrapped, lang]
+    columns = _align(order, features, block_similarity, BLOCK_THRESHOLD)
+    index = {id(f.block): i for i, f in enumerate(features[lang])}
+    matched: list[int] = []
+    scores: list[float] = []
+    for column in columns:
+        if lang not in column or len(column) < 2:
+            continue
+        mine = column[lang]
+        matched.append(index[id(mine.block)])
+        scores.extend(block_similarity(column[w], mine) for w in wrapped if w in column)
+    fewest = max(1, -(-min(len(children[w]) for w in wrapped) // 2))
+    if len(matched) < fewest or sum(scores) / len(scores) < WRAPPER_MATCH:
+        return None
+    return min(matched), max(matched) + 1
