@@ -7,7 +7,8 @@ which documents how each script is matched.  Without a glossary they report noth
 
 Where terms are looked for: headings and the text of every block except code blocks; inline
 code and URLs are blanked first (``pip install lmdeploy`` is no use of the name).  Each
-finding points at the line of the occurrence (a table's own row, a list's own item).  The
+finding points at the line of the occurrence (a table's own row, a list's own item, a
+paragraph's own line).  The
 occurrences are facts of the article (:meth:`parallelcheck.facts.ArticleFacts.terms`), found
 once per block whichever of the three rules asks first: each rule runs on its own.
 """
@@ -21,7 +22,7 @@ from parallelcheck.facts import ArticleFacts, TermScan
 from parallelcheck.glossary.model import Glossary
 from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Block, Section
-from parallelcheck.rules._common import line_in
+from parallelcheck.rules._lines import TextLines
 from parallelcheck.rules.base import RuleContext
 
 
@@ -62,7 +63,7 @@ def _in_block(facts: ArticleFacts, block: Block, lang: str, glossary: Glossary) 
     scan = facts.terms(block, lang, glossary)
     if not scan.hits and not scan.altered:
         return []
-    return _found(scan, block.text, lambda at: line_in(block, at))
+    return _found(scan, block.text, TextLines(block).line)
 
 
 def _in_heading(

@@ -14,6 +14,7 @@ from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
 from parallelcheck.model.document import Link
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
+from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import Option, RuleContext, rule
 from parallelcheck.text.links import localised_prefix_patterns, normalise_target
 
@@ -69,10 +70,11 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                 lang: (
                     s.line,
                     [
-                        _in_page(link.target, headings[lang])
+                        (_in_page(link.target, headings[lang]), link.line)
                         for link in s.links
                         if not ignored(link)
                     ],
+                    (),
                 )
                 for lang, s in cells.items()
             },
@@ -89,10 +91,11 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                     lang: (
                         b.line,
                         [
-                            _in_page(link.target, headings[lang])
+                            (_in_page(link.target, headings[lang]), link.line)
                             for link in b.all_links()
                             if not ignored(link)
                         ],
+                        (b,),
                     )
                     for lang, b in blocks.items()
                 },
@@ -113,22 +116,21 @@ def _compare(
     ctx: RuleContext, section, targets_by_lang, patterns, row: AlignedBlock | None = None
 ) -> Iterator[Finding]:
     article = ctx.article
-    if len(targets_by_lang) < 2 or not any(targets for _, targets in targets_by_lang.values()):
+    if len(targets_by_lang) < 2 or not any(cell[1] for cell in targets_by_lang.values()):
         return
-    raw = {lang: Counter(targets) for lang, (_, targets) in targets_by_lang.items()}
+    raw = {lang: Counter(t for t, _ in cell[1]) for lang, cell in targets_by_lang.items()}
     everywhere = reduce(lambda a, b: a & b, raw.values())  # the very same target in all
-    counts = {
-        lang: tuple(
-            sorted(normalise_target(t, patterns[lang]) for t in (raw[lang] - everywhere).elements())
-        )
-        for lang in targets_by_lang
+    compared = {
+        lang: _compared(cell[1], everywhere, patterns[lang])
+        for lang, cell in targets_by_lang.items()
     }
+    counts = {lang: tuple(sorted(t for t, _ in found)) for lang, found in compared.items()}
     reference, deviating = group_by_value(article, counts)
     for langs, targets in deviating:
         ours, theirs = Counter(targets), Counter(counts[reference[0]])
         lacking = sorted((theirs - ours).elements())
         adding = sorted((ours - theirs).elements())
-        lines = {lang: targets_by_lang[lang][0] for lang in (*langs, *reference)}
+        lines = _places(targets_by_lang, compared, langs, reference, set(lacking), set(adding))
         who, others = join_langs(langs), join_langs(reference)
         one, one_other = len(langs) == 1, len(reference) == 1
         links, other_links = ("links" if one else "link"), ("links" if one_other else "link")
@@ -151,6 +153,44 @@ def _compare(
             {"missing": lacking, "extra": adding},
             row=row,
         )
+
+
+def _compared(links, everywhere: Counter, patterns) -> list[tuple[str, int]]:
+    """(normalised target, line) of a version's links, without those written the very same
+    way in every version (as many of each as all share, the first ones)."""
+    shared = Counter(everywhere)
+    found = []
+    for target, line in links:
+        if shared[target]:
+            shared[target] -= 1
+            continue
+        found.append((normalise_target(target, patterns), line))
+    return found
+
+
+def _places(cells, compared, langs, reference, lacking: set, adding: set) -> dict[str, int]:
+    """Each version's line: a deviating version's first added link, else where the first link
+    it lacks belongs; a reference version's first link the deviating ones lack, else where
+    their first added link belongs (the same item or row of the aligned block, else the
+    block's first line)."""
+    first = langs[0]
+    lines = {}
+    for group, own, missing, origin in (
+        (langs, adding, lacking, reference[0]),
+        (reference, lacking, adding, first),
+    ):
+        for lang in group:
+            found = next((line for target, line in compared[lang] if target in own), None)
+            if found is None:
+                there = next((line for target, line in compared[origin] if target in missing), None)
+                default = cells[lang][0]
+                found = (
+                    default
+                    if there is None
+                    else counterpart_in(cells[origin][2], there, cells[lang][2], default)
+                )
+            lines[lang] = found
+    return lines
 
 
 _NOT_IN_ID = re.compile(r"[^\w\- ]")

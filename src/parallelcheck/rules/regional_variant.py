@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
 from functools import cache
@@ -13,6 +13,7 @@ from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt
+from parallelcheck.rules._lines import line_in
 from parallelcheck.rules.base import Option, OptionError, RuleContext, rule
 from parallelcheck.text.langtag import canonical_tag, primary_language
 from parallelcheck.text.script import HAN_CHAR as _HAN
@@ -408,14 +409,19 @@ def _whole_term(before, after, i1, i2, j1, plain, phrased) -> tuple[int, str, st
 # The rule
 
 
-def _pieces(section: AlignedSection, lang: str) -> Iterator[tuple[str, str, int]]:
-    """(what, text, first line) of every piece of prose of a version's section: its heading,
-    paragraphs, list items, table rows and admonition bodies (code and HTML are left out)."""
+#: The line of a character of a piece's text.
+LineOf = Callable[[int], int]
+
+
+def _pieces(section: AlignedSection, lang: str) -> Iterator[tuple[str, str, LineOf]]:
+    """(what, text, the line of each of its characters) of every piece of prose of a
+    version's section: its heading, paragraphs, list items, table rows and admonition bodies
+    (code and HTML are left out)."""
     heading = section.cells.get(lang)
     if heading is None:
         return
     if heading.level:
-        yield "heading", heading.title, heading.line
+        yield "heading", heading.title, _at(heading.line)
     for row in section.rows:
         block = row.cells.get(lang)
         if block is None:
@@ -424,7 +430,7 @@ def _pieces(section: AlignedSection, lang: str) -> Iterator[tuple[str, str, int]
             yield from _block_pieces(piece)
 
 
-def _block_pieces(block: Block) -> Iterator[tuple[str, str, int]]:
+def _block_pieces(block: Block) -> Iterator[tuple[str, str, LineOf]]:
     kind = block.kind
     if kind in (BlockKind.CODE, BlockKind.HTML):
         return
@@ -432,29 +438,37 @@ def _block_pieces(block: Block) -> Iterator[tuple[str, str, int]]:
         if kind is BlockKind.ADMONITION and block.children:
             title = block.text.split("\n", 1)[0]
             if title and title != block.children[0].text.split("\n", 1)[0]:
-                yield "admonition title", title, block.line
+                yield "admonition title", title, _at(block.line)
         for child in block.children:
             yield from _block_pieces(child)
         return
     if kind is BlockKind.TABLE:
+        lines = block.file_lines()
         for index, row in enumerate(block.rows):
-            line = block.line + index + (1 if block.header and index else 0)
-            yield "table row", "\t".join(row), line
+            line = lines[index] if index < len(lines) else block.line
+            yield "table row", "\t".join(row), _at(line)
         return
     if kind is BlockKind.ITEM:
         own = block.text
         for child in block.children:
             if child.text and own.endswith(child.text):
                 own = own[: -len(child.text)].rstrip("\n")
-        yield "list item", own, block.line
+        yield "list item", own, _in(block)  # its own text begins its text
         for child in block.children:
             yield from _block_pieces(child)
         return
-    yield kind.value, block.text, block.line
+    yield kind.value, block.text, _in(block)
 
 
-def _line(text: str, offset: int, first: int) -> int:
-    return first + text.count("\n", 0, offset)
+def _in(block: Block) -> LineOf:
+    """The line of a character of the block's text (worked out only when asked: most pieces
+    give no finding)."""
+    return lambda offset: line_in(block, offset)
+
+
+def _at(line: int) -> LineOf:
+    """Every character on one line."""
+    return lambda _offset: line
 
 
 @rule(
@@ -512,17 +526,17 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
                     chars = wrong_script(text, settings.traditional, changed)
                     if chars:
                         yield _script_finding(
-                            ctx, section, lang, settings, what, text, first, chars
+                            ctx, section, lang, settings, what, text, first(chars[0][0]), chars
                         )
                 if settings.vocabulary:
                     terms = other_region_terms(text, settings)
                     if terms:
                         yield _vocabulary_finding(
-                            ctx, section, lang, settings, what, text, first, terms
+                            ctx, section, lang, settings, what, text, first(terms[0][0]), terms
                         )
 
 
-def _script_finding(ctx: RuleContext, section, lang, settings, what, text, first, chars) -> Finding:
+def _script_finding(ctx: RuleContext, section, lang, settings, what, text, line, chars) -> Finding:
     unique: dict[str, str] = {}
     for _, ch, right in chars:
         unique.setdefault(ch, right)
@@ -534,13 +548,12 @@ def _script_finding(ctx: RuleContext, section, lang, settings, what, text, first
         f"{what} “{excerpt(text)}” in {lang} has {wrong} characters where {right} ones are "
         f"expected: {listed}"
     )
-    line = _line(text, chars[0][0], first)
     evidence = {"check": "script", "characters": [[ch, r] for ch, r in unique.items()]}
     return ctx.finding(section, [lang], [], {lang: line}, message, evidence)
 
 
 def _vocabulary_finding(
-    ctx: RuleContext, section, lang, settings, what, text, first, terms
+    ctx: RuleContext, section, lang, settings, what, text, line, terms
 ) -> Finding:
     unique: dict[str, str] = {}
     for _, term, right in terms:
@@ -551,6 +564,5 @@ def _vocabulary_finding(
         other = "mainland"
     listed = ", ".join(f"{term} ({region}: {unique[term]})" for term in unique)
     message = f"{what} “{excerpt(text)}” in {lang} uses {other} terms: {listed}"
-    line = _line(text, terms[0][0], first)
     evidence = {"check": "vocabulary", "terms": [[t, r] for t, r in unique.items()]}
     return ctx.finding(section, [lang], [], {lang: line}, message, evidence)

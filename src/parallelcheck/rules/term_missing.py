@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from parallelcheck.glossary.model import Term
 from parallelcheck.model.aligned import AlignedSection
-from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.model.document import Block
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import join_langs
+from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules._terms import _Found, _in_block, _in_heading
 from parallelcheck.rules.base import RuleContext, rule
 
@@ -54,17 +55,9 @@ def _rows(ctx: RuleContext, section: AlignedSection) -> list[dict[str, _Cell]]:
 
 def _counterpart_line(reference: _Cell, line: int, other: _Cell) -> int:
     """Where in ``other`` the occurrence at ``line`` of ``reference`` belongs: the same table
-    row or list item when both are tables or lists, else the block's first line."""
-    if not reference.blocks or not other.blocks:
-        return other.line
-    ours, theirs = reference.blocks[0], other.blocks[0]
-    if ours.kind is BlockKind.TABLE and theirs.kind is BlockKind.TABLE:
-        return min(theirs.line + (line - ours.line), theirs.end_line)
-    if ours.kind is BlockKind.LIST and theirs.kind is BlockKind.LIST:
-        items = [i for i, item in enumerate(ours.children) if item.line <= line]
-        if items and items[-1] < len(theirs.children):
-            return theirs.children[items[-1]].line
-    return other.line
+    row or list item when both blocks have the same rows or items, else the block's first
+    line (:func:`~parallelcheck.rules._lines.counterpart_in`)."""
+    return counterpart_in(reference.blocks, line, other.blocks, other.line)
 
 
 def _times(count: int) -> str:

@@ -14,6 +14,7 @@ from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSec
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt
+from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.lexicon import normalise
@@ -609,7 +610,7 @@ class _Row:
             return
         for unit, verdict, identical, similarity in flagged:
             said = f"{unit.noun} “{excerpt(unit.text)}” in {lang}"
-            yield self.finding(lang, unit.block.line, said, verdict, identical, similarity)
+            yield self.finding(lang, unit.block.line, said, verdict, identical, similarity, unit)
 
     def finding(
         self,
@@ -619,6 +620,7 @@ class _Row:
         verdict: _Verdict,
         identical: list[str],
         similarity: float,
+        unit: _Unit | None = None,
     ) -> Finding:
         language = verdict.language if verdict.foreign else None
         if language is None and self.article.source in identical:
@@ -632,9 +634,8 @@ class _Row:
         references = identical or self.reference(lang)
         lines = {lang: line}
         for other in references:
-            theirs = self.row.cells.get(other)
-            if theirs is not None:
-                lines[other] = theirs.line
+            if self.row.cells.get(other) is not None:
+                lines[other] = self.counterpart_line(lang, line, unit, other)
         evidence: dict = {}
         if verdict.foreign:
             evidence["language"] = verdict.language
@@ -645,6 +646,25 @@ class _Row:
         return self.ctx.finding(
             self.section, [lang], references, lines, message, evidence, row=self.row
         )
+
+    def counterpart_line(self, lang: str, line: int, unit: _Unit | None, other: str) -> int:
+        """Where in version ``other`` the unit of ``lang`` at ``line`` belongs: the source's
+        unit paired with it, the unit of ``other`` with the same text, else the same item or
+        row of the aligned block (:func:`~parallelcheck.rules._lines.counterpart_in`)."""
+        row = self.row
+        theirs = row.cells[other]
+        assert theirs is not None
+        if unit is not None:
+            units = self.units[lang]
+            index = next((i for i, u in enumerate(units) if u is unit), None)
+            paired = self.source_unit(lang, index) if index is not None else None
+            if other == self.article.source and paired is not None:
+                return paired.block.line
+            same = next((u for u in self.units[other] if u.key == unit.key), None)
+            if same is not None:
+                return same.block.line
+        ours = [row.cells[lang], *row.extra.get(lang, [])]
+        return counterpart_in(ours, line, [theirs, *row.extra.get(other, [])], theirs.line)
 
     def reference(self, lang: str) -> list[str]:
         source = self.article.source
