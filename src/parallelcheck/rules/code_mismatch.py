@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.model.document import BlockKind
+from parallelcheck.facts import ArticleFacts
+from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import differing_values, excerpt, join_langs
+from parallelcheck.rules._common import differing_values, excerpt, group_by_value, join_langs
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
 
@@ -43,9 +44,23 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                 continue
             lines = {lang: b.line for lang, b in blocks.items()}
             skeletons = {lang: ctx.facts.code_skeleton(b) for lang, b in blocks.items()}
-            yield from differing_values(
-                ctx, section, lines, skeletons, _code_differs, {"kind": "code"}, row
-            )
+            reference, deviating = group_by_value(article, skeletons)
+            for langs, skeleton in deviating:
+                theirs = skeletons[reference[0]]
+                where = {
+                    lang: _first_changed_line(ctx.facts, blocks[lang], blocks[reference[0]])
+                    for lang in langs
+                }
+                where.update(
+                    {
+                        lang: _first_changed_line(ctx.facts, blocks[lang], blocks[langs[0]])
+                        for lang in reference
+                    }
+                )
+                message = _code_differs(langs, reference, skeleton, theirs)
+                yield ctx.finding(
+                    section, langs, reference, where, message, {"kind": "code"}, row=row
+                )
             infos = {lang: b.info.strip() for lang, b in blocks.items()}
             yield from differing_values(
                 ctx,
@@ -71,6 +86,36 @@ def _info_differs(langs, reference, info, theirs) -> str:
         f"code block is marked “{info or '(none)'}” in {join_langs(langs)} but "
         f"“{theirs or '(none)'}” in {join_langs(reference)}"
     )
+
+
+def _first_changed_line(facts: ArticleFacts, ours: Block, theirs: Block) -> int:
+    """The line of ``ours`` (a code block) where its code first differs from ``theirs``'s:
+    the code compared line by line the way the whole block is (comments and strings set
+    aside), the line where the two first part, or the last line of the shorter code; the
+    block's first line when some comment or string spans lines (the lines then do not add up
+    to the block's comparable form)."""
+    mine, other = _skeleton_lines(facts, ours), _skeleton_lines(facts, theirs)
+    if mine is None or other is None or not mine:
+        return ours.line
+    for (text, line), (their_text, _) in zip(mine, other, strict=False):
+        if text != their_text:
+            return line
+    return mine[min(len(other), len(mine) - 1)][1]
+
+
+def _skeleton_lines(facts: ArticleFacts, block: Block) -> list[tuple[str, int]] | None:
+    """The comparable form of each line of a code block that has one, with its file line;
+    ``None`` when they do not add up to the block's (see :func:`_first_changed_line`)."""
+    if block.info.split()[:1] in (["include"], ["directive"]):
+        return None  # normalised directives: not the file's lines
+    found = []
+    for text, line in zip(block.text.split("\n"), block.file_lines(), strict=False):
+        skeleton = facts.code_skeleton(Block(BlockKind.CODE, text, line, line, info=block.info))
+        if skeleton:
+            found.append((skeleton, line))
+    if " ".join(text for text, _ in found) != facts.code_skeleton(block):
+        return None
+    return found
 
 
 def _first_difference(a: str, b: str) -> tuple[str, str]:
