@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -58,6 +59,27 @@ def _counterpart_line(reference: _Cell, line: int, other: _Cell) -> int:
     row or list item when both blocks have the same rows or items, else the block's first
     line (:func:`~parallelcheck.rules._lines.counterpart_in`)."""
     return counterpart_in(reference.blocks, line, other.blocks, other.line)
+
+
+def _lacked_occurrence(reference: _Cell, other: _Cell, term_id: str, have: int) -> int:
+    """The line of the reference's first occurrence that ``other`` has no counterpart of:
+    each side's occurrences are counted per element of the reference (the list item or
+    table row they stand in, or their counterpart stands in; see :func:`_counterpart_line`),
+    and the first element where ``other`` has fewer is the one it lacks.  When elements do
+    not tell (the blocks do not have the same items or rows), the occurrence after the
+    ``have`` first ones."""
+    ours = reference.lines(term_id)
+    if reference.blocks and other.blocks:
+        theirs = Counter(
+            counterpart_in(other.blocks, line, reference.blocks, reference.line)
+            for line in other.lines(term_id)
+        )
+        for line in ours:
+            element = counterpart_in(reference.blocks, line, reference.blocks, reference.line)
+            if theirs[element] <= 0:
+                return line
+            theirs[element] -= 1
+    return ours[min(have, len(ours) - 1)]
 
 
 def _times(count: int) -> str:
@@ -169,8 +191,7 @@ def _missing_finding(ctx: RuleContext, section, cells, reference, term: Term, co
     article = ctx.article
     wanted, have, short = counts
     ref_cell = cells[reference]
-    ref_lines = ref_cell.lines(term.id)
-    ref_line = ref_lines[min(have, len(ref_lines) - 1)]
+    ref_line = _lacked_occurrence(ref_cell, cells[langs[0]], term.id, have)
     ref_text = next(f.text for f in ref_cell.found if f.term_id == term.id)
     lines = {reference: ref_line}
     for lang in langs:
