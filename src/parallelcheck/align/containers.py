@@ -37,7 +37,9 @@ U blocks before the first match and after the last stay rows of their own.  The
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from rapidfuzz.fuzz import ratio as text_ratio
 
 from parallelcheck.align.progressive import (
     BLOCK_THRESHOLD,
@@ -47,7 +49,7 @@ from parallelcheck.align.progressive import (
     block_similarity,
     child_block_features,
 )
-from parallelcheck.model.aligned import AlignedBlock, AlignedSection
+from parallelcheck.model.aligned import AlignedBlock, AlignedSection, own_text
 from parallelcheck.model.document import Block, BlockKind, Document
 
 #: Blocks whose children are aligned.
@@ -77,8 +79,33 @@ class _Versions:
     prefixes: Sequence[str]
     source: str
 
+    codes: dict[int, str] = field(default_factory=dict)
+
     def features(self, lang: str, blocks: Sequence[Block]) -> list[_BlockFeatures]:
         return child_block_features(blocks, self.documents[lang], self.prefixes, self.source)
+
+    def similarity(self, a: _BlockFeatures, b: _BlockFeatures) -> float:
+        """:func:`block_similarity`, and for two containers that both hold code (tabs of
+        commands, steps), half of it the likeness of that code: the prose around commands
+        says little between two Latin-script versions, the commands say which is which."""
+        base = block_similarity(a, b)
+        if a.block.kind not in CONTAINERS or b.block.kind not in CONTAINERS or not base:
+            return base
+        ours, theirs = self._code(a.block), self._code(b.block)
+        if not ours or not theirs:
+            return base
+        return 0.5 * base + 0.5 * text_ratio(ours, theirs) / 100
+
+    def _code(self, block: Block) -> str:
+        """The code of the code blocks inside a container, in order."""
+        found = self.codes.get(id(block))
+        if found is None:
+            found = self.codes[id(block)] = "\n".join(
+                child.text if child.kind is BlockKind.CODE else self._code(child)
+                for child in block.children
+                if child.kind is BlockKind.CODE or child.kind in CONTAINERS
+            ).strip("\n")
+        return found
 
 
 def align_containers(
@@ -93,20 +120,6 @@ def align_containers(
     for section in sections:
         if section.rows:
             section.rows = _align_rows(section.rows, versions)
-
-
-def own_text(block: Block) -> str:
-    """A container's own text, before its children's (a list item's first paragraph, an
-    admonition's title); a block without children is all its own text."""
-    tail = "\n".join(child.text for child in block.children if child.text)
-    if not tail:
-        return block.text
-    text = block.text
-    if text == tail:
-        return ""
-    if text.endswith("\n" + tail):
-        return text[: -len(tail) - 1]
-    return ""
 
 
 def _align_rows(rows: list[AlignedBlock], versions: _Versions) -> list[AlignedBlock]:
@@ -178,7 +191,7 @@ def _align_children(
     if len(present) < 2:
         columns = [{lang: f} for lang in present for f in features[lang]]
     else:
-        columns = _align(present, features, block_similarity, BLOCK_THRESHOLD)
+        columns = _align(present, features, versions.similarity, BLOCK_THRESHOLD)
     rows = []
     for column, extra in _absorb_splits(columns):
         cells: dict[str, Block | None] = {}
@@ -330,7 +343,7 @@ def _matched_span(
     features = {w: versions.features(w, children[w]) for w in wrapped}
     features[lang] = versions.features(lang, blocks)
     order = [*wrapped, lang]
-    columns = _align(order, features, block_similarity, BLOCK_THRESHOLD)
+    columns = _align(order, features, versions.similarity, BLOCK_THRESHOLD)
     index = {id(f.block): i for i, f in enumerate(features[lang])}
     matched: list[int] = []
     scores: list[float] = []
@@ -339,7 +352,7 @@ def _matched_span(
             continue
         mine = column[lang]
         matched.append(index[id(mine.block)])
-        scores.extend(block_similarity(column[w], mine) for w in wrapped if w in column)
+        scores.extend(versions.similarity(column[w], mine) for w in wrapped if w in column)
     fewest = max(1, -(-min(len(children[w]) for w in wrapped) // 2))
     if len(matched) < fewest or sum(scores) / len(scores) < WRAPPER_MATCH:
         return None

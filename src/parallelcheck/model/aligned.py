@@ -64,6 +64,21 @@ class AlignedBlock:
         return any(found is row for found in self.walk())
 
 
+def own_text(block: Block) -> str:
+    """A container's own text, before its children's (a list item's first paragraph, an
+    admonition's title; see :func:`parallelcheck.readers._common.container_text`): what its
+    row compares once its children have rows of their own.  A block without children is all
+    its own text; a text that does not end with its children's (as the readers write it)
+    gives none."""
+    tail = "\n".join(child.text for child in block.children if child.text)
+    if not tail:
+        return block.text
+    text = block.text
+    if text.endswith("\n" + tail):
+        return text[: -len(tail) - 1]
+    return ""
+
+
 @dataclass
 class AlignedSection:
     """One row of aligned sections and the aligned blocks inside them."""

@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from parallelcheck.model.aligned import AlignedBlock, AlignedSection
+from parallelcheck.model.aligned import AlignedBlock, AlignedSection, own_text
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import join_langs
@@ -197,18 +197,120 @@ def compare_values(
         }
         section_values = SectionPools(comparison, present, per_block, headings)
         yield from _compare_row(ctx, section, headings, section_values, comparison, describe)
+        values = _BlockValues(comparison, per_block)
         for row in section.rows:
-            cells = {
+            yield from _compare_block_row(
+                ctx, section, row, values, section_values, comparison, describe
+            )
+
+
+def _compare_block_row(
+    ctx: RuleContext,
+    section: AlignedSection,
+    row: AlignedBlock,
+    values: _BlockValues,
+    section_values: SectionPools,
+    comparison: ValueComparison,
+    describe,
+) -> Iterator[Finding]:
+    """The findings of one aligned block row, containers included.
+
+    A row whose containers have their children aligned (:attr:`AlignedBlock.rows`, every
+    version of the row taking part) is compared as a whole first — in versions in sync that
+    settles it, at no further cost.  When that finds a difference, it is looked for where it
+    is instead: the containers' own text (an item's first paragraph, a title) on the row, and
+    each nested row on its own, recursively; a child only some versions have is then
+    ``missing-paragraph``'s alone (its values are not reported again here), and code inside a
+    container is ``code-mismatch``'s.  A row holding content some versions write without the
+    container (``unwrapped``) is only compared on its nested rows."""
+    split = bool(row.rows) and all(
+        lang in row.rows[0].cells for lang, block in row.cells.items() if block is not None
+    )
+    if not (split and row.unwrapped):
+        found = list(
+            _compare_row(
+                ctx, section, values.cells(row, False), section_values, comparison, describe, row
+            )
+        )
+        if not found or not split:
+            yield from found
+            return
+    yield from _compare_row(
+        ctx, section, values.cells(row, True), section_values, comparison, describe, row
+    )
+    for nested in row.rows:
+        yield from _compare_block_row(
+            ctx, section, nested, values, section_values, comparison, describe
+        )
+
+
+_CONTAINER_KINDS = frozenset(
+    {BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION}
+)
+
+
+class _BlockValues:
+    """The (value, line) pairs of blocks at any depth: top-level blocks' from ``per_block``,
+    nested blocks' worked out on first use, and a container's own text's apart (see
+    :func:`~parallelcheck.model.aligned.own_text`)."""
+
+    def __init__(self, comparison: ValueComparison, per_block: dict[int, list]):
+        self.comparison = comparison
+        self.per_block = per_block
+        self.nested: dict[int, list] = {}
+
+    def whole(self, block: Block, lang: str) -> list:
+        found = self.per_block.get(id(block))
+        if found is None:
+            found = self.nested.get(id(block))
+            if found is None:
+                found = self.nested[id(block)] = block_values(self.comparison, [block], lang)
+        return found
+
+    def own(self, block: Block, lang: str) -> list:
+        if block.kind not in _CONTAINER_KINDS:
+            return []  # a block beside a container in its row: one of the nested rows
+        size = len(own_text(block))
+        pairs = self.comparison.values(block, lang) if size else ()
+        if not pairs:
+            return []
+        lines = TextLines(block)
+        return [(value, lines.line(offset)) for value, offset in pairs if offset < size]
+
+    def cells(self, row: AlignedBlock, own_only: bool) -> dict:
+        """Per version of ``row``: (line, value pairs, blocks) — of its blocks as a whole, or
+        of its containers' own text and of the list items only some versions have (no block
+        rule reports a missing item — ``list-shape`` counts them — so what such an item
+        states is compared here, as part of its list)."""
+        if not own_only:
+            return {
                 lang: (
                     block.line,
-                    [pair for part in parts for pair in per_block[id(part)]],
+                    [pair for part in parts for pair in self.whole(part, lang)],
                     parts,
                 )
                 for lang, block in row.cells.items()
                 if block is not None
                 for parts in [(block, *row.extra.get(lang, []))]
             }
-            yield from _compare_row(ctx, section, cells, section_values, comparison, describe, row)
+        lonely = [
+            n
+            for n in row.rows
+            if n.absent()
+            and any(c is not None and c.kind is BlockKind.ITEM for c in n.cells.values())
+        ]
+        found = {}
+        for lang, block in row.cells.items():
+            if block is None:
+                continue
+            parts = (block, *row.extra.get(lang, []))
+            pairs = [pair for part in parts for pair in self.own(part, lang)]
+            for nested in lonely:
+                pairs.extend(
+                    pair for part in nested.blocks(lang) for pair in self.whole(part, lang)
+                )
+            found[lang] = (block.line, pairs, parts)
+        return found
 
 
 def _compare_row(
