@@ -51,6 +51,9 @@ from typing import Generic, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
+from parallelcheck.align.cognates import gram_likeness, heading_grams
+from parallelcheck.align.splits import absorb_splits
+from parallelcheck.align.swallowed_lists import fold_swallowed_lists
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Document, Section
 from parallelcheck.text.code_skeleton import code_skeleton
@@ -63,10 +66,27 @@ from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns
 from parallelcheck.text.script import mostly_non_latin
 
 SECTION_THRESHOLD = 0.42
+#: The weight of the shared stems of two Latin-script headings in :func:`section_similarity`,
+#: and the likeness of their letter runs that counts as full agreement.
+HEADING_STEMS = 1.5
+FULL_STEMS = 0.5
 BLOCK_THRESHOLD = 0.36
 CLEAR_MATCH = 0.62
 SAME_SHAPE_MARGIN = 0.08
+#: An in-order pair scoring below ``UNCHALLENGED`` is taken only when no neighbour within
+#: ``NEAR_WINDOW`` places scores better by more than ``NEAR_BEST`` (see ``_Profile._in_step``).
+UNCHALLENGED = 0.65
+NEAR_WINDOW = 1
+NEAR_BEST = 0.1
 LEFTOVER_PAIRING = 0.15
+#: The share of a unit half's score that its other half decides, and the fewest description +
+#: code pairs that make a section's examples units (see :func:`_link_units`).
+UNIT_WEIGHT = 0.35
+UNIT_MIN = 2
+#: What each kind of value two prose blocks both state, without sharing one, takes off their
+#: score (see :func:`_contradicting`).
+CONTRADICTION = 0.08
+_VALUE_MARKS = ("#", "`", "@")
 REPRESENTATIVES = 4
 #: Up to this many cells (profile columns × new elements) every pair is scored; beyond, only
 #: a band around a guide path through shared anchors (see :func:`_band_windows`).
@@ -103,6 +123,9 @@ class _SectionFeatures:
     position: float
     #: The sizes of the anchor multisets (counted once, asked for in every comparison).
     sizes: dict[str, int] = field(init=False, default_factory=dict)
+    #: The heading's letter runs (see :mod:`parallelcheck.align.cognates`), in a Latin-script
+    #: version only.
+    grams: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.sizes = {
@@ -142,6 +165,9 @@ class _BlockFeatures:
     #: How many anchors and strong anchors (counted once, asked for in every comparison).
     anchors_size: int = field(init=False, default=0)
     strong_size: int = field(init=False, default=0)
+    #: The other half of the unit this block forms with its neighbour — a description and
+    #: the code block right after it, in a section of such examples (see :func:`_link_units`).
+    partner: _BlockFeatures | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.anchors_size = self.anchors.total()
@@ -239,8 +265,10 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                 kinds=kinds,
                 share=length / total,
                 position=(index - 1) / count if index else 0.0,
+                grams=frozenset() if non_latin else heading_grams(section.title),
             )
         )
+        _link_units(block_features)
         blocks[id(section)] = block_features
     return sections, blocks
 
@@ -306,6 +334,10 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
         weights += 2.0
     elif a_title or b_title:
         weights += 0.5  # a name in one heading only: weak evidence against (score 0)
+    if both_latin and a.grams and b.grams:
+        # Shared stems of the two headings; none at all is evidence against.
+        known += min(1.0, gram_likeness(a.grams, b.grams) / FULL_STEMS) * HEADING_STEMS
+        weights += HEADING_STEMS
     if a.kinds and b.kinds:
         body = "body_strong" if both_latin else "body_anchors"
         a_body = a.body_strong if both_latin else a.body_anchors
@@ -323,7 +355,19 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
 
 
 def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
-    """How much two blocks look like translations of each other, 0..1 (documented above)."""
+    """How much two blocks look like translations of each other, 0..1 (documented above).
+
+    Two halves of units (a description and its code, see :func:`_link_units`) are judged
+    with their other halves: ``UNIT_WEIGHT`` of the score is how much those resemble.
+    """
+    own = _own_similarity(a, b)
+    partner, other = a.partner, b.partner
+    if partner is None or other is None or own == 0.0:
+        return own
+    return (1.0 - UNIT_WEIGHT) * own + UNIT_WEIGHT * _own_similarity(partner, other)
+
+
+def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     if a.family != b.family:
         if {a.family, b.family} == {"prose", "list"}:
             factor = 0.5
@@ -337,15 +381,50 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
             return 1.0
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
     if a.latin and b.latin:
-        anchors = dice(a.strong, b.strong, 1.0, (a.strong_size, b.strong_size))
+        mine, theirs = a.strong, b.strong
+        anchors = dice(mine, theirs, 1.0, (a.strong_size, b.strong_size))
     else:
-        anchors = dice(a.anchors, b.anchors, 1.0, (a.anchors_size, b.anchors_size))
+        mine, theirs = a.anchors, b.anchors
+        anchors = dice(mine, theirs, 1.0, (a.anchors_size, b.anchors_size))
     place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
     if a.family == "table":
         rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
         cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
         return factor * (0.4 * anchors + 0.3 * rows * cols + 0.3 * max(length, 0.5))
-    return factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
+    score = factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
+    if anchors < 0.5 and mine and theirs:  # little shared: do the values contradict?
+        score = max(0.0, score - CONTRADICTION * _contradicting(mine, theirs))
+    return score
+
+
+def _contradicting(a: Counter[str], b: Counter[str]) -> int:
+    """How many kinds of value (numbers, inline code, link targets) both blocks state without
+    sharing any value of that kind: ``30 seconds`` against ``35 seconds``, ``--port`` against
+    ``--workers``."""
+    count = 0
+    for mark in _VALUE_MARKS:
+        mine = [key for key in a if key[0] == mark]
+        if mine and not any(key in b for key in mine) and any(key[0] == mark for key in b):
+            count += 1
+    return count
+
+
+def _link_units(features: list[_BlockFeatures]) -> None:
+    """Make each description and the code block right after it one unit, in a section that
+    holds at least ``UNIT_MIN`` such pairs (a command reference: "List all pods:" and
+    ``kubectl get pods``, repeated).  A description is a paragraph or a list (a numbered step
+    whose code follows it at the top level).  Each half's ``partner`` is set to the other."""
+    pairs = [
+        (first, second)
+        for first, second in itertools.pairwise(features)
+        if second.family == "code"
+        and first.kind in (BlockKind.PARAGRAPH, BlockKind.LIST)
+        and first.partner is None
+    ]
+    if len(pairs) < UNIT_MIN:
+        return
+    for first, second in pairs:
+        first.partner, second.partner = second, first
 
 
 # ---------------------------------------------------------------------------
@@ -381,11 +460,7 @@ class _Profile(Generic[F]):
         threshold: float,
     ) -> None:
         columns = self.columns
-        if len(columns) == len(items) and all(
-            self.score(col, item, similarity)
-            >= (threshold + SAME_SHAPE_MARGIN if _same_shape(col, item) else CLEAR_MATCH)
-            for col, item in zip(columns, items, strict=True)
-        ):
+        if self._in_step(items, similarity, threshold):
             for col, item in zip(columns, items, strict=True):
                 col[lang] = item
             return
@@ -394,6 +469,42 @@ class _Profile(Generic[F]):
             windows = _band_windows(columns, items)
         merged = _dp_merge(columns, lang, items, self.score, similarity, threshold, windows)
         self.columns = self._pair_leftovers(merged, lang, similarity)
+
+    def _in_step(self, items: Sequence[F], similarity: Callable[[F, F], float], threshold) -> bool:
+        """Whether the in-order pairing of ``items`` with the columns can be taken as it is.
+
+        It can when there are as many items as columns, every item aligns with the column at
+        its position (clearly, or above the threshold by a margin when it has the column's
+        shape), and every such pair is near-best in its row and column: no item within
+        ``NEAR_WINDOW`` places of it resembles its column, and no column there resembles it,
+        better by more than ``NEAR_BEST`` — else one version added an element and lost
+        another and the in-order pairs in between are each other's neighbours.  Pairs that
+        score ``UNCHALLENGED`` or more are not questioned (the common case of versions in
+        sync stays linear).
+        """
+        columns = self.columns
+        if len(columns) != len(items):
+            return False
+        scores = []
+        for col, item in zip(columns, items, strict=True):
+            value = self.score(col, item, similarity)
+            if value < (threshold + SAME_SHAPE_MARGIN if _same_shape(col, item) else CLEAR_MATCH):
+                return False
+            scores.append(value)
+        count = len(items)
+        for i, value in enumerate(scores):
+            if value >= UNCHALLENGED:
+                continue
+            # Judged against the columns' first members alone: a few calls per pair.
+            first = next(iter(columns[i].values()))
+            bar = similarity(first, items[i]) + NEAR_BEST
+            for j in range(max(0, i - NEAR_WINDOW), min(count, i + NEAR_WINDOW + 1)):
+                if j != i and (
+                    similarity(first, items[j]) > bar
+                    or similarity(next(iter(columns[j].values())), items[i]) > bar
+                ):
+                    return False
+        return True
 
     def _pair_leftovers(self, columns, lang, similarity):
         """Pair what the dynamic programming left unmatched between the same two matches.
@@ -653,74 +764,27 @@ def _align(
 
 
 def _absorb_splits(columns: list[dict[str, _BlockFeatures]]):
-    """Fold paragraphs that one version split in two (or the others merged) into one row.
+    """Fold split paragraphs and continuation fragments into their rows (:mod:`.splits`)."""
+    return absorb_splits(columns)  # type: ignore[arg-type]
 
-    A row that some versions (P) have and the others (A) lack is folded into a neighbouring
-    row that all of them have when every sign points to a split rather than a missing
-    paragraph:
 
-    1. both rows hold prose of the same family;
-    2. taking the two blocks of P together matches the length share of A's one block clearly
-       better (by 0.15 or more) than P's neighbouring block alone, and well (0.75 or more);
-    3. the extra block brings no strong anchor (number, code, name with a capital inside) that
-       A's block lacks;
-    4. P's neighbouring block alone does not already carry the anchors of A's block — if it
-       does, the extra block is additional content, not the rest of a split paragraph.
-
-    Returns (column, extra blocks per version) pairs.
-    """
-    rows: list[tuple[dict[str, _BlockFeatures], dict[str, list[_BlockFeatures]]]] = [
-        (column, {}) for column in columns
-    ]
-    langs = set().union(*columns) if columns else set()
-    kept: list[tuple[dict[str, _BlockFeatures], dict[str, list[_BlockFeatures]]]] = []
-    for index, row in enumerate(rows):
-        column = row[0]
-        if set(column) == langs:
-            kept.append(row)
+def _fold_rows(columns: list[dict[str, _BlockFeatures]]):
+    """The aligned block rows of a section with lists swallowed by a paragraph folded first
+    (:mod:`.swallowed_lists`), then split paragraphs folded in the stretches between them."""
+    rows = fold_swallowed_lists([(column, {}) for column in columns])
+    result: list = []
+    stretch: list[dict[str, _BlockFeatures]] = []
+    for column, extra in rows:
+        if not extra:
+            stretch.append(column)
             continue
-        # The neighbours are the row kept last and the next row, as they stand once the rows
-        # folded so far are gone (a folded row is dropped, never moved).
-        for neighbour in (
-            kept[-1] if kept else None,
-            rows[index + 1] if index + 1 < len(rows) else None,
-        ):
-            if neighbour is not None and _is_split(column, neighbour[0], langs):
-                for lang, part in column.items():
-                    neighbour[1].setdefault(lang, []).append(part)
-                break
-        else:
-            kept.append(row)
-    return kept
-
-
-def _is_split(column, neighbour, langs) -> bool:
-    if set(neighbour) != langs:
-        return False
-    present = list(column)
-    absent = [lang for lang in langs if lang not in column]
-    if any(column[p].family != "prose" or neighbour[p].family != "prose" for p in present):
-        return False
-    if any(neighbour[a].family != "prose" for a in absent):
-        return False
-    better = joined = 0.0
-    for p in present:
-        for a in absent:
-            alone = _share_similarity(neighbour[p].share, neighbour[a].share)
-            together = _share_similarity(column[p].share + neighbour[p].share, neighbour[a].share)
-            better += together - alone
-            joined += together
-            target = neighbour[a].strong
-            if any(n > target.get(key, 0) for key, n in column[p].strong.items()):
-                return False  # the extra block brings an anchor A's block lacks
-            size = sum(target.values())
-            if size >= 3:
-                held = neighbour[p].strong
-                carried = sum(min(n, held[key]) for key, n in target.items() if key in held)
-                if carried / size >= 0.9:
-                    return False
-    pairs = len(present) * len(absent)
-    return better / pairs >= 0.15 and joined / pairs >= 0.75
+        if stretch:
+            result.extend(_absorb_splits(stretch))
+            stretch = []
+        result.append((column, extra))
+    if stretch:
+        result.extend(_absorb_splits(stretch))
+    return result
 
 
 def version_order(langs: Sequence[str], source: str) -> tuple[str, ...]:
@@ -758,7 +822,7 @@ def align_article(
         rows = []
         if present:
             aligned = _align(present, block_seqs, block_similarity, BLOCK_THRESHOLD)
-            for row, extra in _absorb_splits(aligned):
+            for row, extra in _fold_rows(aligned):
                 rows.append(
                     AlignedBlock(
                         {lang: (row[lang].block if lang in row else None) for lang in present},
