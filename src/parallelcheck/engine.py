@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from parallelcheck.align.moves import find_moves
 from parallelcheck.align.progressive import align_article
 from parallelcheck.config import Config
 from parallelcheck.errors import InputError
@@ -239,6 +240,7 @@ def check_article(
         link_prefixes=context.link_prefixes,
     )
     article.unreadable = tuple(unreadable)
+    article.moves = find_moves(article)
     facts = ArticleFacts()
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     findings = []

@@ -93,6 +93,21 @@ class AlignedSection:
         return [lang for lang, section in self.cells.items() if section is None]
 
 
+@dataclass(frozen=True, eq=False)
+class BlockMove:
+    """A block that ``langs`` hold at another place of the article than ``reference`` do: in
+    row ``to`` of section ``to_section`` rather than in row ``at`` of ``at_section`` (both
+    top-level rows, found by :mod:`parallelcheck.align.moves`); neither row is then missing
+    a block in those versions."""
+
+    langs: tuple[str, ...]
+    reference: tuple[str, ...]
+    at_section: AlignedSection
+    at: AlignedBlock
+    to_section: AlignedSection
+    to: AlignedBlock
+
+
 @dataclass(frozen=True)
 class UnreadableVersion:
     """A version file the engine could not turn into a document: not found (it vanished after
@@ -114,7 +129,8 @@ class AlignedArticle:
     ``expected`` the languages the configuration asks for (a superset of ``langs`` when
     versions are missing).  ``unreadable`` are the versions whose file exists but could not be
     read (the engine fills it; they are in neither ``langs`` nor ``expected``, and the
-    ``unreadable-version`` rule reports them).
+    ``unreadable-version`` rule reports them).  ``moves`` are the blocks some versions hold
+    at another place (the ``moved-block`` rule reports them).
     """
 
     id: str
@@ -126,6 +142,7 @@ class AlignedArticle:
     sections: list[AlignedSection]
     link_prefixes: tuple[str, ...]
     unreadable: tuple[UnreadableVersion, ...] = ()
+    moves: list[BlockMove] = field(default_factory=list)
 
     def section_title(self, row: AlignedSection) -> str:
         """The aligned row's heading as the source (or the first version that has it) writes it."""

@@ -25,15 +25,18 @@ def missing_blocks(article: AlignedArticle, kinds: set[BlockKind]):
     """Yield (section, row index, row, present, absent, first present block, places) for every
     aligned block row whose present blocks are of ``kinds`` and that some versions of the
     section lack; ``places`` is, per version lacking it, the line where it should be (see
-    :func:`missing_block_finding`), found while walking the rows forward once.
+    :func:`missing_block_finding`), found while walking the rows forward once.  The empty
+    cells a moved block accounts for (``article.moves``, the ``moved-block`` rule) are skipped.
 
     The rows nested in containers (:attr:`AlignedBlock.rows`: a block missing inside a tip, a
     tab, a list item) are walked too, right after their container's row (see
     :func:`block_rows`); a list item some versions lack is not reported here — the item
     count is ``list-shape``'s — but the blocks inside the items all versions have are."""
+    moved = {(id(m.at), lang) for m in article.moves for lang in m.langs}
+    moved |= {(id(m.to), lang) for m in article.moves for lang in m.reference}
     for section in article.sections:
         for index, row, last in block_rows(section):
-            absent = row.absent()
+            absent = [lang for lang in row.absent() if (id(row), lang) not in moved]
             if absent:
                 present = row.present()
                 block = row.cells[present[0]]

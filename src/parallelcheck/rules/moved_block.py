@@ -1,0 +1,76 @@
+"""The ``moved-block`` rule (its documentation is its docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from parallelcheck.model.aligned import BlockMove
+from parallelcheck.model.finding import Finding
+from parallelcheck.rules._common import describe_block, join_langs
+from parallelcheck.rules.base import RuleContext, rule
+
+
+@rule("moved-block", severity="info", tags=("structure",))
+def moved_block(ctx: RuleContext) -> Iterator[Finding]:
+    """A block stands at another place in some versions: later or earlier in its section, or
+    in another section.
+
+    A paragraph, list, table, code block, quote or admonition that some versions hold at one
+    place and others at another is reported once, naming both places, and not as missing in
+    either (``missing-paragraph``, ``missing-table``, ``code-mismatch``).  The versions that
+    deviate are those whose place differs from the source's.
+
+    Alignment keeps every version's order, so a moved block leaves two rows that only some
+    versions have; ``parallelcheck.align.moves`` pairs them when their blocks are alike — the
+    same code, a table of the same shape and anchors, prose with the same anchors (numbers,
+    names, inline code, link targets) and a similar length — and no version has both.  Two
+    such rows with nothing aligned between them stand in the same place and are not a move.
+    """
+    for move in ctx.article.moves:
+        yield _finding(ctx, move)
+
+
+def _finding(ctx: RuleContext, move: BlockMove) -> Finding:
+    article = ctx.article
+    at = {lang: move.at.cells[lang] for lang in move.reference}
+    to = {lang: move.to.cells[lang] for lang in move.langs}
+    lines = {lang: block.line for lang, block in (*at.items(), *to.items())}
+    first_at = at[move.reference[0]]
+    here, there = _lines(at), _lines(to)
+    if move.to_section is move.at_section:
+        rows = move.at_section.rows
+        later = _index(rows, move.to) > _index(rows, move.at)
+        place = f"{'later' if later else 'earlier'} in the section ({there})"
+        where = f"({here})"
+    else:
+        place = f"{_under(article, move.to_section)} ({there})"
+        where = f"{_under(article, move.at_section)} ({here})"
+    verb = "have" if len(move.reference) > 1 else "has"
+    message = (
+        f"{describe_block(first_at)} is moved in {join_langs(move.langs)}: it stands {place}, "
+        f"where {join_langs(move.reference)} {verb} it {where}"
+    )
+    return ctx.finding(
+        move.at_section,
+        move.langs,
+        move.reference,
+        lines,
+        message,
+        {"kind": first_at.kind.value, "same_section": move.to_section is move.at_section},
+        row=move.at,
+    )
+
+
+def _index(rows, row) -> int:
+    return next(i for i, r in enumerate(rows) if r is row)
+
+
+def _lines(blocks: dict) -> str:
+    """``en line 5, de line 5 …``: the lines of the first two versions."""
+    shown = ", ".join(f"{lang} line {block.line}" for lang, block in list(blocks.items())[:2])
+    return shown + (" …" if len(blocks) > 2 else "")
+
+
+def _under(article, section) -> str:
+    title = article.section_title(section)
+    return f"under “{title}”" if title else "before the first heading"
