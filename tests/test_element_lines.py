@@ -127,7 +127,7 @@ def _article(lang: str, change: dict | None = None) -> tuple[str, dict[str, int]
     ``code-1`` … ``code-8``), with ``change`` applied: ``{"value": {27: "9999"}}`` writes
     another value in item 27, ``{"row": {25: "9999"}}`` in table row 25, ``{"para": {5:
     text}}`` replaces a paragraph line, ``{"code": {7: text}}`` a code line, ``{"item": {20:
-    [lines]}}`` an item's two lines."""
+    [lines]}}`` an item's two lines, ``{"drop_row": 22}`` leaves table row 22 out."""
     change = change or {}
     lines: list[str] = [TITLE[lang], ""]
     where: dict[str, int] = {}
@@ -148,7 +148,8 @@ def _article(lang: str, change: dict | None = None) -> tuple[str, dict[str, int]
     add("|---|---|")
     for i in range(1, ROWS + 1):
         value = change.get("row", {}).get(i, str(2000 + 11 * i))
-        add(f"| r{i} | {value} |", f"row-{i}")
+        if i != change.get("drop_row"):
+            add(f"| r{i} | {value} |", f"row-{i}")
     add("")
     paragraph = [text.format(link=LINK, code="max_workers", n=4096) for text in PARAGRAPH[lang]]
     for number, text in enumerate(paragraph, start=1):
@@ -303,3 +304,24 @@ def test_a_forbidden_term_deep_in_a_list_is_at_its_line(run_check, tmp_path, mon
     )
     finding = _only(findings, "term-forbidden")
     assert _lines(finding) == {"de": where["de"]["value-29"]}
+
+
+def test_a_row_dropped_deep_in_a_table_is_at_that_row(run_check, tmp_path):
+    findings, where = _check(run_check, tmp_path, "ko", {"drop_row": 22})
+    finding = _only(findings, "table-shape")
+    assert finding.langs == ("ko",)
+    expected = {lang: where[lang]["row-22"] for lang in LANGS if lang != "ko"}
+    expected["ko"] = where["ko"]["row-23"]  # the row the dropped one stood before
+    assert _lines(finding) == expected
+
+
+def test_a_dropped_row_of_a_table_without_names_is_at_the_table(run_check, tmp_path):
+    words = {"en": "yes", "ja": "はい", "ko": "예", "zh-Hant": "是", "de": "ja", "fr": "oui"}
+    files = {}
+    for lang in LANGS:
+        rows = [f"| {words[lang]} | {words[lang]} |"] * (4 if lang == "fr" else 5)
+        files[f"{lang}.md"] = "\n".join([TITLE[lang], "", HEADER[lang], "|---|---|", *rows, ""])
+    write_article(tmp_path, files)
+    _, findings = run_check(tmp_path)
+    finding = _only(findings, "table-shape")
+    assert _lines(finding) == {lang: 3 for lang in LANGS}  # no row tells where the gap is
