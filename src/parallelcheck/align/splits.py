@@ -25,8 +25,9 @@ over every pair of a P version and an A version:
 2. no part brings strong anchors (numbers, inline code, link targets, names with a digit or
    an inner capital) that A's block lacks — more than a third of its own, beyond one of
    several, would be content of its own (a translation may add the odd name);
-3. one part alone does not already carry nine in ten of A's anchors while the other carries
-   none of them (the other part is then additional content, not the rest of the paragraph).
+3. no part alone already carries nine in ten of A's strong anchors (when A's block has three
+   or more): the other part is then additional content — a summary added before a paragraph
+   repeats its names — not the rest of the paragraph.
 
 A split's parts sit side by side in their version; a group is only formed of rows that hold
 nothing else.
@@ -257,9 +258,10 @@ def _is_split(
             size = wanted.total()
             carried = [_carried(part, wanted) for part in parts]
             together = _carried(parts[0] + parts[1], wanted)
-            if size >= ANCHORS_DECIDE and (
-                (carried[0] / size >= ANCHOR_RECALL and carried[1] == 0)
-                or (carried[1] / size >= ANCHOR_RECALL and carried[0] == 0)
+            strong = target.strong.total()
+            if strong >= ANCHORS_DECIDE and any(
+                _carried(part.strong, target.strong) / strong >= ANCHOR_RECALL
+                for part in (one, two)
             ):
                 return False  # one part is the paragraph, the other is added content
             decided = joined >= ANCHOR_SHARE and (
