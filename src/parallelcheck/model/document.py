@@ -86,9 +86,12 @@ class Block:
         """The file line of each line of ``text``: ``text_lines`` when it has one per line,
         else the consecutive lines from ``line`` (a table's skipping its separator row), none
         past ``end_line``."""
-        count = self.text.count("\n") + 1 if self.text else 0
-        if len(self.text_lines) == count:
-            return self.text_lines
+        text, recorded = self.text, self.text_lines
+        if not recorded and "\n" not in text:  # the commonest: one line, or none
+            return [self.line] if text else []
+        count = text.count("\n") + 1 if text else 0
+        if len(recorded) == count:
+            return recorded
         first = self.line
         skip = self.kind is BlockKind.TABLE and self.header
         last = self.end_line if self.end_line >= first else first + count

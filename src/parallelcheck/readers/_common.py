@@ -196,17 +196,22 @@ def set_container_text(block: Block, own: str = "", own_lines: list[int] | None 
     set_text_lines(block, lines)
 
 
-def set_text_lines(block: Block, lines: list[int]) -> None:
+def set_text_lines(block: Block, lines: list[int] | None) -> None:
     """Keep ``lines`` as the block's ``text_lines``, or none when they are the consecutive
-    lines from its ``line`` (what an empty ``text_lines`` means); ``lines`` not one per line
-    of the text (the text was rewritten since: a directive shortened) give the block's line
-    for every line."""
-    first = block.line
-    count = block.text.count("\n") + 1 if block.text else 0
+    lines from its ``line`` (what an empty ``text_lines`` means; so is ``None``); ``lines``
+    not one per line of the text (the text was rewritten since: a directive shortened) give
+    the block's line for every line."""
+    if not lines:
+        block.text_lines = []
+        return
+    first, text = block.line, block.text
+    count = text.count("\n") + 1 if text else 0
     if len(lines) != count:
         lines = [first] * count
-    consecutive = all(line == first + index for index, line in enumerate(lines))
-    block.text_lines = [] if consecutive else lines
+    if lines[0] == first and (count == 1 or lines == list(range(first, first + count))):
+        block.text_lines = []
+    else:
+        block.text_lines = lines
 
 
 def html_text_lines(html: str, line: int, text: str) -> list[int]:

@@ -551,16 +551,17 @@ class _Inline:
             text = _SPACE_RUN.sub(" ", text)
         return text
 
-    def text_and_lines(self) -> tuple[str, list[int]]:
+    def text_and_lines(self) -> tuple[str, list[int] | None]:
         """:meth:`text`, and the file line of each of its lines: the line where the content
         starts, then the line after each break (the line itself for a ``<br>``); the content's
-        line for every line when some line break is not one of those (a component's text)."""
+        line for every line when some line break is not one of those (a component's text);
+        ``None`` for text of one line."""
         full = "".join(self.parts)
         text = full.strip()
         if "  " in text:
             text = _SPACE_RUN.sub(" ", text)
         if "\n" not in text:
-            return text, [self.line]
+            return text, None  # one line, at the content's line
         lines = [self.line, *self.breaks]
         if full.count("\n") != len(self.breaks):
             return text, [self.line] * (text.count("\n") + 1)
@@ -661,7 +662,7 @@ class _Builder:
             self.section.blocks.append(block)
 
     def add_paragraph(
-        self, inline: _Inline, text: str, links: list[Link], end: int, lines: list[int]
+        self, inline: _Inline, text: str, links: list[Link], end: int, lines: list[int] | None
     ) -> None:
         block = Block(
             BlockKind.PARAGRAPH,
@@ -671,7 +672,8 @@ class _Builder:
             links=links,
             code_spans=inline.code_spans,
         )
-        set_text_lines(block, lines)
+        if lines is not None:
+            set_text_lines(block, lines)
         self.add(block)
 
     def flush_implicit(self) -> None:
