@@ -325,3 +325,84 @@ def test_a_dropped_row_of_a_table_without_names_is_at_the_table(run_check, tmp_p
     _, findings = run_check(tmp_path)
     finding = _only(findings, "table-shape")
     assert _lines(finding) == {lang: 3 for lang in LANGS}  # no row tells where the gap is
+
+
+# ---------------------------------------------------------------------------------------------
+# What the readers record: the file line of each line of a block's text
+
+
+def _text_lines(document) -> list[tuple[str, list[tuple[str, int]]]]:
+    """(kind, [(text line, file line)]) of every block, nested ones after their container."""
+    found = []
+
+    def walk(block):
+        lines = zip(block.text.split("\n"), block.file_lines(), strict=True)
+        found.append((block.kind.value, list(lines)))
+        for child in block.children:
+            walk(child)
+
+    for block in document.iter_blocks():
+        walk(block)
+    return found
+
+
+def _first_of_each_kind(document) -> dict[str, list[tuple[str, int]]]:
+    found: dict[str, list[tuple[str, int]]] = {}
+    for kind, lines in _text_lines(document):
+        found.setdefault(kind, lines)
+    return found
+
+
+def test_markdown_records_breaks_loose_items_code_and_admonitions():
+    from parallelcheck.readers.markdown import parse_markdown
+
+    text = "\n".join(
+        [
+            "# T",  # 1
+            "",
+            "one",  # 3
+            "two<br>three  ",  # 4: a <br>, then a hard break
+            "four",  # 5
+            "",
+            "- a",  # 7
+            "",
+            "  more of a",  # 9: the item's second paragraph
+            "",
+            "  ```",
+            "  code 1",  # 12
+            "  ```",
+            "",
+            "/// tip | Tip",  # 15
+            "",
+            "inside",  # 17
+            "",
+            "///",
+            "",
+            "<div>",  # 21
+            "<p>html text</p>",  # 22
+            "</div>",
+            "",
+        ]
+    )
+    blocks = _first_of_each_kind(parse_markdown(text, "x.md", "en"))
+    assert blocks["paragraph"] == [("one", 3), ("two", 4), ("three", 4), ("four", 5)]
+    assert blocks["item"] == [("a", 7), ("more of a", 9), ("code 1", 12)]
+    assert blocks["admonition"] == [("Tip", 15), ("inside", 17)]
+    assert blocks["html"] == [("html text", 22)]
+
+
+def test_mdx_html_and_plain_text_record_their_lines():
+    from parallelcheck.readers.html_pages import parse_html
+    from parallelcheck.readers.mdx import parse_mdx
+    from parallelcheck.readers.plaintext import parse_plaintext
+
+    mdx = "# T\n\n<Steps>\n\n1. first\n\n2. second\n   continued\n\n</Steps>\n"
+    items = [b for kind, b in _text_lines(parse_mdx(mdx, "x.mdx", "en")) if kind == "item"]
+    assert items == [[("first", 5)], [("second", 7), ("continued", 8)]]
+    html = "<p>one<br>\ntwo</p>\n<table>\n<tr><th>h</th></tr>\n\n<tr><td>1</td></tr>\n</table>\n"
+    blocks = _first_of_each_kind(parse_html(html, "x.html", "en"))
+    assert blocks["paragraph"] == [("one", 1), ("two", 2)]
+    assert blocks["table"] == [("h", 4), ("1", 6)]
+    plain = "Title\n\n| h |\n|---|\n| 1 |\n| 2 |\n"
+    blocks = _first_of_each_kind(parse_plaintext(plain, "x.txt", "en"))
+    assert blocks["table"] == [("h", 3), ("1", 5), ("2", 6)]
