@@ -16,9 +16,10 @@ How children are aligned:
 
 * When every version's container holds children of the same kinds in the same order (the
   common case of versions in sync), they are paired in order without scoring anything.
-* Otherwise their features are computed among the siblings alone (each child's share is of
-  the container's length, its position among the siblings), they are aligned as a section's
-  blocks are, and split paragraphs are folded as in a section.  A list item's own text (its
+* Otherwise their features are computed (each child's share of the document's length, its
+  position among the siblings), they are aligned as a section's blocks are, and split
+  paragraphs are folded as in a section, then paragraphs merged into a neighbour by length
+  ratios calibrated on the documents (:func:`_fold_merges`).  A list item's own text (its
   first paragraph) takes part as a first child, so that a paragraph one version writes as a
   second paragraph of the item and another as part of the item's text is a split, not a
   missing paragraph; that first child gives no row.
@@ -29,13 +30,15 @@ blocks that match the container's children — the content written without the b
 aligned as if U wrapped it too: the W versions keep the container in the row, the U versions'
 blocks go to the row's ``unwrapped`` and into its nested rows beside the children they
 match.  It is accepted when, for a U version, at least half of the container's children (and
-one at least) match its blocks with a mean similarity of :data:`WRAPPER_MATCH` or more; the
+one at least) match its blocks with a mean similarity of :data:`WRAPPER_MATCH` or more, one
+pair at least telling more than lengths do (two code blocks, or a shared anchor); the
 U blocks before the first match and after the last stay rows of their own.  The
 ``wrapper-mismatch`` rule reports each such row once.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -61,6 +64,10 @@ WRAPPER_MATCH = 0.5
 #: The farthest the blocks of a version without the wrapper are looked for, in rows beyond
 #: the container's number of children, on either side of its row.
 WRAPPER_REACH = 2
+#: A paragraph merged into its neighbour (see :func:`_fold_merges`): the largest log-ratio
+#: of the lengths against the documents', and how much closer the merge must bring it.
+MERGE_RATIO = math.log(1.5)
+MERGE_MARGIN = 0.2
 
 _SORT = {
     BlockKind.LIST: "list",
@@ -80,13 +87,34 @@ class _Versions:
     source: str
 
     codes: dict[int, str] = field(default_factory=dict)
+    lengths: dict[str, int] = field(default_factory=dict)
+
+    def ratio(self, lang: str, other: str, within: dict[str, int]) -> float | None:
+        """How long version ``lang``'s document is against version ``other``'s, leaving out
+        the ``within`` characters of each (the container in question); ``None`` when what is
+        left of ``other`` is less than twice that (too little to tell)."""
+        ours = self._total(lang) - within[lang]
+        theirs = self._total(other) - within[other]
+        if theirs < 2 * within[other] or ours <= 0:
+            return None
+        return ours / theirs
+
+    def _total(self, lang: str) -> int:
+        found = self.lengths.get(lang)
+        if found is None:
+            found = self.lengths[lang] = sum(
+                _length(b)
+                for b in self.documents[lang].iter_blocks()
+                if b.kind is not BlockKind.CODE
+            )
+        return found
 
     def features(self, lang: str, blocks: Sequence[Block]) -> list[_BlockFeatures]:
         return child_block_features(blocks, self.documents[lang], self.prefixes, self.source)
 
     def similarity(self, a: _BlockFeatures, b: _BlockFeatures) -> float:
         """:func:`block_similarity`, and for two containers that both hold code (tabs of
-        commands, steps), half of it the likeness of that code: the prose around commands
+        commands, steps), mostly the likeness of that code (0.65): the prose around commands
         says little between two Latin-script versions, the commands say which is which."""
         base = block_similarity(a, b)
         if a.block.kind not in CONTAINERS or b.block.kind not in CONTAINERS or not base:
@@ -94,7 +122,7 @@ class _Versions:
         ours, theirs = self._code(a.block), self._code(b.block)
         if not ours or not theirs:
             return base
-        return 0.5 * base + 0.5 * text_ratio(ours, theirs) / 100
+        return 0.35 * base + 0.65 * text_ratio(ours, theirs) / 100
 
     def _code(self, block: Block) -> str:
         """The code of the code blocks inside a container, in order."""
@@ -193,7 +221,8 @@ def _align_children(
     else:
         columns = _align(present, features, versions.similarity, BLOCK_THRESHOLD)
     rows = []
-    for column, extra in _absorb_splits(columns):
+    within = {lang: sum(_length(b) for b in sequences[lang]) for lang in order}
+    for column, extra in _fold_merges(_absorb_splits(columns), present, versions, within):
         cells: dict[str, Block | None] = {}
         for lang in order:
             member = column.get(lang)
@@ -211,6 +240,74 @@ def _align_children(
             )
         )
     return _align_rows(rows, versions)
+
+
+def _fold_merges(
+    rows: list, langs: Sequence[str], versions: _Versions, within: dict[str, int]
+) -> list:
+    """Rows of ``(column, extra)`` with the paragraphs some versions merged into a neighbour
+    folded into it, as :mod:`.splits` folds them in a section, by lengths calibrated on the
+    versions' whole documents.
+
+    Inside a container a block's share of its siblings is a poor measure between scripts (a
+    list of code identifiers weighs as much in Chinese as in English, the prose next to it
+    does not), so the splits of a section are missed there.  A prose row some versions (A)
+    lack is one paragraph of the others (P) that A merged into the neighbouring prose row
+    when, for every pair of an A and a P version, A's neighbour is as long, against P's
+    neighbour and the extra paragraph together, as A's document is against P's (within a
+    factor of 1.5) and carries every strong anchor of the two (numbers, inline code, names
+    with a capital inside) as often as they do together, and on average over the pairs that
+    ratio is clearly closer (by :data:`MERGE_MARGIN` in log-ratio) than against P's neighbour
+    alone."""
+    complete = set(langs)
+    kept: list = []
+    for index, (column, extra) in enumerate(rows):
+        absent = complete - set(column)
+        if not absent or not column or any(f.family != "prose" for f in column.values()):
+            kept.append((column, extra))
+            continue
+        for neighbour in (
+            kept[-1] if kept else None,
+            rows[index + 1] if index + 1 < len(rows) else None,
+        ):
+            if neighbour is not None and _merged_into(
+                column, neighbour[0], absent, versions, within
+            ):
+                for lang, part in column.items():
+                    neighbour[1].setdefault(lang, []).append(part)
+                break
+        else:
+            kept.append((column, extra))
+    return kept
+
+
+def _merged_into(column, neighbour, absent, versions: _Versions, within) -> bool:
+    if set(neighbour) != set(column) | absent:
+        return False
+    if any(f.family != "prose" for f in neighbour.values()):
+        return False
+    gained = []
+    for a in absent:
+        host = neighbour[a]
+        ours = _length(host.block)
+        for p, part in column.items():
+            ratio = versions.ratio(a, p, within)
+            if ratio is None:
+                return False
+            theirs = _length(neighbour[p].block)
+            alone = abs(math.log(ours / max(theirs, 1) / ratio))
+            together = abs(math.log(ours / max(theirs + _length(part.block), 1) / ratio))
+            if together > MERGE_RATIO:
+                return False
+            wanted = neighbour[p].strong + part.strong
+            if any(host.strong.get(key, 0) < count for key, count in wanted.items()):
+                return False
+            gained.append(alone - together)
+    return sum(gained) / len(gained) >= MERGE_MARGIN
+
+
+def _length(block: Block) -> int:
+    return len(block.text) - block.text.count(" ")
 
 
 # ---------------------------------------------------------------------------
@@ -339,21 +436,51 @@ def _matched_span(
     versions: _Versions,
 ) -> tuple[int, int] | None:
     """The stretch ``[a, b)`` of ``blocks`` (version ``lang``'s, unwrapped) that the wrappers'
-    children match, when they match it well enough (see the module's docstring)."""
+    children match, when they match it well enough (see the module's docstring).
+
+    Each stretch about as long as the wrapper's children (one block fewer to one more) is
+    tried, its blocks' features taken among themselves as the children's are, and the one
+    matching best (the largest sum of similarities over the pairs, then the earliest, then
+    the shortest) is kept."""
     features = {w: versions.features(w, children[w]) for w in wrapped}
-    features[lang] = versions.features(lang, blocks)
     order = [*wrapped, lang]
-    columns = _align(order, features, versions.similarity, BLOCK_THRESHOLD)
-    index = {id(f.block): i for i, f in enumerate(features[lang])}
-    matched: list[int] = []
-    scores: list[float] = []
-    for column in columns:
-        if lang not in column or len(column) < 2:
-            continue
-        mine = column[lang]
-        matched.append(index[id(mine.block)])
-        scores.extend(versions.similarity(column[w], mine) for w in wrapped if w in column)
-    fewest = max(1, -(-min(len(children[w]) for w in wrapped) // 2))
-    if len(matched) < fewest or sum(scores) / len(scores) < WRAPPER_MATCH:
+    size = min(len(children[w]) for w in wrapped)
+    best: tuple[float, int, int] | None = None
+    found: tuple[list[int], list[float], bool] = ([], [], False)
+    for length in range(max(1, size - 1), size + 2):
+        for start in range(len(blocks) - length + 1):
+            window = blocks[start : start + length]
+            features[lang] = versions.features(lang, window)
+            columns = _align(order, features, versions.similarity, BLOCK_THRESHOLD)
+            index = {id(f.block): start + i for i, f in enumerate(features[lang])}
+            matched: list[int] = []
+            scores: list[float] = []
+            evidence = False
+            for column in columns:
+                if lang not in column or len(column) < 2:
+                    continue
+                mine = column[lang]
+                matched.append(index[id(mine.block)])
+                for w in wrapped:
+                    if w in column:
+                        scores.append(versions.similarity(column[w], mine))
+                        evidence = evidence or _telling(column[w], mine)
+            total = sum(scores)
+            if matched and (best is None or total > best[0] + 1e-9):
+                best = (total, start, length)
+                found = (matched, scores, evidence)
+    matched, scores, evidence = found
+    fewest = max(1, -(-size // 2))
+    if not evidence or len(matched) < fewest or sum(scores) / len(scores) < WRAPPER_MATCH:
         return None
     return min(matched), max(matched) + 1
+
+
+def _telling(a: _BlockFeatures, b: _BlockFeatures) -> bool:
+    """Whether a pair says more than its lengths and places do: two code blocks, or blocks
+    sharing an anchor (a number, a name, inline code, a link target)."""
+    if a.family == "code" or b.family == "code":
+        return a.family == b.family
+    if a.latin and b.latin:
+        return not a.strong.keys().isdisjoint(b.strong)
+    return not a.anchors.keys().isdisjoint(b.anchors)

@@ -277,16 +277,16 @@ def child_block_features(
     blocks: Sequence[Block], doc: Document, prefixes: Sequence[str], source: str
 ) -> list[_BlockFeatures]:
     """The features of some blocks of ``doc`` compared only among themselves (the children of
-    a container, see :mod:`parallelcheck.align.containers`): each block's share is of these
-    blocks' total length, its position is among them; script and link prefixes as for the
-    whole document."""
+    a container, see :mod:`parallelcheck.align.containers`): each block's position is among
+    them; its share of the document's length, script and link prefixes as for the whole
+    document."""
     non_latin = mostly_non_latin(
         " ".join(s.title for s in doc.sections[:20])
         + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
     )
     patterns = localised_prefix_patterns(doc.lang, prefixes, source)
     sizes = [_block_length(block) for block in blocks]
-    total = sum(sizes) or 1
+    total = sum(_block_length(block) for block in doc.iter_blocks()) or 1
     last = max(len(blocks) - 1, 1)
     return [
         _BlockFeatures(
