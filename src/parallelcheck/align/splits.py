@@ -12,19 +12,24 @@ the value rules compare the two parts together with the one block, and the
 difference and is reported by nothing).
 
 **Splits and merges.**  A group of two or three consecutive aligned rows in which some
-versions (P) hold two prose blocks and the others (A) one is one paragraph split in two when,
-over every pair of a P version and an A version:
+versions (P) hold two prose blocks and the others (A) one, all blocks of one kind, is one
+paragraph split in two when, over the pairs of a P version and an A version:
 
-1. the two parts of P together match the length share of A's block well (0.75 or more) and
-   clearly better (by 0.15 or more on average) than the part A's block was aligned with (or
-   either part) alone — or, for a pair whose joined length is still near A's (0.6 or more),
-   the anchors decide it (A's block carries three or more anchors, the two parts together
+1. the lengths say so: the two parts of P together match the length of A's block well
+   (0.75 or more) and clearly better (by 0.15 or more on average) than the part A's block
+   was aligned with (or either part) alone, and so do at least half of the pairs on their
+   own.  Lengths are shares of the document, scaled by how much longer one version writes
+   than the other in the section's other prose rows, drawn towards 1 by the group's own
+   length (an old translation lacking half of a page has inflated shares; French writes
+   longer than English).  For a pair whose joined length is still near A's (0.6 or more),
+   the anchors may decide instead (A's block carries three or more, the two parts together
    carry nine in ten of them, more than either part alone), or, between two Latin-script
-   versions, the letters do (the parts joined are more like A's block, by a ratio of 0.1,
-   than the part alone);
+   versions, the letters (the parts joined are more like A's block, by a ratio of 0.1, than
+   the part alone);
 2. no part brings strong anchors (numbers, inline code, link targets, names with a digit or
-   an inner capital) that A's block lacks — more than a third of its own, beyond one of
-   several, would be content of its own (a translation may add the odd name);
+   an inner capital) that A's block lacks, nor A's block anchors the two parts lack: more
+   than a third of its own, beyond one of several, is content of its own (a translation may
+   add the odd name);
 3. no part alone already carries nine in ten of A's strong anchors (when A's block has three
    or more): the other part is then additional content — a summary added before a paragraph
    repeats its names — not the rest of the paragraph.
@@ -70,6 +75,10 @@ ANCHOR_SHARE = 0.6
 LETTERS_GAIN = 0.1
 #: The share of a part's strong anchors that may be missing from the one block.
 FOREIGN = 1 / 3
+#: The fewest other prose rows of a section that calibrate two versions' lengths, and the
+#: range the ratio is kept in.
+CALIBRATION = 2
+RATIO_RANGE = (0.5, 2.0)
 #: The longest group of rows a split is looked for in.
 GROUP = 3
 
@@ -187,7 +196,8 @@ def _fold_splits(rows: list[Row]) -> list[Row]:
     while index < len(rows):
         for size in range(2, GROUP + 1):
             group = rows[index : index + size]
-            if len(group) == size and (merged := _merged(group)) is not None:
+            others = [*rows[:index], *rows[index + size :]]
+            if len(group) == size and (merged := _merged(group, others)) is not None:
                 kept.append(merged)
                 index += size
                 break
@@ -197,21 +207,26 @@ def _fold_splits(rows: list[Row]) -> list[Row]:
     return kept
 
 
-def _merged(group: Sequence[Row]) -> Row | None:
-    """The one row a group of rows makes when it is a split paragraph, else ``None``."""
+def _merged(group: Sequence[Row], others: Sequence[Row]) -> Row | None:
+    """The one row a group of rows makes when it is a split paragraph, else ``None``;
+    ``others`` are the section's other rows (they calibrate lengths)."""
     if any(extra for _, extra in group):
         return None
     held: dict[str, list[tuple[int, Features]]] = {}
+    kinds = set()
     for number, (column, _) in enumerate(group):
         for lang, features in column.items():
             if features.family != "prose":
                 return None
+            kinds.add(features.block.kind)
             held.setdefault(lang, []).append((number, features))
+    if len(kinds) != 1:
+        return None  # a box in one version, its paragraphs in another: not a split
     split = [lang for lang, parts in held.items() if len(parts) == 2]
     whole = [lang for lang, parts in held.items() if len(parts) == 1]
     if not split or not whole or len(split) + len(whole) != len(held):
         return None
-    if not _is_split(held, split, whole):
+    if not _is_split(held, split, whole, others):
         return None
     cells: Column = {}
     extra: dict[str, list[Features]] = {}
@@ -235,26 +250,36 @@ def group_order(group: Sequence[Row]) -> list[str]:
 
 
 def _is_split(
-    held: dict[str, list[tuple[int, Features]]], split: list[str], whole: list[str]
+    held: dict[str, list[tuple[int, Features]]],
+    split: list[str],
+    whole: list[str],
+    others: Sequence[Row],
 ) -> bool:
     gain = joined_total = 0.0
+    votes = 0
     for s in split:
         (row_one, one), (row_two, two) = held[s]
         for w in whole:
             (row_whole, target) = held[w][0]
-            joined = _share(one.share + two.share, target.share)
+            ratio = _length_ratio(others, s, w, one.share + two.share + target.share)
+            joined = _share(ratio * (one.share + two.share), target.share)
             if row_whole == row_one:
-                alone = _share(one.share, target.share)
+                alone = _share(ratio * one.share, target.share)
             elif row_whole == row_two:
-                alone = _share(two.share, target.share)
+                alone = _share(ratio * two.share, target.share)
             else:
-                alone = max(_share(one.share, target.share), _share(two.share, target.share))
+                alone = max(
+                    _share(ratio * one.share, target.share),
+                    _share(ratio * two.share, target.share),
+                )
             latin = one.latin and target.latin
             key = "strong" if latin else "anchors"
             parts = (getattr(one, key), getattr(two, key))
             wanted = getattr(target, key)
             if any(_foreign(part.strong, target.strong) for part in (one, two)):
                 return False  # a part brings anchors the one block lacks
+            if _foreign(target.strong, one.strong + two.strong):
+                return False  # the one block brings anchors neither part has
             size = wanted.total()
             carried = [_carried(part, wanted) for part in parts]
             together = _carried(parts[0] + parts[1], wanted)
@@ -274,8 +299,32 @@ def _is_split(
             )
             gain += 1.0 if decided else joined - alone
             joined_total += 1.0 if decided else joined
+            votes += decided or (joined >= JOINED_SHARE and joined - alone >= SHARE_GAIN)
     pairs = len(split) * len(whole)
-    return gain / pairs >= SHARE_GAIN and joined_total / pairs >= JOINED_SHARE
+    return (
+        gain / pairs >= SHARE_GAIN and joined_total / pairs >= JOINED_SHARE and votes * 2 >= pairs
+    )
+
+
+def _length_ratio(others: Sequence[Row], split: str, whole: str, weight: float) -> float:
+    """How much longer version ``whole`` writes than version ``split`` in this section: the
+    ratio of their shares over the other prose rows both have (``CALIBRATION`` or more; else
+    1, their shares of their documents taken as they are), drawn towards 1 by ``weight`` of
+    share on each side (the group's own: a few short rows say little), kept within
+    ``RATIO_RANGE``."""
+    ours = theirs = weight
+    count = 0
+    for column, extra in others:
+        a, b = column.get(split), column.get(whole)
+        if a is None or b is None or a.family != "prose" or extra:
+            continue
+        ours += a.share
+        theirs += b.share
+        count += 1
+    if count < CALIBRATION or ours <= 0 or theirs <= 0:
+        return 1.0
+    low, high = RATIO_RANGE
+    return min(high, max(low, theirs / ours))
 
 
 def _foreign(part: Counter[str], target: Counter[str]) -> bool:
