@@ -205,3 +205,17 @@ def test_a_paragraph_with_its_own_numbered_lines_does_not_swallow_an_unrelated_l
     de = "# T\n\nSiehe:\n2. zwei\n3. drei\n\nFertig.\n"
     article = align_article("a", _docs(en=en, de=de), "en")
     assert not any(r.extra for r in article.sections[1].rows)
+
+
+def test_leftovers_between_two_matches_are_not_paired_when_their_headings_contradict():
+    en = "# G\n\nIntro.\n\n## Start\n\nStart it.\n\n## Use `uvicorn`\n\nRun it.\n\n## End\n\nBye.\n"
+    de = (
+        "# G\n\nIntro.\n\n## Start\n\nStarten.\n\n## `hypercorn` nutzen\n\nLos.\n\n"
+        "## End\n\nTschüss.\n"
+    )
+    article = align_article("a", _docs(en=en, de=de), "en")
+    present = [tuple(s.present()) for s in article.sections[1:]]
+    assert ("en",) in present and ("de",) in present
+    same = de.replace("`hypercorn` nutzen", "`uvicorn` nutzen")
+    article = align_article("a", _docs(en=en, de=same), "en")
+    assert all(s.present() == ["en", "de"] for s in article.sections[1:])

@@ -22,15 +22,28 @@ inline code, link targets — see :mod:`parallelcheck.text.landmarks`), the kind
 body,
 the body's share of the document's length, and the heading level and relative position.  An
 empty body says nothing about content, so an empty "Decision guide" aligns with a translated
-one holding a table when its place and level agree.
+one holding a table when its place and level agree.  Between two Latin-script versions, whose
+headings rarely share a strong anchor, the stems the two headings share count too
+(:mod:`parallelcheck.align.cognates`: "Install the Server Program" and "Das Serverprogramm
+installieren"); sharing none counts against.  Two headings that both hold strong anchors and
+share none are different sections whatever their places.
 
 Block similarity requires compatible kinds (a table aligns only with a table, code only with
-code) and combines anchors, share of length and, for code, the code's text.
+code) and combines anchors, share of length and, for code, the code's text.  Two prose blocks
+that state values of one kind (numbers, inline code, link targets) without sharing any lose a
+little per such kind.  In a section of examples — descriptions each followed by its code — a
+description and its code are one unit: each half is judged with the other, so that when a
+version lacks one example the right one stays unpaired.
 
 When a version has as many elements as the profile has columns and each aligns with the column
 at its position — clearly, or above the threshold by a margin when it has the same shape (block
-kind, heading level) — that diagonal is taken without dynamic programming: the common case of
-versions in sync costs linear time.
+kind, heading level) — and every such pair is near-best among its neighbours (no element next
+to it resembles its column, and no column next to it resembles it, clearly better), that
+diagonal is taken without dynamic programming: the common case of versions in sync costs
+linear time.  A version that added one element and lost another holds as many elements, but
+the pairs in between are each other's neighbours; those go through the dynamic programming.
+Elements left unmatched between two matches are paired in order only where content does not
+say otherwise.
 
 Long versions out of step (more than ``FULL_TABLE`` pairs to weigh) are aligned within a band,
 as sequence aligners do: anchors that one element of each side alone holds are chained into a
@@ -83,6 +96,7 @@ LEFTOVER_PAIRING = 0.15
 #: code pairs that make a section's examples units (see :func:`_link_units`).
 UNIT_WEIGHT = 0.35
 UNIT_MIN = 2
+UNIT_SHARE = 0.75
 #: What each kind of value two prose blocks both state, without sharing one, takes off their
 #: score (see :func:`_contradicting`).
 CONTRADICTION = 0.08
@@ -351,7 +365,10 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
     known /= weights
     place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
     level = 1.0 if a.level == b.level else 0.0
-    return 0.7 * known + 0.15 * place + 0.15 * level
+    score = 0.7 * known + 0.15 * place + 0.15 * level
+    if a.title_strong and b.title_strong and not any(k in b.title_strong for k in a.title_strong):
+        score -= 2 * CONTRADICTION  # both headings name things, none the same
+    return score
 
 
 def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
@@ -411,17 +428,18 @@ def _contradicting(a: Counter[str], b: Counter[str]) -> int:
 
 def _link_units(features: list[_BlockFeatures]) -> None:
     """Make each description and the code block right after it one unit, in a section that
-    holds at least ``UNIT_MIN`` such pairs (a command reference: "List all pods:" and
-    ``kubectl get pods``, repeated).  A description is a paragraph or a list (a numbered step
-    whose code follows it at the top level).  Each half's ``partner`` is set to the other."""
+    holds at least ``UNIT_MIN`` such pairs and little else: at least ``UNIT_SHARE`` of its
+    blocks are such pairs (a command reference: "List all pods:" and ``kubectl get pods``,
+    repeated).  A description is a paragraph or a list (a numbered step whose code follows it
+    at the top level).  In a section of prose that shows code now and then, a paragraph before
+    code is prose in its own right — and one that a translation split in two must not pair its
+    last part on the strength of the code.  Each half's ``partner`` is set to the other."""
     pairs = [
         (first, second)
         for first, second in itertools.pairwise(features)
-        if second.family == "code"
-        and first.kind in (BlockKind.PARAGRAPH, BlockKind.LIST)
-        and first.partner is None
+        if second.family == "code" and first.kind in (BlockKind.PARAGRAPH, BlockKind.LIST)
     ]
-    if len(pairs) < UNIT_MIN:
+    if len(pairs) < UNIT_MIN or 2 * len(pairs) < UNIT_SHARE * len(features):
         return
     for first, second in pairs:
         first.partner, second.partner = second, first
@@ -512,7 +530,8 @@ class _Profile(Generic[F]):
         Between two aligned neighbours, if the profile has k columns the new version lacks and
         the new version has k elements of its own, they are the same things in the same order
         whose anchors happen not to overlap (two Latin-script languages without shared names,
-        say): pair them in order, as long as each pair is compatible at all.
+        say): pair them in order, as long as each pair is compatible at all and its content
+        does not say otherwise (see :func:`_contradicted`).
         """
         result: list[dict] = []
         index = 0
@@ -532,6 +551,7 @@ class _Profile(Generic[F]):
                 and len(old) == len(new)
                 and all(
                     self.score(o, n[lang], similarity) >= LEFTOVER_PAIRING
+                    and not _contradicted(o, n[lang])
                     for o, n in zip(old, new, strict=True)
                 )
             ):
@@ -541,6 +561,23 @@ class _Profile(Generic[F]):
                 result.extend(run)
             index = end
         return result
+
+
+def _contradicted(column: dict, item) -> bool:
+    """Whether content says that a column (its first member) and an element are different
+    things, so that their places alone must not pair them: two headings that both hold
+    strong anchors (numbers, inline code, names with a digit or an inner capital) and share
+    none, or two blocks that state values of one kind (numbers, inline code, link targets)
+    without sharing any (see :func:`_contradicting`)."""
+    first = next(iter(column.values()))
+    if isinstance(first, _SectionFeatures):
+        mine, theirs = first.title_strong, item.title_strong
+        return bool(mine) and bool(theirs) and not any(key in theirs for key in mine)
+    if first.latin and item.latin:
+        mine, theirs = first.strong, item.strong
+    else:
+        mine, theirs = first.anchors, item.anchors
+    return bool(mine) and bool(theirs) and _contradicting(mine, theirs) > 0
 
 
 def _dp_merge(columns, lang, items, score, similarity, threshold, windows=None):
@@ -830,7 +867,7 @@ def align_article(
                     )
                 )
         aligned_sections.append(AlignedSection(cells=cells, rows=rows))
-    from parallelcheck.align.containers import align_containers  # noqa: PLC0415 (it imports this)
+    from parallelcheck.align.containers import align_containers  # here: it imports this module
 
     align_containers(aligned_sections, documents, source, link_prefixes)
     expected_all = tuple(dict.fromkeys([*order, *expected]))
