@@ -15,12 +15,13 @@ Two top-level rows *X* and *Y* are one moved block when:
   source's) have a block in *X* and lack one in *Y*, and others (the movers) have one in *Y*
   and lack one in *X*;
 * every block of the reference in *X* is like every block of the movers in *Y*: the same kind
-  of block, and for code the same code (comments and strings aside, as ``code-mismatch``
-  compares it) or nearly (a ratio of 0.9); for a table the same shape and, when they have
-  them, shared anchors; for a list as many items; for prose and lists shared anchors
-  (numbers, names, inline code, link targets: a Dice coefficient of 0.6 or more over at
-  least two anchors on each side) and a similar share of their document's length (0.5), or
-  nearly the same letters (0.85), as untranslated text has;
+  of block, and for code the same code as ``code-mismatch`` compares it (comments and
+  strings aside) and nearly the same text as written (a ratio of 0.9: ``pip install
+  "uvicorn[standard]"`` is not ``pip install "hypercorn[trio]"``); for a table the same
+  shape and, when they have them, shared anchors; for a list as many items; for prose and
+  lists shared anchors (numbers, names, inline code, link targets: a Dice coefficient of
+  0.6 or more over at least two anchors on each side) and a similar share of their
+  document's length (0.5), or nearly the same letters (0.85), as untranslated text has;
 * the place differs: they are in different sections, or in one section with a row between
   them that reference and movers both have (else the two rows stand in the same place and
   are a pair alignment left apart, not a move).
@@ -232,10 +233,11 @@ def _pair(blocks: _Blocks, r: str, a: Block | None, m: str, b: Block | None) -> 
     if family == "list" and len(a.children) != len(b.children):
         return None  # items added or lost as well: not the same list
     if family == "code":
-        ours, theirs = blocks.code(a), blocks.code(b)
-        if ours == theirs:
-            return 1.0 if ours.strip() else None
-        ratio = text_ratio(ours, theirs) / 100
+        if blocks.code(a) != blocks.code(b) or not blocks.code(a).strip():
+            return None
+        # The skeleton blanks strings ("uvicorn[standard]" and "hypercorn[trio]" are one):
+        # the code as written must be nearly the same too.
+        ratio = text_ratio(" ".join(a.text.split()), " ".join(b.text.split())) / 100
         return ratio if ratio >= CODE_RATIO else None
     latin = blocks.latin(r) and blocks.latin(m)
     a_all, a_strong = blocks.anchors(r, a)

@@ -41,12 +41,12 @@ nothing else.
 begins as the rest of a sentence does — a Korean particle (``를``, ``을``, ``으로`` …; ``이``
 and ``가``, also words of their own, only in a fragment of 20 characters or fewer), a
 Japanese particle (``を``, ``が``, ``に`` followed by a kanji or katakana …) or a small letter
-of any script (``will run.``, ``не будет выполнена.``) — does not end in a colon (it would
-introduce what follows), and continues a prose block (before the code) that does not end a
-sentence (no ``.``, ``。``, ``!``, ``?``), belongs to that prose block.  A row whose blocks are
-all such fragments (only some versions have one: the others put the verb before the code) is
-folded into the rows of the blocks they continue; a row where some version's block is not one
-is left as it is.
+of any script (``will run.``, ``не будет выполнена.``; one that ends in a colon introduces
+the code that follows, as ``or in Python 3.9 and above:`` does) — and continues a prose
+block (before the code) that does not end a sentence (no ``.``, ``。``, ``!``, ``?``),
+belongs to that prose block.  A row whose blocks are all such fragments (only some versions
+have one: the others put the verb before the code) is folded into the rows of the blocks
+they continue; a row where some version's block is not one is left as it is.
 """
 
 from __future__ import annotations
@@ -147,8 +147,9 @@ def _host(rows: list[Row], index: int, lang: str) -> Row | None:
     fragment = rows[index][0][lang].block
     if fragment.kind is not BlockKind.PARAGRAPH or not continues(fragment.text):
         return None
-    if fragment.text.rstrip().endswith((":", "：")):
-        return None  # it introduces what follows, as a paragraph of its own does
+    text = fragment.text.strip()
+    if text[:1].islower() and text.endswith((":", "：")):
+        return None  # "or in Python 3.9 and above:" introduces the next code
     before = rows[index - 1][0].get(lang)
     if before is None or before.block.kind is not BlockKind.CODE:
         return None
