@@ -25,7 +25,7 @@ empty body says nothing about content, so an empty "Decision guide" aligns with 
 one holding a table when its place and level agree.  Between two Latin-script versions, whose
 headings rarely share a strong anchor, the stems the two headings share count too
 (:mod:`parallelcheck.align.cognates`: "Install the Server Program" and "Das Serverprogramm
-installieren"); sharing none counts against.  Two headings that both hold strong anchors and
+installieren"); sharing none counts a little against.  Two headings that both hold strong anchors and
 share none are different sections whatever their places.
 
 Block similarity requires compatible kinds (a table aligns only with a table, code only with
@@ -83,6 +83,8 @@ SECTION_THRESHOLD = 0.42
 #: and the likeness of their letter runs that counts as full agreement.
 HEADING_STEMS = 1.5
 FULL_STEMS = 0.5
+#: The weight of two Latin-script headings sharing no stem at all (a score of 0).
+NO_STEMS = 0.5
 BLOCK_THRESHOLD = 0.36
 CLEAR_MATCH = 0.62
 SAME_SHAPE_MARGIN = 0.08
@@ -349,9 +351,14 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
     elif a_title or b_title:
         weights += 0.5  # a name in one heading only: weak evidence against (score 0)
     if both_latin and a.grams and b.grams:
-        # Shared stems of the two headings; none at all is evidence against.
-        known += min(1.0, gram_likeness(a.grams, b.grams) / FULL_STEMS) * HEADING_STEMS
-        weights += HEADING_STEMS
+        # Shared stems of the two headings; none at all is weak evidence against (a heading
+        # is often translated with words of another root: "Manual Setup", "Instalacja Ręczna").
+        stems = gram_likeness(a.grams, b.grams)
+        if stems:
+            known += min(1.0, stems / FULL_STEMS) * HEADING_STEMS
+            weights += HEADING_STEMS
+        else:
+            weights += NO_STEMS
     if a.kinds and b.kinds:
         body = "body_strong" if both_latin else "body_anchors"
         a_body = a.body_strong if both_latin else a.body_anchors
