@@ -29,11 +29,12 @@ admonition and the others (U) have, in that row or in the rows next to it that W
 blocks that match the container's children — the content written without the box — is
 aligned as if U wrapped it too: the W versions keep the container in the row, the U versions'
 blocks go to the row's ``unwrapped`` and into its nested rows beside the children they
-match.  It is accepted when, for a U version, at least half of the container's children (and
-one at least) match its blocks with a mean similarity of :data:`WRAPPER_MATCH` or more, one
-pair at least telling more than lengths do (two code blocks, or a shared anchor); the
-U blocks before the first match and after the last stay rows of their own.  The
-``wrapper-mismatch`` rule reports each such row once.
+match.  It is accepted when, for a U version, two thirds of the container's children (two at
+least, or its only child) match its blocks with a mean similarity of :data:`WRAPPER_MATCH` or
+more, one pair at least telling more than lengths do (two code blocks, or a shared anchor);
+the U blocks before the first match and after the last stay rows of their own (a row's block
+and those it was split into go together).  The ``wrapper-mismatch`` rule reports each such
+row once.
 """
 
 from __future__ import annotations
@@ -373,8 +374,13 @@ def _wrapper_pairing(rows: list[AlignedBlock], index: int, versions: _Versions):
     spans = {}
     for lang, found in candidates.items():
         span = _matched_span(wrapped, children, lang, [b for _, b in found], versions)
-        if span is not None:
-            spans[lang] = span
+        if span is not None:  # whole rows: a block and those it was split into go together
+            a, b = span
+            while a > 0 and found[a - 1][0] == found[a][0]:
+                a -= 1
+            while b < len(found) and found[b][0] == found[b - 1][0]:
+                b += 1
+            spans[lang] = (a, b)
     if not spans:
         return None
     consumed = {
@@ -470,7 +476,7 @@ def _matched_span(
                 best = (total, start, length)
                 found = (matched, scores, evidence)
     matched, scores, evidence = found
-    fewest = max(1, -(-size // 2))
+    fewest = max(min(size, 2), -(-2 * size // 3))
     if not evidence or len(matched) < fewest or sum(scores) / len(scores) < WRAPPER_MATCH:
         return None
     return min(matched), max(matched) + 1
