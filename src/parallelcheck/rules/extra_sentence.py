@@ -1,0 +1,42 @@
+"""The ``extra-sentence`` rule (its documentation is its docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from parallelcheck.align.sentences import sentence_gaps
+from parallelcheck.model.finding import Finding
+from parallelcheck.rules._common import excerpt
+from parallelcheck.rules.base import RuleContext, rule
+from parallelcheck.rules.missing_sentence import QUOTE
+
+
+@rule("extra-sentence", severity="info", tags=("structure",))
+def extra_sentence(ctx: RuleContext) -> Iterator[Finding]:
+    """A translated paragraph holds a sentence the source's aligned paragraph does not.
+
+    A sentence of a translated paragraph (or list item, or paragraph inside a quote or
+    admonition) has no counterpart in the source paragraph it is aligned with: a translator's
+    addition, or a sentence the source has since removed.
+
+    Sentences are split and aligned as for ``missing-sentence``, in the other direction: a
+    translated sentence is reported when it aligns with nothing in the source, it has at
+    least 20 characters in source terms, and the translated block as a whole is longer than
+    the article's usual ratio predicts by at least half that sentence's length and by clearly
+    more than blocks of its size usually vary.  The location in the translation is the
+    sentence's own line, in the source the line of the aligned block.  Info: a translator's
+    explanation is often welcome; the finding asks only to look.
+    """
+    article = ctx.article
+    source = article.source
+    for lang, gap in sentence_gaps(article, ctx.facts.sentences, missing=False):
+        yield ctx.finding(
+            gap.section,
+            [lang],
+            [source],
+            {lang: gap.line, source: gap.other.line},
+            f"sentence “{excerpt(gap.sentence.text, QUOTE)}” of {lang} has no counterpart "
+            f"in {source}",
+            {"sentence": gap.sentence.text},
+            row=gap.row,
+        )

@@ -1,0 +1,61 @@
+"""The ``missing-sentence`` rule (its documentation is its docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from parallelcheck.align.sentences import Gap, sentence_gaps
+from parallelcheck.model.finding import Finding
+from parallelcheck.rules._common import excerpt, join_langs
+from parallelcheck.rules.base import RuleContext, rule
+
+#: Longest quotation of a sentence in a message.
+QUOTE = 100
+
+
+@rule("missing-sentence", severity="warning", tags=("structure",))
+def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
+    """A sentence of the source has no counterpart in the aligned paragraph of a translation.
+
+    A sentence of a source paragraph (or list item, or paragraph inside a quote or admonition)
+    has no counterpart in the paragraph it is aligned with in a translation: it was dropped,
+    or added to the source after the translation was made.
+
+    Every aligned pair of prose blocks is split into sentences (full stops of every script:
+    ``。！？`` need no space after them, ``।`` ends Hindi sentences; ``e.g.``, ``3.10``,
+    ``v1.2.3``, ``main.py``, URLs and inline code never end one) and the two sequences are
+    aligned by length and anchors, Gale–Church style: one sentence to one, to none, or two to
+    one (a translator joining two short sentences or splitting a long one is not a finding).
+    Lengths are compared through the ratio of the two versions' total prose lengths in the
+    article (a Japanese sentence is about half as long as its English original), and shared
+    numbers, names, inline code and URLs tie sentences together.
+
+    A source sentence that aligns with nothing is reported only when the translated block as
+    a whole is shorter than the article's usual ratio predicts, by at least half that
+    sentence's length and by clearly more than blocks of its size usually vary, and when the
+    sentence has at least 20 characters: rewording that keeps the length says nothing.  One
+    finding names every translation lacking the sentence; its location in the source is the
+    sentence's own line, in each translation the line of the aligned block.  Example:
+    ``sentence “You can also use it for testing.” of en has no counterpart in ja, ko``.
+    Blocks missing as a whole are ``missing-paragraph``'s.
+    """
+    article = ctx.article
+    source = article.source
+    found: dict[tuple[int, int], tuple[Gap, dict[str, int]]] = {}
+    for lang, gap in sentence_gaps(article, ctx.facts.sentences, missing=True):
+        key = (gap.line, gap.sentence.start)
+        if key not in found:
+            found[key] = (gap, {})
+        found[key][1][lang] = gap.other.line
+    for _, (gap, places) in sorted(found.items(), key=lambda item: item[0]):
+        langs = list(places)
+        yield ctx.finding(
+            gap.section,
+            langs,
+            [source],
+            {source: gap.line, **places},
+            f"sentence “{excerpt(gap.sentence.text, QUOTE)}” of {source} has no counterpart "
+            f"in {join_langs(langs)}",
+            {"sentence": gap.sentence.text},
+            row=gap.row,
+        )
