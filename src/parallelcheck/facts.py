@@ -45,6 +45,7 @@ from parallelcheck.text.script import (
     strip_capitalised,
     strip_names,
 )
+from parallelcheck.text.sentences import Sentence, split_sentences
 from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens
 
 __all__ = ["ArticleFacts", "StatedNumbers", "TermScan"]
@@ -97,6 +98,7 @@ class ArticleFacts:
         self._running: dict[tuple, tuple[str, int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
         self._profiles: dict[tuple, ScriptProfile] = {}
+        self._sentences: dict[tuple, tuple[Sentence, ...]] = {}
 
     # -- values ---------------------------------------------------------------------------
 
@@ -202,6 +204,15 @@ class ArticleFacts:
                 text, code_spans, capitalised_are_names=capitalised_are_names
             )
             found = self._profiles[key] = ScriptProfile(self.letters(running), removed)
+        return found
+
+    def sentences(self, text: str, code_spans: Sequence[str] = ()) -> tuple[Sentence, ...]:
+        """The sentences of a block's text (:func:`parallelcheck.text.sentences.split_sentences`),
+        each with its line inside the text; *code_spans* are the inline code it holds."""
+        key = (text, tuple(code_spans))
+        found = self._sentences.get(key)
+        if found is None:
+            found = self._sentences[key] = tuple(split_sentences(text, code_spans))
         return found
 
     def letters(self, text: str) -> dict[str, int]:
