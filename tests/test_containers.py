@@ -238,3 +238,26 @@ def test_a_paragraph_dropped_from_a_box_is_still_missing_when_its_code_is_nowher
     article = align_article("a", _docs(en=MERGE_EN, zh_Hant=zh), "en")
     (finding,) = _findings(article, "missing-paragraph")
     assert {loc.lang: loc.line for loc in finding.locations} == {"en": 11, "zh-Hant": 9}
+
+
+def test_a_value_difference_repeated_in_list_items_is_one_finding_at_the_first():
+    en = "# Codes\n\nIn short:\n\n* `100 - 199` are informational.\n* `200 - 299` are successes.\n"
+    ko = (
+        "# 코드\n\n요약하자면:\n\n* `1xx` 상태 코드는 정보용입니다.\n"
+        "* `2xx` 상태 코드는 성공입니다.\n"
+    )
+    article = align_article("a", _docs(en=en, ko=ko), "en")
+    (finding,) = _findings(article, "token-mismatch")
+    assert {loc.lang: loc.line for loc in finding.locations} == {"en": 5, "ko": 5}
+
+
+def test_the_values_of_a_paragraph_dropped_from_a_box_are_not_reported_again():
+    en = (
+        "# A\n\nIntro.\n\n!!! note\n    Use port 8000.\n\n"
+        "    Or set `PORT=9000` in the `.env` file.\n"
+    )
+    de = "# A\n\nEinleitung.\n\n!!! note\n    Verwenden Sie Port 8000.\n"
+    article = align_article("a", _docs(en=en, de=de), "en")
+    assert [f.rule for f in _findings(article, "missing-paragraph")] == ["missing-paragraph"]
+    assert not _findings(article, "token-mismatch")
+    assert not _findings(article, "number-mismatch")

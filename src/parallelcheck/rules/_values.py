@@ -215,33 +215,52 @@ def _compare_block_row(
 ) -> Iterator[Finding]:
     """The findings of one aligned block row, containers included.
 
-    A row whose containers have their children aligned (:attr:`AlignedBlock.rows`, every
-    version of the row taking part) is compared as a whole first — in versions in sync that
-    settles it, at no further cost.  When that finds a difference, it is looked for where it
-    is instead: the containers' own text (an item's first paragraph, a title) on the row, and
-    each nested row on its own, recursively; a child only some versions have is then
-    ``missing-paragraph``'s alone (its values are not reported again here), and code inside a
-    container is ``code-mismatch``'s.  A row holding content some versions write without the
-    container (``unwrapped``) is only compared on its nested rows."""
-    split = bool(row.rows) and all(
-        lang in row.rows[0].cells for lang, block in row.cells.items() if block is not None
-    )
-    if not (split and row.unwrapped):
-        found = list(
-            _compare_row(
-                ctx, section, values.cells(row, False), section_values, comparison, describe, row
-            )
+    A row is compared as a whole first — in versions in sync that settles it, at no further
+    cost.  When that finds a difference and the row's containers have their children aligned
+    (:attr:`AlignedBlock.rows`), it is compared again on what the other rules leave to this
+    one: the containers' own text (an item's first paragraph, a title) and the children that
+    every version of their nested row has, recursively — a child only some versions have is
+    ``missing-paragraph``'s (its values are not reported again here; a list item only some
+    have is, as ``list-shape`` only counts items), code inside a container is
+    ``code-mismatch``'s.  Each value keeps the line of the nested element it stands in, and
+    the row still gives one finding per group of versions; a nested row some versions lack
+    is compared on its own among those that have it.  A row holding content some
+    versions write without the container (``unwrapped``) is compared that way at once, those
+    versions' blocks included."""
+    found = (
+        []
+        if row.unwrapped
+        else list(
+            _compare_row(ctx, section, values.cells(row), section_values, comparison, describe, row)
         )
-        if not found or not split:
-            yield from found
-            return
-    yield from _compare_row(
-        ctx, section, values.cells(row, True), section_values, comparison, describe, row
     )
-    for nested in row.rows:
+    if not row.rows or not (found or row.unwrapped):
+        yield from found
+        return
+    yield from _compare_row(
+        ctx, section, values.nested_cells(row), section_values, comparison, describe, row
+    )
+    for nested in _left_out(row):  # compared among the versions that have them
         yield from _compare_block_row(
             ctx, section, nested, values, section_values, comparison, describe
         )
+
+
+def _left_out(row: AlignedBlock) -> Iterator[AlignedBlock]:
+    """The nested rows :meth:`_BlockValues.of_row` leaves out of ``row``'s comparison (some
+    versions lack them), at any depth, in order."""
+    for nested in row.rows:
+        if _lacked(nested):
+            yield nested
+        else:
+            yield from _left_out(nested)
+
+
+def _lacked(row: AlignedBlock) -> bool:
+    """Whether some versions lack a nested row that a block rule reports (not a list item)."""
+    return bool(row.absent()) and not any(
+        c is not None and c.kind is BlockKind.ITEM for c in row.cells.values()
+    )
 
 
 _CONTAINER_KINDS = frozenset(
@@ -277,40 +296,39 @@ class _BlockValues:
         lines = TextLines(block)
         return [(value, lines.line(offset)) for value, offset in pairs if offset < size]
 
-    def cells(self, row: AlignedBlock, own_only: bool) -> dict:
-        """Per version of ``row``: (line, value pairs, blocks) — of its blocks as a whole, or
-        of its containers' own text and of the list items only some versions have (no block
-        rule reports a missing item — ``list-shape`` counts them — so what such an item
-        states is compared here, as part of its list)."""
-        if not own_only:
-            return {
-                lang: (
-                    block.line,
-                    [pair for part in parts for pair in self.whole(part, lang)],
-                    parts,
-                )
-                for lang, block in row.cells.items()
-                if block is not None
-                for parts in [(block, *row.extra.get(lang, []))]
-            }
-        lonely = [
-            n
-            for n in row.rows
-            if n.absent()
-            and any(c is not None and c.kind is BlockKind.ITEM for c in n.cells.values())
-        ]
+    def cells(self, row: AlignedBlock) -> dict:
+        """Per version of ``row``: (line, value pairs, blocks) of its blocks as a whole."""
+        return {
+            lang: (block.line, [pair for part in parts for pair in self.whole(part, lang)], parts)
+            for lang, block in row.cells.items()
+            if block is not None
+            for parts in [(block, *row.extra.get(lang, []))]
+        }
+
+    def nested_cells(self, row: AlignedBlock) -> dict:
+        """Per version of ``row`` (those holding its content unwrapped too): (line, value
+        pairs, blocks) of what :func:`_compare_block_row` compares on nested rows."""
         found = {}
-        for lang, block in row.cells.items():
-            if block is None:
-                continue
-            parts = (block, *row.extra.get(lang, []))
-            pairs = [pair for part in parts for pair in self.own(part, lang)]
-            for nested in lonely:
-                pairs.extend(
-                    pair for part in nested.blocks(lang) for pair in self.whole(part, lang)
-                )
-            found[lang] = (block.line, pairs, parts)
+        for lang in row.cells:
+            parts = row.blocks(lang)
+            if parts:
+                found[lang] = (parts[0].line, self.of_row(row, lang), tuple(parts))
         return found
+
+    def of_row(self, row: AlignedBlock, lang: str) -> list:
+        """The value pairs of version ``lang`` in ``row``: of its blocks as a whole when the
+        row has no nested rows it takes part in, else its containers' own text and what it
+        holds in each nested row that every version of that row has (or that is a list
+        item), recursively."""
+        if not row.rows or lang not in row.rows[0].cells:
+            return [pair for part in row.blocks(lang) for pair in self.whole(part, lang)]
+        pairs = []
+        if row.cells.get(lang) is not None:
+            pairs = [pair for part in row.blocks(lang) for pair in self.own(part, lang)]
+        for nested in row.rows:
+            if nested.blocks(lang) and not _lacked(nested):  # else missing-paragraph's
+                pairs.extend(self.of_row(nested, lang))
+        return pairs
 
 
 def _compare_row(
