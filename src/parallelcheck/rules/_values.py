@@ -319,11 +319,12 @@ class _BlockValues:
         """The value pairs of version ``lang`` in ``row``: of its blocks as a whole when the
         row has no nested rows it takes part in, else its containers' own text and what it
         holds in each nested row that every version of that row has (or that is a list
-        item), recursively."""
+        item), recursively.  The own text of a container some versions do without (its
+        title) is left out: that difference is ``wrapper-mismatch``'s."""
         if not row.rows or lang not in row.rows[0].cells:
             return [pair for part in row.blocks(lang) for pair in self.whole(part, lang)]
         pairs = []
-        if row.cells.get(lang) is not None:
+        if row.cells.get(lang) is not None and not row.unwrapped:  # a box's title is the box's
             pairs = [pair for part in row.blocks(lang) for pair in self.own(part, lang)]
         for nested in row.rows:
             if nested.blocks(lang) and not _lacked(nested):  # else missing-paragraph's
