@@ -23,7 +23,7 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules._common import line_in
-from parallelcheck.rules._values import BlockLines
+from parallelcheck.rules._lines import TextLines
 from parallelcheck.text import tokens
 
 
@@ -382,7 +382,7 @@ def test_striking_spans_out_at_once_is_striking_them_one_by_one(many_at_once, te
 def test_block_lines_are_the_lines_line_in_gives(text, line, extra, table, header):
     kind = BlockKind.TABLE if table else BlockKind.PARAGRAPH
     block = Block(kind, text, line, line + text.count("\n") + extra, header=header)
-    lines = BlockLines(block)
+    lines = TextLines(block)  # a block whose reader recorded no lines: counted from its line
     for offset in range(len(text) + 2):
         assert lines.line(offset) == line_in(block, offset)
 
