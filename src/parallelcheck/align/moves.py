@@ -13,7 +13,9 @@ Two top-level rows *X* and *Y* are one moved block when:
 * no version has a block in both (a version holding both is a repetition, not a move), some
   versions (the reference, the source among them: a move is a place that differs from the
   source's) have a block in *X* and lack one in *Y*, and others (the movers) have one in *Y*
-  and lack one in *X*;
+  and lack one in *X* — each in a section it has: a version lacking the whole section is
+  ``missing-section``'s (a section whose heading alignment did not pair is not a move of
+  each of its blocks);
 * every block of the reference in *X* is like every block of the movers in *Y*: the same kind
   of block, and for code the same code as ``code-mismatch`` compares it (comments and
   strings aside) and nearly the same text as written (a ratio of 0.9: ``pip install
@@ -129,15 +131,13 @@ def _length(block: Block) -> int:
 def find_moves(article: AlignedArticle) -> list[BlockMove]:
     """The moved blocks of an aligned article (see the module's docstring), in document
     order of the reference's place."""
-    langs = set(article.langs)
     rows: list[_Row] = []
     for s_index, section in enumerate(article.sections):
         for r_index, row in enumerate(section.rows):
             holders = frozenset(row.present())
-            if holders and holders != langs:
-                rows.append(
-                    _Row(s_index, r_index, section, row, holders, frozenset(langs - holders))
-                )
+            lacking = frozenset(row.absent())  # not the versions lacking the whole section
+            if holders and lacking:
+                rows.append(_Row(s_index, r_index, section, row, holders, lacking))
     if len(rows) < 2:
         return []
     blocks = _Blocks(article)

@@ -17,10 +17,11 @@ paragraph split in two when, over the pairs of a P version and an A version:
 
 1. the lengths say so: the two parts of P together match the length of A's block well
    (0.75 or more) and clearly better (by 0.15 or more on average) than the part A's block
-   was aligned with (or either part) alone, and so do at least half of the pairs on their
-   own.  Lengths are shares of the document, scaled by how much longer one version writes
-   than the other in the section's other prose rows, drawn towards 1 by the group's own
-   length (an old translation lacking half of a page has inflated shares; French writes
+   was aligned with (or either part) alone, and so do at least half of the pairs of every
+   version on their own (a pair also when near, 0.5, and better by 0.25: one version writes
+   much longer).  Lengths are shares of the document, scaled by how much longer one version
+   writes than the other in the section's other prose rows, drawn towards 1 by the group's
+   own length (an old translation lacking half of a page has inflated shares; French writes
    longer than English).  For a pair whose joined length is still near A's (0.6 or more),
    the anchors may decide instead (A's block carries three or more, the two parts together
    carry nine in ten of them, more than either part alone), or, between two Latin-script
@@ -65,6 +66,10 @@ from parallelcheck.model.document import Block, BlockKind
 #: better than one part alone (on average over the pairs of versions).
 JOINED_SHARE = 0.75
 SHARE_GAIN = 0.15
+#: A pair of versions whose joined length is only this near still points to a split when
+#: the parts joined match ``CLEAR_GAIN`` better than one part alone.
+CLEAR_SHARE = 0.5
+CLEAR_GAIN = 0.25
 #: With anchors deciding: the share of the one block's anchors the two parts must carry, the
 #: fewest anchors that can decide, and the length match still required.
 ANCHOR_RECALL = 0.9
@@ -257,7 +262,7 @@ def _is_split(
     others: Sequence[Row],
 ) -> bool:
     gain = joined_total = 0.0
-    votes = 0
+    votes: Counter[str] = Counter()  # per version, the pairs of it that point to a split
     for s in split:
         (row_one, one), (row_two, two) = held[s]
         for w in whole:
@@ -300,10 +305,19 @@ def _is_split(
             )
             gain += 1.0 if decided else joined - alone
             joined_total += 1.0 if decided else joined
-            votes += decided or (joined >= JOINED_SHARE and joined - alone >= SHARE_GAIN)
+            if (
+                decided
+                or (joined >= JOINED_SHARE and joined - alone >= SHARE_GAIN)
+                or (joined >= CLEAR_SHARE and joined - alone >= CLEAR_GAIN)
+            ):
+                votes[s] += 1
+                votes["\0" + w] += 1
     pairs = len(split) * len(whole)
     return (
-        gain / pairs >= SHARE_GAIN and joined_total / pairs >= JOINED_SHARE and votes * 2 >= pairs
+        gain / pairs >= SHARE_GAIN
+        and joined_total / pairs >= JOINED_SHARE
+        and all(votes[s] * 2 >= len(whole) for s in split)
+        and all(votes["\0" + w] * 2 >= len(split) for w in whole)
     )
 
 
