@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 _WORD = re.compile(r"[^\W\d_]{4,}")
 _FOLDS = (
@@ -43,10 +44,17 @@ def _fold(word: str) -> str:
     return _DOUBLE.sub(r"\1", word)
 
 
-def heading_grams(title: str) -> frozenset[str]:
-    """The four-letter runs of the folded words (four letters or more) of a heading."""
+def heading_grams(title: str, code_spans: Iterable[str] = ()) -> frozenset[str]:
+    """The four-letter runs of the folded words (four letters or more) of a heading, without
+    its inline code and its names with a capital inside (``AstroRenderer``, ``WebSockets``):
+    those are compared as they are, as anchors, and two different identifiers share runs
+    (``AstroRenderer``, ``AstroPrerenderer``) that prove nothing."""
+    for code in code_spans:
+        title = title.replace(code, " ")
     grams: set[str] = set()
     for word in _WORD.findall(title):
+        if not word[1:].islower():
+            continue
         folded = _fold(word)
         grams.update(folded[i : i + 4] for i in range(len(folded) - 3))
     return frozenset(grams)

@@ -25,8 +25,8 @@ empty body says nothing about content, so an empty "Decision guide" aligns with 
 one holding a table when its place and level agree.  Between two Latin-script versions, whose
 headings rarely share a strong anchor, the stems the two headings share count too
 (:mod:`parallelcheck.align.cognates`: "Install the Server Program" and "Das Serverprogramm
-installieren"); sharing none counts a little against.  Two headings that both hold strong anchors and
-share none are different sections whatever their places.
+installieren"); sharing none counts a little against.  Two headings that both state numbers or
+inline code and share none are different sections whatever their places.
 
 Block similarity requires compatible kinds (a table aligns only with a table, code only with
 code) and combines anchors, share of length and, for code, the code's text.  Two prose blocks
@@ -102,6 +102,8 @@ UNIT_SHARE = 0.75
 #: What each kind of value two prose blocks both state, without sharing one, takes off their
 #: score (see :func:`_contradicting`).
 CONTRADICTION = 0.08
+#: What two headings stating numbers or inline code, none the same, take off their score.
+HEADINGS_CONTRADICT = 0.25
 _VALUE_MARKS = ("#", "`", "@")
 REPRESENTATIVES = 4
 #: Up to this many cells (profile columns × new elements) every pair is scored; beyond, only
@@ -281,7 +283,9 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                 kinds=kinds,
                 share=length / total,
                 position=(index - 1) / count if index else 0.0,
-                grams=frozenset() if non_latin else heading_grams(section.title),
+                grams=frozenset()
+                if non_latin
+                else heading_grams(section.title, section.code_spans),
             )
         )
         _link_units(block_features)
@@ -373,8 +377,8 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
     place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
     level = 1.0 if a.level == b.level else 0.0
     score = 0.7 * known + 0.15 * place + 0.15 * level
-    if a.title_strong and b.title_strong and not any(k in b.title_strong for k in a.title_strong):
-        score -= 2 * CONTRADICTION  # both headings name things, none the same
+    if _headings_contradict(a, b):
+        score -= HEADINGS_CONTRADICT  # both headings state numbers or code, none the same
     return score
 
 
@@ -572,19 +576,20 @@ class _Profile(Generic[F]):
 
 def _contradicted(column: dict, item) -> bool:
     """Whether content says that a column (its first member) and an element are different
-    things, so that their places alone must not pair them: two headings that both hold
-    strong anchors (numbers, inline code, names with a digit or an inner capital) and share
-    none, or two blocks that state values of one kind (numbers, inline code, link targets)
-    without sharing any (see :func:`_contradicting`)."""
+    sections, so that their places alone must not pair them: their headings state numbers or
+    inline code of their own and share none (``Use `uvicorn``` and ```hypercorn`` nutzen``).
+    Blocks are not judged so: two blocks in the same place whose numbers or link targets
+    differ are what ``number-mismatch`` and ``link-mismatch`` report."""
     first = next(iter(column.values()))
-    if isinstance(first, _SectionFeatures):
-        mine, theirs = first.title_strong, item.title_strong
-        return bool(mine) and bool(theirs) and not any(key in theirs for key in mine)
-    if first.latin and item.latin:
-        mine, theirs = first.strong, item.strong
-    else:
-        mine, theirs = first.anchors, item.anchors
-    return bool(mine) and bool(theirs) and _contradicting(mine, theirs) > 0
+    return isinstance(first, _SectionFeatures) and _headings_contradict(first, item)
+
+
+def _headings_contradict(a: _SectionFeatures, b: _SectionFeatures) -> bool:
+    return (
+        bool(a.title_strong)
+        and bool(b.title_strong)
+        and (_contradicting(a.title_strong, b.title_strong) > 0)
+    )
 
 
 def _dp_merge(columns, lang, items, score, similarity, threshold, windows=None):
