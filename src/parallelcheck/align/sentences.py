@@ -75,6 +75,9 @@ STEP_COST = {
 #: Cost per anchor a step's sides share (subtracted) and per anchor only one side holds.
 SHARED_ANCHOR = 1.5
 LONE_ANCHOR = 1.0
+#: Another alignment costing at most this much more than the best (a likelihood ratio of
+#: e, about 2.7) makes its lone sentence as likely a candidate: the finding names both.
+AMBIGUOUS = 1.0
 #: A sentence shorter than this (source characters without white space) is never reported.
 MIN_SENTENCE = 20
 #: The block must lack (or add) at least this share of the sentence's expected length, and
@@ -88,9 +91,10 @@ SPREAD_BOUNDS = (0.06, 0.4)
 CALIBRATION_LENGTH = 40
 MIN_CALIBRATION = 5
 DEFAULT_SPREAD = 0.2
-#: A sentence's length varies more than a block's: its spread is the block's times this, its
-#: lengths smoothed by SMOOTHING characters.
+#: A sentence's length varies more than a block's: its spread is the block's times this (and
+#: at least MIN_SENTENCE_SPREAD), its lengths smoothed by SMOOTHING characters.
 SENTENCE_SPREAD = 1.5
+MIN_SENTENCE_SPREAD = 0.15
 SMOOTHING = 10.0
 
 
@@ -126,14 +130,16 @@ class Calibration:
 @dataclass(frozen=True)
 class Gap:
     """A sentence one version of an aligned prose pair has and the other lacks: the row it is
-    in, the sentence, the :class:`Prose` it belongs to (its line is
-    ``prose.line + sentence.line - 1``) and the first prose of the other version there."""
+    in, the sentence, the prose it belongs to (its line is ``prose.line + sentence.line - 1``),
+    the first prose of the other version there, and the sentences of the same prose that
+    lengths and anchors find as likely to be the one lacking (:data:`AMBIGUOUS`)."""
 
     section: AlignedSection
     row: AlignedBlock
     sentence: Sentence
     prose: Text
     other: Text
+    alternatives: tuple[Sentence, ...] = ()
 
     @property
     def line(self) -> int:
@@ -272,7 +278,8 @@ class _Unit:
 def _length_cost(source: float, target: float, spread: float) -> float:
     """-log of the probability that a sentence's lengths *source* and *target* (source units)
     differ by at least as much as they do: the two tails of a normal law of the log ratio."""
-    delta = abs(math.log((target + SMOOTHING) / (source + SMOOTHING))) / (spread * SENTENCE_SPREAD)
+    sigma = max(spread * SENTENCE_SPREAD, MIN_SENTENCE_SPREAD)
+    delta = abs(math.log((target + SMOOTHING) / (source + SMOOTHING))) / sigma
     tail = math.erfc(delta / math.sqrt(2))  # 2 (1 - Φ(δ))
     return -math.log(tail) if tail > 1e-300 else 690.0
 
@@ -285,9 +292,16 @@ def _anchor_cost(a: Counter[str], b: Counter[str]) -> float:
     return LONE_ANCHOR * lone - SHARED_ANCHOR * shared
 
 
-def align_sentences(source: Sequence[_Unit], target: Sequence[_Unit], spread: float) -> list[Bead]:
+def align_sentences(
+    source: Sequence[_Unit],
+    target: Sequence[_Unit],
+    spread: float,
+    keep: tuple[bool, int] | None = None,
+) -> tuple[list[Bead], float]:
     """The cheapest alignment of two sequences of sentences (lengths in source units), as
-    beads in order (see the module's docstring)."""
+    beads in order, and its cost (see the module's docstring).  *keep* = (on the source side,
+    index) names a sentence that may not be left alone (the cheapest alignment that pairs it
+    with something: how much likelier the best one is)."""
     n, m = len(source), len(target)
     inf = float("inf")
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
@@ -302,12 +316,12 @@ def align_sentences(source: Sequence[_Unit], target: Sequence[_Unit], spread: fl
                 ni, nj = i + di, j + dj
                 if ni > n or nj > m:
                     continue
-                ls = sum(u.length for u in source[i:ni])
-                lt = sum(u.length for u in target[j:nj])
-                anchors_s = _merge(source[i:ni])
-                anchors_t = _merge(target[j:nj])
-                step = prior + _anchor_cost(anchors_s, anchors_t)
+                if keep is not None and not (di and dj) and _leaves(keep, i, j, di):
+                    continue
+                step = prior + _anchor_cost(_merge(source[i:ni]), _merge(target[j:nj]))
                 if di and dj:
+                    ls = sum(u.length for u in source[i:ni])
+                    lt = sum(u.length for u in target[j:nj])
                     step += _length_cost(ls, lt, spread)
                 if here + step < cost[ni][nj]:
                     cost[ni][nj] = here + step
@@ -316,10 +330,18 @@ def align_sentences(source: Sequence[_Unit], target: Sequence[_Unit], spread: fl
     i, j = n, m
     while i or j:
         di, dj = back[i][j]
+        if not (di or dj):
+            return [], inf  # no alignment keeps that sentence paired
         beads.append(Bead(tuple(range(i - di, i)), tuple(range(j - dj, j))))
         i, j = i - di, j - dj
     beads.reverse()
-    return beads
+    return beads, cost[n][m]
+
+
+def _leaves(keep: tuple[bool, int], i: int, j: int, di: int) -> bool:
+    """Whether a step alone from (i, j) leaves the kept sentence alone."""
+    on_source, index = keep
+    return (index == i) if (on_source and di) else (not on_source and not di and index == j)
 
 
 def _merge(units: Sequence[_Unit]) -> Counter[str]:
@@ -471,7 +493,7 @@ def _gaps(
             continue
         units_s = _units(ours, 1.0, non_latin[0], strong)
         units_t = _units(other, ratio, non_latin[1], strong)
-        beads = align_sentences(units_s, units_t, spread)
+        beads, best = align_sentences(units_s, units_t, spread)
         if missing:
             listed, units, place, fewer = ours, units_s, theirs[0], len(other)
         else:
@@ -495,7 +517,9 @@ def _gaps(
                     elsewhere = _Elsewhere(section.rows, index, texts, langs, scales, kind)
                 if elsewhere.holds(unit):
                     continue
-            yield Gap(section, row, sentence, piece, place)
+            # another sentence as likely to be the one lost: name both
+            others = _alternatives(units_s, units_t, spread, missing, at, best)
+            yield Gap(section, row, sentence, piece, place, tuple(listed[k][1] for k in others))
 
 
 class _Elsewhere:
@@ -554,6 +578,22 @@ class _Elsewhere:
 
 def _urls(text: str) -> list[str]:
     return URL.findall(text) if "://" in text or "www." in text else []
+
+
+def _alternatives(
+    units_s: Sequence[_Unit],
+    units_t: Sequence[_Unit],
+    spread: float,
+    missing: bool,
+    at: int,
+    best: float,
+) -> list[int]:
+    """The sentences (of the side of sentence *at*) left alone instead when *at* must be
+    paired, if that alignment costs at most :data:`AMBIGUOUS` more than the best one."""
+    beads, cost = align_sentences(units_s, units_t, spread, keep=(missing, at))
+    if cost - best > AMBIGUOUS:
+        return []
+    return [k for k in _lone(beads, missing) if k != at]
 
 
 def _lone(beads: Sequence[Bead], missing: bool) -> Iterator[int]:

@@ -6,9 +6,8 @@ from collections.abc import Iterator
 
 from parallelcheck.align.sentences import sentence_gaps
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.rules.missing_sentence import QUOTE
+from parallelcheck.rules.missing_sentence import evidence, quote
 
 
 @rule("extra-sentence", severity="info", tags=("structure",))
@@ -35,8 +34,7 @@ def extra_sentence(ctx: RuleContext) -> Iterator[Finding]:
             [lang],
             [source],
             {lang: gap.line, source: gap.other.line},
-            f"sentence “{excerpt(gap.sentence.text, QUOTE)}” of {lang} has no counterpart "
-            f"in {source}",
-            {"sentence": gap.sentence.text},
+            f"{quote(gap)} of {lang} has no counterpart in {source}",
+            evidence(gap),
             row=gap.row,
         )

@@ -13,6 +13,23 @@ from parallelcheck.rules.base import RuleContext, rule
 QUOTE = 100
 
 
+def quote(gap: Gap) -> str:
+    """The sentence quoted for a message: ‘sentence “…”’, or ‘sentence “…” (or “…”)’ when
+    lengths and anchors find another sentence as likely to be the one lacking."""
+    text = f"sentence “{excerpt(gap.sentence.text, QUOTE)}”"
+    if gap.alternatives:
+        others = " or ".join(f"“{excerpt(a.text, QUOTE // 2)}”" for a in gap.alternatives)
+        text += f" (or {others}: their lengths cannot tell which)"
+    return text
+
+
+def evidence(gap: Gap) -> dict:
+    found: dict = {"sentence": gap.sentence.text}
+    if gap.alternatives:
+        found["alternatives"] = [a.text for a in gap.alternatives]
+    return found
+
+
 @rule("missing-sentence", severity="warning", tags=("structure",))
 def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
     """A sentence of the source has no counterpart in the aligned paragraph of a translation.
@@ -54,8 +71,7 @@ def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
             langs,
             [source],
             {source: gap.line, **places},
-            f"sentence “{excerpt(gap.sentence.text, QUOTE)}” of {source} has no counterpart "
-            f"in {join_langs(langs)}",
-            {"sentence": gap.sentence.text},
+            f"{quote(gap)} of {source} has no counterpart in {join_langs(langs)}",
+            evidence(gap),
             row=gap.row,
         )

@@ -190,6 +190,9 @@ def _abbreviation(text: str, stop: int) -> bool:
     if found is None:
         return False
     word = found.group(1)
+    start = found.start(1)
+    if start > 0 and not (text[start - 1].isspace() or text[start - 1] in "(（\"'“‘«"):
+        return False  # the end of a path, URL or expression ("a.b?c=d.")
     if len(word) == 1:
         return True  # an initial ("J. Doe") or one letter of "z. B.", "d. h."
     lowered = word.lower()
