@@ -172,15 +172,15 @@ def _children(cell: Block, extra: Sequence[Block]) -> list[Block]:
 
 def _nested(row: AlignedBlock, versions: _Versions) -> list[AlignedBlock]:
     """The aligned children of a row's containers (empty unless two versions take part)."""
-    sort = None
-    sequences: dict[str, list[Block]] = {}
-    for lang, cell in row.cells.items():
-        if cell is None or cell.kind not in CONTAINERS:
-            continue
-        if sort is None:
-            sort = _SORT[cell.kind]
-        if _SORT[cell.kind] == sort:
-            sequences[lang] = _children(cell, row.extra.get(lang, ()))
+    found = [(lang, cell) for lang, cell in row.cells.items() if cell and cell.kind in CONTAINERS]
+    if len(found) < 2:
+        return []
+    sort = _SORT[found[0][1].kind]
+    sequences = {
+        lang: _children(cell, row.extra.get(lang, ()))
+        for lang, cell in found
+        if _SORT[cell.kind] == sort
+    }
     if len(sequences) < 2 or not any(sequences.values()):
         return []
     owners = {lang: row.cells[lang] for lang in sequences}
@@ -196,8 +196,9 @@ def _align_children(
     of each version's container in ``owners`` (``None`` for a version holding them
     unwrapped); a list item's own text takes part as a first child and gives no row."""
     order = list(sequences)
-    kinds = {tuple(block.kind for block in blocks) for blocks in sequences.values()}
-    if len(kinds) == 1:  # the same kinds in the same order: paired as they stand
+    kinds = [block.kind for block in sequences[order[0]]]
+    if all([block.kind for block in sequences[lang]] == kinds for lang in order[1:]):
+        # the same kinds in the same order: paired as they stand
         rows = [
             AlignedBlock({lang: sequences[lang][index] for lang in order})
             for index in range(len(sequences[order[0]]))
@@ -334,10 +335,8 @@ def _unwrap(rows: list[AlignedBlock], versions: _Versions) -> list[AlignedBlock]
 
 def _wrapper_row(row: AlignedBlock) -> bool:
     """Whether some versions have a wrapper in this row and others none."""
-    cells = row.cells.values()
-    return any(c is not None and c.kind in WRAPPERS for c in cells) and any(
-        c is None or c.kind not in WRAPPERS for c in cells
-    )
+    kinds = {cell.kind if cell is not None else None for cell in row.cells.values()}
+    return len(kinds) > 1 and not kinds.isdisjoint(WRAPPERS) and not kinds <= WRAPPERS
 
 
 def _wrapper_pairing(rows: list[AlignedBlock], index: int, versions: _Versions):
