@@ -585,11 +585,21 @@ def _contradicted(column: dict, item) -> bool:
 
 
 def _headings_contradict(a: _SectionFeatures, b: _SectionFeatures) -> bool:
-    return (
-        bool(a.title_strong)
-        and bool(b.title_strong)
-        and (_contradicting(a.title_strong, b.title_strong) > 0)
-    )
+    """Whether two headings state numbers, or inline code, and none of one kind alike: the
+    same number, or code of which one holds the other's letters and digits (``on()`` and
+    ``toolbar.on()``, ``addRenderer`` and ``addRenderer()`` are alike)."""
+    if not a.title_strong or not b.title_strong:
+        return False
+    for mark in ("#", "`"):
+        mine = [_bare(key) for key in a.title_strong if key[0] == mark]
+        theirs = [_bare(key) for key in b.title_strong if key[0] == mark]
+        if mine and theirs and not any(x in y or y in x for x in mine for y in theirs):
+            return True
+    return False
+
+
+def _bare(key: str) -> str:
+    return "".join(ch for ch in key[1:].lower() if ch.isalnum()) or key
 
 
 def _dp_merge(columns, lang, items, score, similarity, threshold, windows=None):
