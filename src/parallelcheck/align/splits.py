@@ -15,18 +15,18 @@ difference and is reported by nothing).
 versions (P) hold two prose blocks and the others (A) one, all blocks of one kind, is one
 paragraph split in two when, over the pairs of a P version and an A version:
 
-1. the lengths say so: the two parts of P together match the length of A's block well
-   (0.75 or more) and clearly better (by 0.15 or more on average) than the part A's block
-   was aligned with (or either part) alone, and so do at least half of the pairs of every
-   version on their own (a pair also when near, 0.5, and better by 0.25: one version writes
-   much longer).  Lengths are shares of the document, scaled by how much longer one version
-   writes than the other in the section's other prose rows, drawn towards 1 by the group's
-   own length (an old translation lacking half of a page has inflated shares; French writes
-   longer than English).  For a pair whose joined length is still near A's (0.6 or more),
-   the anchors may decide instead (A's block carries three or more, the two parts together
-   carry nine in ten of them, more than either part alone), or, between two Latin-script
-   versions, the letters (the parts joined are more like A's block, by a ratio of 0.1, than
-   the part alone);
+1. the lengths say so: the two parts of P together match the length of A's block well (0.75
+   or more) and clearly better (by 0.15 or more on average) than the part A's block was
+   aligned with (or either part) alone, and so do at least half of the pairs on their own,
+   and of the pairs of every version that has several (a pair also when near, 0.5, and
+   better by 0.25: one version writes much longer). Lengths are shares of the document,
+   scaled by how much longer one version writes than the other in the section's other prose
+   rows, drawn towards 1 by the group's own length (an old translation lacking half of a
+   page has inflated shares; French writes longer than English). For a pair whose joined
+   length is still near A's (0.6 or more), the anchors may decide instead (A's block carries
+   three or more, the two parts together carry nine in ten of them, more than either part
+   alone), or, between two Latin-script versions, the letters (the parts joined are more
+   like A's block, by a ratio of 0.1, than the part alone);
 2. no part brings strong anchors (numbers, inline code, link targets, names with a digit or
    an inner capital) that A's block lacks, nor A's block anchors the two parts lack: more
    than a third of its own, beyond one of several, is content of its own (a translation may
@@ -316,8 +316,9 @@ def _is_split(
     return (
         gain / pairs >= SHARE_GAIN
         and joined_total / pairs >= JOINED_SHARE
-        and all(votes[s] * 2 >= len(whole) for s in split)
-        and all(votes["\0" + w] * 2 >= len(split) for w in whole)
+        and sum(votes[s] for s in split) * 2 >= pairs
+        and (len(whole) < 2 or all(votes[s] * 2 >= len(whole) for s in split))
+        and (len(split) < 2 or all(votes["\0" + w] * 2 >= len(split) for w in whole))
     )
 
 
