@@ -289,7 +289,7 @@ def test_drifted_corpus_reports_dropped_sentences(fastapi_drift_run, article, la
         if f.rule == "missing-sentence" and f.article == article and words in f.message
     ]
     assert found, [f.message for f in findings if f.article == article]
-    assert list(found[0].langs) == langs
+    assert set(langs) <= set(found[0].langs)
     source = next(loc for loc in found[0].locations if loc.lang == "en")
     with open(source.path, encoding="utf-8") as handle:
         line = handle.read().split("\n")[source.line - 1]

@@ -18,12 +18,26 @@ anchors make it cheaper or dearer:
   lacks raises it.
 
 A source sentence left on a 1-0 step is reported as missing (a translated sentence on a 0-1
-step as extra) only when the block as a whole corroborates it (:func:`sentence_gaps`): the
-translation is shorter (longer) than the calibration predicts, by at least half that
-sentence's expected length and by more than the usual spread.  So a pair of blocks whose
-lengths agree is never split into sentences at all: the shortcut is exact, since such a pair
-could not give a finding.  What it cannot see, by design: a sentence dropped while another
-grew by as much, and a sentence replaced by a different one of the same length.
+step as extra) only when everything else agrees (:func:`sentence_gaps`):
+
+* the block as a whole is shorter (longer) than the calibration predicts, by at least
+  :data:`GAP_SPREAD` times the article's spread of the log ratio and by at least half that
+  sentence's expected length; the sentence has at least :data:`MIN_SENTENCE` characters;
+* the side that keeps it has more sentences than the other (as many: rewording);
+* no sentence of the other side is alone next to it (one sentence reworded beyond
+  recognition is not one lost and one added);
+* its anchors are not all found in the other side's prose (two or more: merged into another
+  sentence), nor in the other version's block of the next or previous row when that block is
+  longer than its counterpart by at least half the sentence (block alignment one place off).
+
+When another alignment, with another sentence left alone, is nearly as likely
+(:data:`AMBIGUOUS`), the gap names that sentence too.
+
+A pair of blocks whose lengths agree is never split into sentences at all: the shortcut is
+exact, since such a pair could not give a finding.  What it cannot see, by design: a sentence
+dropped while another grew by as much, and a sentence replaced by a different one of the same
+length.  The pairs that pass the length test are found in one pass over the article, shared
+by the two rules that ask (missing and extra sentences) through a one-article memo.
 
 Which blocks are compared is :func:`prose_pairs`: paragraphs (with the further paragraphs of a
 split row), list items of lists with as many items, and the paragraphs inside quotes and

@@ -20,11 +20,12 @@ def extra_sentence(ctx: RuleContext) -> Iterator[Finding]:
 
     Sentences are split and aligned as for ``missing-sentence``, in the other direction: a
     translated sentence is reported when it aligns with nothing in the source, it has at
-    least 20 characters in source terms, and the translated block as a whole is longer than
-    the article's usual ratio predicts by at least half that sentence's length and by clearly
-    more than blocks of its size usually vary.  The location in the translation is the
-    sentence's own line, in the source the line of the aligned block.  Info: a translator's
-    explanation is often welcome; the finding asks only to look.
+    least 20 characters in source terms, the translated block has more sentences than the
+    source's, and the translated block as a whole is longer than the article's usual ratio
+    predicts, by at least 2.5 times the usual spread and by at least half that sentence's
+    length.  The location in the translation is the sentence's own line, in the source the
+    line of the aligned block.  Info: a translator's explanation is often welcome, and an
+    older translation keeps what the source has since removed; the finding asks only to look.
     """
     article = ctx.article
     source = article.source

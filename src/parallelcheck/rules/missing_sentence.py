@@ -48,13 +48,19 @@ def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
     numbers, names, inline code and URLs tie sentences together.
 
     A source sentence that aligns with nothing is reported only when the translated block as
-    a whole is shorter than the article's usual ratio predicts, by at least half that
-    sentence's length and by clearly more than blocks of its size usually vary, and when the
-    sentence has at least 20 characters: rewording that keeps the length says nothing.  One
-    finding names every translation lacking the sentence; its location in the source is the
-    sentence's own line, in each translation the line of the aligned block.  Example:
-    ``sentence “You can also use it for testing.” of en has no counterpart in ja, ko``.
-    Blocks missing as a whole are ``missing-paragraph``'s.
+    a whole is shorter than the article's usual ratio predicts — by at least 2.5 times the
+    article's usual spread and by at least half that sentence's length — when the source
+    block has more sentences than the translated one, and when the sentence has at least 20
+    characters: rewording that keeps the length says nothing.  A sentence whose numbers,
+    names and code all appear elsewhere in the translated block (merged into another
+    sentence), or in the next or previous block when that one is too long (blocks paired one
+    place off),
+    is not reported.  One finding names every translation lacking the sentence; its location
+    in the source is the sentence's own line, in each translation the line of the aligned
+    block.  Example: ``sentence “You can also use it for testing.” of en has no counterpart
+    in ja, ko``.  When lengths cannot tell which of two sentences went missing, the message
+    names both (``… (or “…”: their lengths cannot tell which)``).  Blocks missing as a whole
+    are ``missing-paragraph``'s.
     """
     article = ctx.article
     source = article.source
