@@ -71,16 +71,18 @@ def _finding(ctx, section, row, two: dict[str, tuple[Block, Block]]) -> Finding:
     ones = ", ".join(f"{lang} line {row.cells[lang].line}" for lang in one[:2])
     ones += " …" if len(one) > 2 else ""
     quoted = article.source if article.source in (*one, *twos) else (one or twos)[0]
-    text = excerpt(two[quoted][0].text if quoted in two else row.cells[quoted].text)
+    block = two[quoted][0] if quoted in two else row.cells[quoted]
+    text = excerpt(block.text)
+    noun = "paragraph" if block.kind is BlockKind.PARAGRAPH else f"{block.kind.value} block"
     if article.source in two:
         message = (
-            f"{join_langs(one)} {_verb(one, 'merge')} two paragraphs into one ({ones}) where "
+            f"{join_langs(one)} {_verb(one, 'merge')} two {noun}s into one ({ones}) where "
             f"{join_langs(twos)} {_verb(twos, 'have', 'has')} two ({parts}): “{text}”"
         )
         langs, reference = one, twos
     else:
         message = (
-            f"{join_langs(twos)} {_verb(twos, 'split')} this paragraph in two ({parts}) where "
+            f"{join_langs(twos)} {_verb(twos, 'split')} this {noun} in two ({parts}) where "
             f"{join_langs(one)} {_verb(one, 'have', 'has')} one ({ones}): “{text}”"
         )
         langs, reference = twos, one
