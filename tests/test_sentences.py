@@ -213,7 +213,11 @@ def test_pairs_whose_lengths_agree_are_never_split_into_sentences():
     rows.append(
         AlignedBlock(
             {
-                "en": _para("This one keeps its first sentence. But the second went away.", 9),
+                "en": _para(
+                    "This one keeps its first sentence. But the second one, which said"
+                    " much more than the first, went away.",
+                    9,
+                ),
                 "de": _para("Dieser behält seinen ersten Satz.", 9),
             }
         )
@@ -227,7 +231,7 @@ def test_pairs_whose_lengths_agree_are_never_split_into_sentences():
     gaps = list(sentence_gaps(_article(rows), segment, missing=True))
     assert seen == [rows[-1].cells["en"].text, rows[-1].cells["de"].text]
     assert [(lang, gap.sentence.text, gap.line) for lang, gap in gaps] == [
-        ("de", "But the second went away.", 9)
+        ("de", "But the second one, which said much more than the first, went away.", 9)
     ]
     assert not list(sentence_gaps(_article(rows), segment, missing=False))
 

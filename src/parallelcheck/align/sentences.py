@@ -93,7 +93,7 @@ LONE_ANCHOR = 1.0
 #: e, about 2.7) makes its lone sentence as likely a candidate: the finding names both.
 AMBIGUOUS = 1.0
 #: A sentence shorter than this (source characters without white space) is never reported.
-MIN_SENTENCE = 20
+MIN_SENTENCE = 30
 #: The block must lack (or add) at least this share of the sentence's expected length, and
 #: be off the usual ratio by at least GAP_SPREAD times the usual spread (in log ratio).
 MIN_SHARE = 0.5

@@ -20,7 +20,7 @@ def extra_sentence(ctx: RuleContext) -> Iterator[Finding]:
 
     Sentences are split and aligned as for ``missing-sentence``, in the other direction: a
     translated sentence is reported when it aligns with nothing in the source, it has at
-    least 20 characters in source terms, the translated block has more sentences than the
+    least 30 characters in source terms, the translated block has more sentences than the
     source's, and the translated block as a whole is longer than the article's usual ratio
     predicts, by at least 2.5 times the usual spread and by at least half that sentence's
     length.  The location in the translation is the sentence's own line, in the source the

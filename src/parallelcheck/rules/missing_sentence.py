@@ -50,7 +50,7 @@ def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
     A source sentence that aligns with nothing is reported only when the translated block as
     a whole is shorter than the article's usual ratio predicts — by at least 2.5 times the
     article's usual spread and by at least half that sentence's length — when the source
-    block has more sentences than the translated one, and when the sentence has at least 20
+    block has more sentences than the translated one, and when the sentence has at least 30
     characters: rewording that keeps the length says nothing.  A sentence whose numbers,
     names and code all appear elsewhere in the translated block (merged into another
     sentence), or in the next or previous block when that one is too long (blocks paired one
