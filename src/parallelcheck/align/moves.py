@@ -13,16 +13,16 @@ Two top-level rows *X* and *Y* are one moved block when:
 * no version has a block in both (a version holding both is a repetition, not a move), some
   versions (the reference, the source among them: a move is a place that differs from the
   source's) have a block in *X* and lack one in *Y*, and others (the movers) have one in *Y*
-  and lack one in *X* — each in a section it has: a version lacking the whole section is
-  ``missing-section``'s (a section whose heading alignment did not pair is not a move of
-  each of its blocks);
+  and lack one in *X* (or the whole section of it); at least one side must lack the block
+  in a section it has (two sections whose headings did not pair, each lacking in the other's
+  versions, are ``missing-section``'s, not a move of each of their blocks);
 * every block of the reference in *X* is like every block of the movers in *Y*: the same kind
   of block, and for code the same code as ``code-mismatch`` compares it (comments and
   strings aside) and nearly the same text as written (a ratio of 0.9: ``pip install
   "uvicorn[standard]"`` is not ``pip install "hypercorn[trio]"``); for a table the same
   shape and, when they have them, shared anchors; for a list as many items; for prose and
   lists shared anchors (numbers, names, inline code, link targets: a Dice coefficient of
-  0.6 or more over at least two anchors on each side) and a similar share of their
+  0.6 or more over at least three anchors on each side) and a similar share of their
   document's length (0.5), or nearly the same letters (0.85), as untranslated text has;
 * the place differs: they are in different sections, or in one section with a row between
   them that reference and movers both have (else the two rows stand in the same place and
@@ -47,7 +47,7 @@ from parallelcheck.text.script import mostly_non_latin
 
 CODE_RATIO = 0.9
 ANCHOR_DICE = 0.6
-FEWEST_ANCHORS = 2
+FEWEST_ANCHORS = 3
 SHARE = 0.5
 SAME_LETTERS = 0.85
 TABLE_ANCHORS = 0.5
@@ -74,6 +74,7 @@ class _Row:
     row: AlignedBlock
     holders: frozenset[str]
     lacking: frozenset[str]
+    outside: frozenset[str]
 
 
 class _Blocks:
@@ -132,12 +133,14 @@ def find_moves(article: AlignedArticle) -> list[BlockMove]:
     """The moved blocks of an aligned article (see the module's docstring), in document
     order of the reference's place."""
     rows: list[_Row] = []
+    langs = frozenset(article.langs)
     for s_index, section in enumerate(article.sections):
         for r_index, row in enumerate(section.rows):
             holders = frozenset(row.present())
-            lacking = frozenset(row.absent())  # not the versions lacking the whole section
-            if holders and lacking:
-                rows.append(_Row(s_index, r_index, section, row, holders, lacking))
+            lacking = frozenset(row.absent())
+            outside = langs - set(row.cells)  # the versions lacking the whole section
+            if holders and (lacking or outside):
+                rows.append(_Row(s_index, r_index, section, row, holders, lacking, outside))
     if len(rows) < 2:
         return []
     blocks = _Blocks(article)
@@ -147,10 +150,12 @@ def find_moves(article: AlignedArticle) -> list[BlockMove]:
         for y in rows:
             if x is y or x.holders & y.holders or _family(x) != _family(y):
                 continue
-            reference = x.holders & y.lacking
-            movers = y.holders & x.lacking
+            reference = x.holders & (y.lacking | y.outside)
+            movers = y.holders & (x.lacking | x.outside)
             if source not in reference or not movers:
                 continue
+            if not (reference & y.lacking or movers & x.lacking):
+                continue  # no block missing in a section: two sections left unpaired
             if x.section is y.section and not _apart(x, y, reference, movers):
                 continue
             score = _likeness(blocks, x.row, y.row, reference, movers)
