@@ -91,8 +91,8 @@ class _Versions:
     lengths: dict[str, int] = field(default_factory=dict)
 
     def ratio(self, lang: str, other: str, within: dict[str, int]) -> float | None:
-        """How long version ``lang``'s document is against version ``other``'s, leaving out
-        the ``within`` characters of each (the container in question); ``None`` when what is
+        """How long version ``lang``'s prose is against version ``other``'s, leaving out the
+        ``within`` characters of each (the container in question); ``None`` when what is
         left of ``other`` is less than twice that (too little to tell)."""
         ours = self._total(lang) - within[lang]
         theirs = self._total(other) - within[other]
@@ -104,9 +104,7 @@ class _Versions:
         found = self.lengths.get(lang)
         if found is None:
             found = self.lengths[lang] = sum(
-                _length(b)
-                for b in self.documents[lang].iter_blocks()
-                if b.kind is not BlockKind.CODE
+                _prose_length(b) for b in self.documents[lang].iter_blocks()
             )
         return found
 
@@ -223,7 +221,7 @@ def _align_children(
     else:
         columns = _align(present, features, versions.similarity, BLOCK_THRESHOLD)
     rows = []
-    within = {lang: sum(_length(b) for b in sequences[lang]) for lang in order}
+    within = {lang: sum(_prose_length(b) for b in sequences[lang]) for lang in order}
     for column, extra in _fold_merges(_absorb_splits(columns), present, versions, within):
         cells: dict[str, Block | None] = {}
         for lang in order:
@@ -310,6 +308,14 @@ def _merged_into(column, neighbour, absent, versions: _Versions, within) -> bool
 
 def _length(block: Block) -> int:
     return len(block.text) - block.text.count(" ")
+
+
+def _prose_length(block: Block) -> int:
+    """The length of a block's prose, the code nested in it left out (none for code)."""
+    if block.kind is BlockKind.CODE:
+        return 0
+    text = block.prose_text()
+    return len(text) - text.count(" ")
 
 
 # ---------------------------------------------------------------------------
