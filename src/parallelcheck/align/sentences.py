@@ -399,13 +399,14 @@ def _units(
 
 @dataclass
 class _Candidates:
-    """One translation's length model and the prose pairs whose lengths leave room for a
-    missing (``short``) or an extra (``long``) sentence, with a sample of each side's prose."""
+    """One translation's length model, the prose pairs whose lengths leave room for a missing
+    (``short``) or an extra (``long``) sentence, and every pair (the script of each side is
+    read from a sample of them when first needed)."""
 
     calibration: Calibration
     short: list[tuple]
     long: list[tuple]
-    samples: tuple[str, str]
+    pairs: list[tuple]  # every pair, for the samples of each side's script
 
 
 #: The candidates of the article last asked for (both rules ask for the same article in turn;
@@ -452,15 +453,19 @@ def _candidates(article: AlignedArticle) -> dict[str, _Candidates]:
         if calibration is None:
             continue
         short, long = [], []
+        ratio, least = calibration.ratio, MIN_SENTENCE * MIN_SHARE
+        bound = GAP_SPREAD * calibration.spread
         for pair in pairs:
-            # the exact shortcut: a pair whose lengths agree cannot give a finding
-            if _gap(pair[4], pair[5], calibration, True) is not None:
-                short.append(pair)
-            elif _gap(pair[4], pair[5], calibration, False) is not None:
-                long.append(pair)
+            # the exact shortcut: a pair whose lengths agree cannot give a finding (the test
+            # of _gap, in one pass for both directions)
+            length_s, length_t = pair[4], pair[5]
+            if not length_s or not length_t:
+                continue
+            expected = length_t / ratio
+            if abs(length_s - expected) >= least and abs(math.log(expected / length_s)) >= bound:
+                (short if length_s > expected else long).append(pair)
         if short or long:
-            samples = (_sample(p[2] for p in pairs), _sample(p[3] for p in pairs))
-            found[lang] = _Candidates(calibration, short, long, samples)
+            found[lang] = _Candidates(calibration, short, long, pairs)
     return found
 
 
@@ -487,8 +492,8 @@ def _gaps(
         return
     calibration = candidates.calibration
     ratio, spread = calibration.ratio, calibration.spread
-    non_latin = tuple(mostly_non_latin(sample) for sample in candidates.samples)
-    strong = not any(non_latin)
+    non_latin: tuple[bool, ...] = ()
+    strong = False
     for section, index, mine, theirs, length_s, length_t in pairs:
         # a paragraph split in two that block alignment kept apart: the half alone in the
         # next or previous row belongs to the pair
@@ -503,17 +508,21 @@ def _gaps(
             continue
         ours = [(piece, s) for piece in mine for s in segment(piece.text, piece.code_spans)]
         other = [(piece, s) for piece in theirs for s in segment(piece.text, piece.code_spans)]
+        if len(ours if missing else other) <= len(other if missing else ours):
+            continue  # as many sentences on the shorter side: rewording, not a lost sentence
         if not ours or not other:
             continue
+        if not non_latin:
+            every = candidates.pairs
+            non_latin = tuple(mostly_non_latin(_sample(p[side] for p in every)) for side in (2, 3))
+            strong = not any(non_latin)
         units_s = _units(ours, 1.0, non_latin[0], strong)
         units_t = _units(other, ratio, non_latin[1], strong)
         beads, best = align_sentences(units_s, units_t, spread)
         if missing:
-            listed, units, place, fewer = ours, units_s, theirs[0], len(other)
+            listed, units, place = ours, units_s, theirs[0]
         else:
-            listed, units, place, fewer = other, units_t, mine[0], len(ours)
-        if len(listed) <= fewer:
-            continue  # as many sentences on the shorter side: rewording, not a lost sentence
+            listed, units, place = other, units_t, mine[0]
         row = section.rows[index]
         elsewhere: _Elsewhere | None = None
         for at in _lone(beads, missing):
