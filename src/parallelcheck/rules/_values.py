@@ -226,7 +226,8 @@ def _compare_block_row(
     the row still gives one finding per group of versions; a nested row some versions lack
     is compared on its own among those that have it.  A row holding content some
     versions write without the container (``unwrapped``) is compared that way at once, those
-    versions' blocks included."""
+    versions' blocks included, and the containers' titles among the versions that have
+    them."""
     found = (
         []
         if row.unwrapped
@@ -240,6 +241,10 @@ def _compare_block_row(
     yield from _compare_row(
         ctx, section, values.nested_cells(row), section_values, comparison, describe, row
     )
+    if row.unwrapped:  # the titles of the boxes, among the versions that have one
+        yield from _compare_row(
+            ctx, section, values.own_cells(row), section_values, comparison, describe, row
+        )
     for nested in _left_out(row):  # compared among the versions that have them
         yield from _compare_block_row(
             ctx, section, nested, values, section_values, comparison, describe
@@ -305,6 +310,16 @@ class _BlockValues:
             for parts in [(block, *row.extra.get(lang, []))]
         }
 
+    def own_cells(self, row: AlignedBlock) -> dict:
+        """Per version with a cell in ``row``: (line, value pairs, blocks) of its containers'
+        own text alone."""
+        return {
+            lang: (block.line, [pair for part in parts for pair in self.own(part, lang)], parts)
+            for lang, block in row.cells.items()
+            if block is not None
+            for parts in [(block, *row.extra.get(lang, []))]
+        }
+
     def nested_cells(self, row: AlignedBlock) -> dict:
         """Per version of ``row`` (those holding its content unwrapped too): (line, value
         pairs, blocks) of what :func:`_compare_block_row` compares on nested rows."""
@@ -320,7 +335,8 @@ class _BlockValues:
         row has no nested rows it takes part in, else its containers' own text and what it
         holds in each nested row that every version of that row has (or that is a list
         item), recursively.  The own text of a container some versions do without (its
-        title) is left out: that difference is ``wrapper-mismatch``'s."""
+        title) is left out: that difference is ``wrapper-mismatch``'s (the titles are
+        compared among the versions that have the container, see :meth:`own_cells`)."""
         if not row.rows or lang not in row.rows[0].cells:
             return [pair for part in row.blocks(lang) for pair in self.whole(part, lang)]
         pairs = []
