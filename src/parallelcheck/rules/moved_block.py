@@ -31,7 +31,6 @@ def moved_block(ctx: RuleContext) -> Iterator[Finding]:
 
 
 def _finding(ctx: RuleContext, move: BlockMove) -> Finding:
-    article = ctx.article
     at = {lang: move.at.cells[lang] for lang in move.reference}
     to = {lang: move.to.cells[lang] for lang in move.langs}
     lines = {lang: block.line for lang, block in (*at.items(), *to.items())}
@@ -43,8 +42,8 @@ def _finding(ctx: RuleContext, move: BlockMove) -> Finding:
         place = f"{'later' if later else 'earlier'} in the section ({there})"
         where = f"({here})"
     else:
-        place = f"{_under(article, move.to_section)} ({there})"
-        where = f"{_under(article, move.at_section)} ({here})"
+        place = f"{_under(move.to_section, move.langs[0])} ({there})"
+        where = f"{_under(move.at_section, move.reference[0])} ({here})"
     verb = "have" if len(move.reference) > 1 else "has"
     message = (
         f"{describe_block(first_at)} is moved in {join_langs(move.langs)}: it stands {place}, "
@@ -71,6 +70,9 @@ def _lines(blocks: dict) -> str:
     return shown + (" …" if len(blocks) > 2 else "")
 
 
-def _under(article, section) -> str:
-    title = article.section_title(section)
+def _under(section, lang: str) -> str:
+    """Where a block stands, by the heading of the section as version ``lang`` writes it (the
+    aligned row of sections may pair headings that differ)."""
+    heading = section.cells.get(lang)
+    title = heading.title if heading is not None else ""
     return f"under “{title}”" if title else "before the first heading"
