@@ -31,8 +31,9 @@ facts (an import-linter contract); no rule reads anchors.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.glossary.model import Glossary
@@ -47,6 +48,8 @@ from parallelcheck.text.script import (
 )
 from parallelcheck.text.sentences import Sentence, split_sentences
 from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens
+
+T = TypeVar("T")
 
 __all__ = ["ArticleFacts", "StatedNumbers", "TermScan"]
 
@@ -99,6 +102,7 @@ class ArticleFacts:
         self._letters: dict[str, dict[str, int]] = {}
         self._profiles: dict[tuple, ScriptProfile] = {}
         self._sentences: dict[tuple, tuple[Sentence, ...]] = {}
+        self._of_article: dict[str, Any] = {}
 
     # -- values ---------------------------------------------------------------------------
 
@@ -214,6 +218,14 @@ class ArticleFacts:
         if found is None:
             found = self._sentences[key] = tuple(split_sentences(text, code_spans))
         return found
+
+    def of_article(self, name: str, compute: Callable[[], T]) -> T:
+        """A result about the article as a whole, computed by the first rule that asks for it
+        under *name* and shared with every other rule that asks under the same name (the
+        sentence rules share the prose pairs worth segmenting: ``sentence candidates``)."""
+        if name not in self._of_article:
+            self._of_article[name] = compute()
+        return self._of_article[name]
 
     def letters(self, text: str) -> dict[str, int]:
         """Letters per script in *text* (:func:`parallelcheck.text.script.count_letters`)."""

@@ -39,8 +39,9 @@ from itertools import islice
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
+from parallelcheck.align.progressive import KIND_FAMILY
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection, BlockMove
-from parallelcheck.model.document import Block, BlockKind, Document
+from parallelcheck.model.document import Block, Document
 from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import anchors_of, dice, strong_only
 from parallelcheck.text.script import mostly_non_latin
@@ -51,17 +52,6 @@ FEWEST_ANCHORS = 3
 SHARE = 0.5
 SAME_LETTERS = 0.85
 TABLE_ANCHORS = 0.5
-
-_FAMILY = {
-    BlockKind.PARAGRAPH: "prose",
-    BlockKind.QUOTE: "prose",
-    BlockKind.ADMONITION: "prose",
-    BlockKind.HTML: "prose",
-    BlockKind.ITEM: "prose",
-    BlockKind.LIST: "list",
-    BlockKind.TABLE: "table",
-    BlockKind.CODE: "code",
-}
 
 
 @dataclass
@@ -200,7 +190,7 @@ def find_moves(article: AlignedArticle) -> list[BlockMove]:
 def _family(row: _Row) -> str:
     """The kind family of a row's first block (a move pairs blocks of one family)."""
     first = next(b for b in row.row.cells.values() if b is not None)
-    return _FAMILY[first.kind]
+    return KIND_FAMILY[first.kind]
 
 
 def _apart(x: _Row, y: _Row, reference: frozenset[str], movers: frozenset[str]) -> bool:
@@ -232,8 +222,8 @@ def _likeness(blocks: _Blocks, at: AlignedBlock, to: AlignedBlock, reference, mo
 def _pair(blocks: _Blocks, r: str, a: Block | None, m: str, b: Block | None) -> float | None:
     if a is None or b is None:
         return None
-    family = _FAMILY[a.kind]
-    if family != _FAMILY[b.kind]:
+    family = KIND_FAMILY[a.kind]
+    if family != KIND_FAMILY[b.kind]:
         return None
     if family == "list" and len(a.children) != len(b.children):
         return None  # items added or lost as well: not the same list

@@ -199,7 +199,9 @@ class _BlockFeatures:
         return keys
 
 
-_KIND_FAMILY = {
+#: The family of each kind of block: blocks of different families never align (a table
+#: only with a table, code only with code); prose kinds align with each other.
+KIND_FAMILY = {
     BlockKind.PARAGRAPH: "prose",
     BlockKind.QUOTE: "prose",
     BlockKind.ADMONITION: "prose",
@@ -245,13 +247,13 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
         for number, block in enumerate(section.blocks):
             anchors = _block_anchors(block, non_latin, patterns)
             body.update(anchors)
-            kinds[_KIND_FAMILY[block.kind]] += 1
+            kinds[KIND_FAMILY[block.kind]] += 1
             size = sizes[id(block)]
             length += size
             block_features.append(
                 _BlockFeatures(
                     block=block,
-                    family=_KIND_FAMILY[block.kind],
+                    family=KIND_FAMILY[block.kind],
                     kind=block.kind,  # a StrEnum: equal to its value, and cheaper
                     latin=not non_latin,
                     anchors=anchors,
@@ -311,7 +313,7 @@ def child_block_features(
     return [
         _BlockFeatures(
             block=block,
-            family=_KIND_FAMILY[block.kind],
+            family=KIND_FAMILY[block.kind],
             kind=block.kind,
             latin=not non_latin,
             anchors=(anchors := _block_anchors(block, non_latin, patterns)),

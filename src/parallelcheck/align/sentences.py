@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import math
 import statistics
-import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -68,6 +67,7 @@ __all__ = [
     "Prose",
     "align_sentences",
     "calibrate",
+    "gap_candidates",
     "prose_pairs",
     "sentence_gaps",
 ]
@@ -409,27 +409,30 @@ class _Candidates:
     pairs: list[tuple]  # every pair, for the samples of each side's script
 
 
-#: The candidates of the article last asked for (both rules ask for the same article in turn;
-#: kept by a weak reference, so nothing outlives the article).
-_last: tuple[weakref.ref, dict[str, _Candidates]] | None = None
-
-
 def sentence_gaps(
-    article: AlignedArticle, segment: Segment, *, missing: bool
+    article: AlignedArticle,
+    segment: Segment,
+    *,
+    missing: bool,
+    candidates: dict[str, _Candidates] | None = None,
 ) -> Iterator[tuple[str, Gap]]:
     """The sentences of the source that a translation lacks (``missing=True``), or the
     sentences of a translation that the source lacks (``missing=False``), over every aligned
-    prose pair of the article: (translation, gap) by translation, then in document order."""
-    global _last
-    if _last is not None and _last[0]() is article:
-        candidates = _last[1]
-    else:
-        candidates = _candidates(article)
-        _last = (weakref.ref(article), candidates)
+    prose pair of the article: (translation, gap) by translation, then in document order.
+    *candidates* are the article's :func:`gap_candidates`, when the caller keeps them for
+    both directions (the two rules share them through the article's facts)."""
+    if candidates is None:
+        candidates = gap_candidates(article)
     for lang in article.langs:
         found = candidates.get(lang)
         if found is not None:
             yield from ((lang, gap) for gap in _gaps(found, lang, article.source, segment, missing))
+
+
+def gap_candidates(article: AlignedArticle) -> dict[str, _Candidates]:
+    """Per translation, its length model and the prose pairs whose lengths leave room for a
+    missing or an extra sentence (the first pass of :func:`sentence_gaps`)."""
+    return _candidates(article)
 
 
 def _candidates(article: AlignedArticle) -> dict[str, _Candidates]:

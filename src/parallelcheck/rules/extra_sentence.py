@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.align.sentences import sentence_gaps
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.rules.missing_sentence import evidence, quote
+from parallelcheck.rules.missing_sentence import candidates, evidence, quote
 
 
 @rule("extra-sentence", severity="info", tags=("structure",))
@@ -29,7 +29,9 @@ def extra_sentence(ctx: RuleContext) -> Iterator[Finding]:
     """
     article = ctx.article
     source = article.source
-    for lang, gap in sentence_gaps(article, ctx.facts.sentences, missing=False):
+    for lang, gap in sentence_gaps(
+        article, ctx.facts.sentences, missing=False, candidates=candidates(ctx)
+    ):
         yield ctx.finding(
             gap.section,
             [lang],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.align.sentences import Gap, sentence_gaps
+from parallelcheck.align.sentences import Gap, gap_candidates, sentence_gaps
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, join_langs
 from parallelcheck.rules.base import RuleContext, rule
@@ -65,7 +65,9 @@ def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
     article = ctx.article
     source = article.source
     found: dict[tuple[int, int], tuple[Gap, dict[str, int]]] = {}
-    for lang, gap in sentence_gaps(article, ctx.facts.sentences, missing=True):
+    for lang, gap in sentence_gaps(
+        article, ctx.facts.sentences, missing=True, candidates=candidates(ctx)
+    ):
         key = (gap.line, gap.sentence.start)
         if key not in found:
             found[key] = (gap, {})
@@ -81,3 +83,9 @@ def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
             evidence(gap),
             row=gap.row,
         )
+
+
+def candidates(ctx: RuleContext) -> dict:
+    """The article's prose pairs worth segmenting, found once for both sentence rules (this
+    one and ``extra-sentence``) and kept in the article's facts."""
+    return ctx.facts.of_article("sentence candidates", lambda: gap_candidates(ctx.article))
