@@ -54,6 +54,7 @@ lie inside the band (see :class:`_Gains`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -141,9 +142,6 @@ class _SectionFeatures:
     position: float
     #: The sizes of the anchor multisets (counted once, asked for in every comparison).
     sizes: dict[str, int] = field(init=False, default_factory=dict)
-    #: The heading's letter runs (see :mod:`parallelcheck.align.cognates`), in a Latin-script
-    #: version only.
-    grams: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.sizes = {
@@ -153,6 +151,15 @@ class _SectionFeatures:
             "body_strong": self.body_strong.total(),
             "kinds": self.kinds.total(),
         }
+
+    @functools.cached_property
+    def grams(self) -> frozenset[str]:
+        """The heading's letter runs (see :mod:`parallelcheck.align.cognates`), in a
+        Latin-script version only; computed when first asked for (only a comparison of two
+        Latin-script headings needs them)."""
+        if not self.latin:
+            return frozenset()
+        return heading_grams(self.section.title, self.section.code_spans)
 
     def seed_keys(self) -> set[str]:
         """What only this section and its counterpart are likely to share: its explicit id
@@ -285,9 +292,6 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                 kinds=kinds,
                 share=length / total,
                 position=(index - 1) / count if index else 0.0,
-                grams=frozenset()
-                if non_latin
-                else heading_grams(section.title, section.code_spans),
             )
         )
         _link_units(block_features)
