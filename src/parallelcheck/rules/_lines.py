@@ -26,16 +26,23 @@ class TextLines:
     line breaks (located once), so that the values of a table of 80,000 rows each cost a
     logarithm, not a count from the block's start."""
 
-    __slots__ = ("breaks", "lines")
+    __slots__ = ("block", "breaks", "lines")
 
     def __init__(self, block: Block):
-        text = block.text
-        self.breaks = [match.start() for match in _LINE_BREAK.finditer(text)] if text else []
-        self.lines = block.file_lines() or [block.line]
+        self.block = block
+        self.breaks: list[int] | None = None  # located at the first line asked for
 
     def line(self, offset: int) -> int:
         """The line of ``block.text[offset]`` (``offset`` ≥ 0; one past the text: its last)."""
-        index = bisect_left(self.breaks, offset)
+        breaks = self.breaks
+        if breaks is None:
+            block = self.block
+            text = block.text
+            breaks = self.breaks = (
+                [match.start() for match in _LINE_BREAK.finditer(text)] if text else []
+            )
+            self.lines = block.file_lines() or [block.line]
+        index = bisect_left(breaks, offset)
         return self.lines[min(index, len(self.lines) - 1)]
 
 

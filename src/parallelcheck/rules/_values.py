@@ -164,8 +164,9 @@ class SectionPools:
 
 
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
-    """(value, line) for every value of some blocks; code blocks have none (code is another
-    rule's business)."""
+    """(value, place) for every value of some blocks; code blocks have none (code is another
+    rule's business).  A place is the block's :class:`TextLines` and the value's offset: its
+    line (:func:`line_of`) is looked up only when a finding points at it."""
     found = []
     for block in blocks:
         if block.kind is BlockKind.CODE:
@@ -173,8 +174,14 @@ def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str
         pairs = comparison.values(block, lang)
         if pairs:
             lines = TextLines(block)
-            found.extend((value, lines.line(offset)) for value, offset in pairs)
+            found.extend((value, (lines, offset)) for value, offset in pairs)
     return found
+
+
+def line_of(place) -> int:
+    """The line of a value's place: a heading's line, or a block's (:class:`TextLines`,
+    offset) looked up now (most values are never reported: their lines are never needed)."""
+    return place if isinstance(place, int) else place[0].line(place[1])
 
 
 def compare_values(
@@ -299,7 +306,7 @@ class _BlockValues:
         if not pairs:
             return []
         lines = TextLines(block)
-        return [(value, lines.line(offset)) for value, offset in pairs if offset < size]
+        return [(value, (lines, offset)) for value, offset in pairs if offset < size]
 
     def cells(self, row: AlignedBlock) -> dict:
         """Per version of ``row``: (line, value pairs, blocks) of its blocks as a whole."""
@@ -384,10 +391,10 @@ def _compare_row(
         )
         groups.setdefault(difference, []).append(lang)
         if extra:
-            lines[lang] = extra[0][1]
-            added.setdefault(difference, extra[0][1])
+            lines[lang] = line_of(extra[0][1])
+            added.setdefault(difference, lines[lang])
         else:  # where the first value it lacks stands in the reference
-            lines[lang] = _counterpart(cells, reference, lacking[0][1], lang)
+            lines[lang] = _counterpart(cells, reference, line_of(lacking[0][1]), lang)
         lacked.setdefault(difference, [value for value, _ in lacking])
     for difference, langs in groups.items():
         where = {lang: lines.get(lang, cells[lang][0]) for lang in langs}
@@ -395,8 +402,8 @@ def _compare_row(
         for lang in agreeing:  # point at the value the deviating versions lack, if any
             found = next(
                 (
-                    line
-                    for value, line in cells[lang][1]
+                    line_of(place)
+                    for value, place in cells[lang][1]
                     if lacked[difference] and comparison.in_pool(value, lacking_pool)
                 ),
                 None,
