@@ -201,9 +201,7 @@ def _fold_splits(rows: list[Row]) -> list[Row]:
     index = 0
     while index < len(rows):
         for size in range(2, GROUP + 1):
-            group = rows[index : index + size]
-            others = [*rows[:index], *rows[index + size :]]
-            if len(group) == size and (merged := _merged(group, others)) is not None:
+            if index + size <= len(rows) and (merged := _merged(rows, index, size)) is not None:
                 kept.append(merged)
                 index += size
                 break
@@ -213,9 +211,11 @@ def _fold_splits(rows: list[Row]) -> list[Row]:
     return kept
 
 
-def _merged(group: Sequence[Row], others: Sequence[Row]) -> Row | None:
-    """The one row a group of rows makes when it is a split paragraph, else ``None``;
-    ``others`` are the section's other rows (they calibrate lengths)."""
+def _merged(rows: Sequence[Row], index: int, size: int) -> Row | None:
+    """The one row the group of ``size`` rows from ``index`` makes when it is a split
+    paragraph, else ``None``; the section's other rows calibrate lengths (gathered only for a
+    group that may be a split: gathering them for every group is quadratic in a long list)."""
+    group = rows[index : index + size]
     if any(extra for _, extra in group):
         return None
     held: dict[str, list[tuple[int, Features]]] = {}
@@ -232,6 +232,7 @@ def _merged(group: Sequence[Row], others: Sequence[Row]) -> Row | None:
     whole = [lang for lang, parts in held.items() if len(parts) == 1]
     if not split or not whole or len(split) + len(whole) != len(held):
         return None
+    others = [*rows[:index], *rows[index + size :]]
     if not _is_split(held, split, whole, others):
         return None
     cells: Column = {}
