@@ -257,6 +257,13 @@ def prose_length(text: str) -> int:
     return len(text) - text.count(" ")
 
 
+def _length(texts: Sequence[Text]) -> int:
+    """The prose length of some texts together (most often one: no generator for it)."""
+    if len(texts) == 1:
+        return prose_length(texts[0].text)
+    return sum(prose_length(t.text) for t in texts)
+
+
 def calibrate(lengths: Sequence[tuple[int, int]]) -> Calibration | None:
     """The length model from the (source, translation) lengths of a language pair's aligned
     prose in one article; ``None`` when there is no prose in both.
@@ -444,8 +451,8 @@ def _candidates(article: AlignedArticle) -> dict[str, _Candidates]:
         for index, row in enumerate(section.rows):
             for lang, mine, theirs in prose_pairs(row, source):
                 if mine is not last_mine:  # a paragraph row gives every version the same list
-                    last_mine, length_s = mine, sum(prose_length(t.text) for t in mine)
-                length_t = sum(prose_length(t.text) for t in theirs)
+                    last_mine, length_s = mine, _length(mine)
+                length_t = _length(theirs)
                 pairs = by_lang.get(lang)
                 if pairs is None:
                     pairs = by_lang[lang] = []
