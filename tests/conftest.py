@@ -96,6 +96,24 @@ GIT_ISOLATED = {
 }
 
 
+def parse_versions(**texts: str) -> dict:
+    """Markdown documents by language tag from ``lang=text`` keywords (``zh_Hant`` is
+    ``zh-Hant``), each read as ``<lang>.md``: the input of ``align_article``."""
+    from parallelcheck.readers import parse_text
+
+    return {
+        lang.replace("_", "-"): parse_text(text, f"{lang}.md", lang.replace("_", "-"), "markdown")
+        for lang, text in texts.items()
+    }
+
+
+def rule_findings(article, rule_id: str) -> list:
+    """The findings one registered rule makes on an aligned article."""
+    from parallelcheck.rules import REGISTRY
+
+    return list(REGISTRY[rule_id].run(article))
+
+
 def isolate_git(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make git in this test ignore inherited ``GIT_*`` variables (a test run inside a git
     hook has ``GIT_DIR``) and any configuration, with fixed author and committer."""

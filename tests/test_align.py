@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import random
 
+from conftest import parse_versions
+
 from parallelcheck.align.progressive import align_article, version_order
-from parallelcheck.readers import parse_text
-
-
-def _docs(**texts: str):
-    return {
-        lang.replace("_", "-"): parse_text(text, f"{lang}.md", lang.replace("_", "-"), "markdown")
-        for lang, text in texts.items()
-    }
 
 
 def _row_langs(article):
@@ -56,7 +50,7 @@ DeepInfer には KV cache システムがない。
 
 
 def test_translations_align_row_for_row():
-    article = align_article("a", _docs(en=EN, ja=JA), "en")
+    article = align_article("a", parse_versions(en=EN, ja=JA), "en")
     rows = _row_langs(article)
     assert len(article.sections) == 4  # preamble + 3 sections
     assert all(present == ("en", "ja") for present, _ in rows[1:])
@@ -67,7 +61,9 @@ def test_a_table_only_two_of_four_versions_have_is_one_row_naming_both_sides():
     ko = JA.replace("ハードウェア", "하드웨어")
     no_table_ja = JA.replace("| GPU | メモリ |\n|---|---|\n| H200 | 141 GB |\n", "")
     no_table_en = EN.replace("| GPU | Memory |\n|---|---|\n| H200 | 141 GB |\n", "")
-    article = align_article("a", _docs(en=no_table_en, ja=no_table_ja, ko=ko, zh_Hant=JA), "en")
+    article = align_article(
+        "a", parse_versions(en=no_table_en, ja=no_table_ja, ko=ko, zh_Hant=JA), "en"
+    )
     hardware = article.sections[2]
     tables = [r for r in hardware.rows if r.present() != r.absent() and r.absent()]
     assert len(tables) == 1
@@ -77,7 +73,7 @@ def test_a_table_only_two_of_four_versions_have_is_one_row_naming_both_sides():
 
 def test_a_table_never_aligns_with_a_paragraph():
     ja = JA.replace("| GPU | メモリ |\n|---|---|\n| H200 | 141 GB |\n", "H200 は 141 GB。\n")
-    article = align_article("a", _docs(en=EN, ja=ja), "en")
+    article = align_article("a", parse_versions(en=EN, ja=ja), "en")
     for row in article.sections[2].rows:
         kinds = {b.kind for b in row.cells.values() if b is not None}
         assert len(kinds) == 1
@@ -92,14 +88,14 @@ def test_empty_sections_with_translated_headings_align_by_place_and_level():
         "# T\n\nDeepInfer 2.0 文字。\n\n## 選擇指引\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
         "## 常見問題\n\n## 來源\n\n- DeepInfer README\n"
     )
-    article = align_article("a", _docs(en=en, zh_Hant=zh), "en")
+    article = align_article("a", parse_versions(en=en, zh_Hant=zh), "en")
     assert [tuple(s.present()) for s in article.sections[1:]] == [("en", "zh-Hant")] * 4
 
 
 def test_different_explicit_ids_do_not_align():
     en = "# A { #a }\n\nText 1.\n\n## B { #b }\n\nText 2.\n"
     ja = "# A { #a }\n\nテキスト 1。\n\n## C { #c }\n\nテキスト 2。\n"
-    article = align_article("a", _docs(en=en, ja=ja), "en")
+    article = align_article("a", parse_versions(en=en, ja=ja), "en")
     presents = [tuple(s.present()) for s in article.sections[1:]]
     assert ("en",) in presents and ("ja",) in presents
 
@@ -117,7 +113,7 @@ def test_a_paragraph_split_in_two_is_not_reported_missing():
         "そのステップでキャッシュを利用したため、次のステップでもキャッシュを使えます。\n\n"
         "例えば、依存関係をインストールする命令のためにキャッシュを使えます：\n\n終わり。\n"
     )
-    article = align_article("a", _docs(en=en, ja=ja), "en")
+    article = align_article("a", parse_versions(en=en, ja=ja), "en")
     rows = article.sections[1].rows
     assert all(not row.absent() for row in rows)
     assert any(row.extra.get("ja") for row in rows)
@@ -129,13 +125,15 @@ def test_an_added_paragraph_with_its_own_names_is_not_taken_for_a_split():
         "# T\n\nLMDeploy 是最接近的比較對象，具備 PD 分離與 Ascend 路徑。\n\n"
         "LMDeploy 0.9 以 TurboMind 與 PyTorch 引擎服務 DeepSeek V3。\n"
     )
-    article = align_article("a", _docs(en=en, zh_Hant=zh), "en")
+    article = align_article("a", parse_versions(en=en, zh_Hant=zh), "en")
     rows = article.sections[1].rows
     assert [r.present() for r in rows] == [["zh-Hant"], ["en", "zh-Hant"]]
 
 
 def test_result_does_not_depend_on_the_order_versions_are_given():
-    docs = _docs(en=EN, ja=JA, ko=JA.replace("制限", "제한"), de=EN.replace("Limits", "Grenzen"))
+    docs = parse_versions(
+        en=EN, ja=JA, ko=JA.replace("制限", "제한"), de=EN.replace("Limits", "Grenzen")
+    )
     langs = list(docs)
     expected = _row_langs(align_article("a", docs, "en"))
     for seed in range(5):

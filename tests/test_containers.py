@@ -4,20 +4,12 @@ what the rules and the HTML report make of the nested rows."""
 from __future__ import annotations
 
 import pytest
+from conftest import parse_versions, rule_findings
 
 import parallelcheck.align.containers as containers
 from parallelcheck.align.progressive import align_article
 from parallelcheck.model.document import BlockKind
-from parallelcheck.readers import parse_text
 from parallelcheck.report.html_report import Element, _lines_of, place_finding
-from parallelcheck.rules import REGISTRY
-
-
-def _docs(**texts: str):
-    return {
-        lang.replace("_", "-"): parse_text(text, f"{lang}.md", lang.replace("_", "-"), "markdown")
-        for lang, text in texts.items()
-    }
 
 
 def _shape(rows):
@@ -29,10 +21,6 @@ def _shape(rows):
         )
         for row in rows
     ]
-
-
-def _findings(article, rule_id):
-    return list(REGISTRY[rule_id].run(article))
 
 
 TIP_EN = """# Run
@@ -88,7 +76,7 @@ def test_children_of_containers_in_sync_are_paired_without_scoring(monkeypatch):
         raise AssertionError("features computed for children that line up")
 
     monkeypatch.setattr(containers, "child_block_features", no_features)
-    article = align_article("a", _docs(en=TIP_EN, ja=TIP_JA), "en")
+    article = align_article("a", parse_versions(en=TIP_EN, ja=TIP_JA), "en")
     tip = article.sections[1].rows[1]
     assert _shape(tip.rows) == [
         ({"en": "paragraph@7", "ja": "paragraph@7"}, []),
@@ -100,8 +88,8 @@ def test_a_block_dropped_inside_a_container_is_an_empty_nested_cell_at_its_own_l
     ko = TIP_KO_UNWRAPPED.replace("변경할 때마다", "/// tip\n\n변경할 때마다").replace(
         "```console\n$ uvicorn main:app --reload\n```\n", "///\n"
     )
-    article = align_article("a", _docs(en=TIP_EN, ja=TIP_JA, ko=ko), "en")
-    (finding,) = _findings(article, "code-mismatch")
+    article = align_article("a", parse_versions(en=TIP_EN, ja=TIP_JA, ko=ko), "en")
+    (finding,) = rule_findings(article, "code-mismatch")
     assert finding.langs == ("ko",)
     assert {loc.lang: loc.line for loc in finding.locations} == {"en": 9, "ja": 9, "ko": 7}
     # the HTML report places it at the tip's row, where its lines are
@@ -111,7 +99,7 @@ def test_a_block_dropped_inside_a_container_is_an_empty_nested_cell_at_its_own_l
 
 def test_content_without_the_wrapper_is_aligned_as_if_wrapped():
     extra = TIP_KO_UNWRAPPED.replace("변경할 때마다", "이 단계는 선택 사항입니다.\n\n변경할 때마다")
-    article = align_article("a", _docs(en=TIP_EN, ja=TIP_JA, ko=extra), "en")
+    article = align_article("a", parse_versions(en=TIP_EN, ja=TIP_JA, ko=extra), "en")
     rows = article.sections[1].rows
     (wrapper,) = [row for row in rows if row.unwrapped]
     assert wrapper.cells["ko"] is None and wrapper.absent() == []
@@ -123,11 +111,11 @@ def test_content_without_the_wrapper_is_aligned_as_if_wrapped():
     # the ko paragraph before the content is no part of it: a row of its own, before the tip
     before = rows[rows.index(wrapper) - 1]
     assert _shape([before]) == [({"en": "-", "ja": "-", "ko": "paragraph@5"}, [])]
-    (warning,) = _findings(article, "wrapper-mismatch")
+    (warning,) = rule_findings(article, "wrapper-mismatch")
     assert warning.langs == ("ko",) and warning.reference_langs == ("en", "ja")
     assert {loc.lang: loc.line for loc in warning.locations} == {"en": 5, "ja": 5, "ko": 7}
-    assert not [f for f in _findings(article, "code-mismatch")]
-    missing = _findings(article, "missing-paragraph")
+    assert not [f for f in rule_findings(article, "code-mismatch")]
+    missing = rule_findings(article, "missing-paragraph")
     assert [(f.langs, f.locations[-1].line) for f in missing] == [(("en", "ja"), 5)]
     # the HTML report shows ko's unwrapped blocks in the tip's row
     index = rows.index(wrapper)
@@ -136,15 +124,15 @@ def test_content_without_the_wrapper_is_aligned_as_if_wrapped():
 
 def test_an_unrelated_paragraph_is_no_unwrapped_content():
     ko = "# 실행\n\n앱을 시작합니다.\n\n포트는 8000 입니다.\n\n문서를 엽니다.\n"
-    article = align_article("a", _docs(en=TIP_EN, ko=ko), "en")
+    article = align_article("a", parse_versions(en=TIP_EN, ko=ko), "en")
     assert not any(row.unwrapped for row in article.sections[1].rows)
-    assert not _findings(article, "wrapper-mismatch")
+    assert not rule_findings(article, "wrapper-mismatch")
 
 
 def test_list_items_and_the_blocks_inside_them_are_aligned():
     en = "# A\n\n- one\n- two:\n\n    ```\n    run 2\n    ```\n\n- three\n"
     de = "# A\n\n- eins\n- drei\n"
-    article = align_article("a", _docs(en=en, de=de), "en")
+    article = align_article("a", parse_versions(en=en, de=de), "en")
     (lst,) = article.sections[1].rows
     assert _shape(lst.rows) == [
         ({"en": "item@3", "de": "item@3"}, []),
@@ -152,14 +140,14 @@ def test_list_items_and_the_blocks_inside_them_are_aligned():
         ({"en": "item@10", "de": "item@4"}, []),
     ]
     # a missing item is list-shape's (its count), not a missing paragraph
-    assert not _findings(article, "missing-paragraph")
-    assert [f.rule for f in _findings(article, "list-shape")] == ["list-shape"]
+    assert not rule_findings(article, "missing-paragraph")
+    assert [f.rule for f in rule_findings(article, "list-shape")] == ["list-shape"]
 
 
 def test_a_versions_other_block_takes_no_part_in_nested_rows():
     en = "# A\n\n- one\n- two\n"
     ja = "# A\n\n一つ目と二つ目。\n"
-    article = align_article("a", _docs(en=en, ja=ja), "en")
+    article = align_article("a", parse_versions(en=en, ja=ja), "en")
     for row in article.sections[1].rows:
         for nested in row.rows:
             assert "ja" not in nested.cells
@@ -171,17 +159,17 @@ def test_an_items_second_paragraph_written_into_its_text_is_no_missing_paragraph
         "- Next\n"
     )
     ja = "# A\n\n- 終わったらコンテナを停止してください。停止しないと動き続けます。\n- 次へ\n"
-    article = align_article("a", _docs(en=en, ja=ja), "en")
+    article = align_article("a", parse_versions(en=en, ja=ja), "en")
     first = article.sections[1].rows[0].rows[0]
     assert first.cells["en"].kind is BlockKind.ITEM and first.rows == []
-    assert not _findings(article, "missing-paragraph")
+    assert not rule_findings(article, "missing-paragraph")
 
 
 def test_a_number_changed_inside_a_container_points_at_its_paragraph():
     en = "# A\n\n!!! note\n    First part.\n\n    Wait 5 seconds.\n"
     fr = "# A\n\n!!! note\n    Première partie.\n\n    Attendez 9 secondes.\n"
-    article = align_article("a", _docs(en=en, fr=fr), "en")
-    (finding,) = _findings(article, "number-mismatch")
+    article = align_article("a", parse_versions(en=en, fr=fr), "en")
+    (finding,) = rule_findings(article, "number-mismatch")
     assert {loc.lang: loc.line for loc in finding.locations} == {"en": 6, "fr": 6}
     assert finding.block_row == 0
 
@@ -193,7 +181,7 @@ def test_nested_alignment_is_deterministic(seed):
     shapes = set()
     for turn in range(2):
         (order.reverse() if (seed + turn) % 2 else None)
-        article = align_article("a", _docs(**{lang: texts[lang] for lang in order}), "en")
+        article = align_article("a", parse_versions(**{lang: texts[lang] for lang in order}), "en")
         shapes.add(repr([_shape(s.rows) for s in article.sections]))
     assert len(shapes) == 1
 
@@ -227,16 +215,16 @@ def test_two_paragraphs_merged_in_a_box_are_no_missing_paragraph():
         "先呼叫 `connect()`，並在整個應用程式工作階段中保留傳回的控制代碼。"
         "應用程式停止時呼叫 `close()`。"
     )
-    article = align_article("a", _docs(en=MERGE_EN, zh_Hant=zh), "en")
+    article = align_article("a", parse_versions(en=MERGE_EN, zh_Hant=zh), "en")
     (row,) = article.sections[1].rows[2].rows
     assert [b.line for b in row.blocks("en")] == [9, 11]
-    assert not _findings(article, "missing-paragraph")
+    assert not rule_findings(article, "missing-paragraph")
 
 
 def test_a_paragraph_dropped_from_a_box_is_still_missing_when_its_code_is_nowhere():
     zh = _zh("先呼叫 `connect()`，並在整個應用程式工作階段中保留傳回的控制代碼。")
-    article = align_article("a", _docs(en=MERGE_EN, zh_Hant=zh), "en")
-    (finding,) = _findings(article, "missing-paragraph")
+    article = align_article("a", parse_versions(en=MERGE_EN, zh_Hant=zh), "en")
+    (finding,) = rule_findings(article, "missing-paragraph")
     assert {loc.lang: loc.line for loc in finding.locations} == {"en": 11, "zh-Hant": 9}
 
 
@@ -246,8 +234,8 @@ def test_a_value_difference_repeated_in_list_items_is_one_finding_at_the_first()
         "# 코드\n\n요약하자면:\n\n* `1xx` 상태 코드는 정보용입니다.\n"
         "* `2xx` 상태 코드는 성공입니다.\n"
     )
-    article = align_article("a", _docs(en=en, ko=ko), "en")
-    (finding,) = _findings(article, "token-mismatch")
+    article = align_article("a", parse_versions(en=en, ko=ko), "en")
+    (finding,) = rule_findings(article, "token-mismatch")
     assert {loc.lang: loc.line for loc in finding.locations} == {"en": 5, "ko": 5}
 
 
@@ -257,7 +245,7 @@ def test_the_values_of_a_paragraph_dropped_from_a_box_are_not_reported_again():
         "    Or set `PORT=9000` in the `.env` file.\n"
     )
     de = "# A\n\nEinleitung.\n\n!!! note\n    Verwenden Sie Port 8000.\n"
-    article = align_article("a", _docs(en=en, de=de), "en")
-    assert [f.rule for f in _findings(article, "missing-paragraph")] == ["missing-paragraph"]
-    assert not _findings(article, "token-mismatch")
-    assert not _findings(article, "number-mismatch")
+    article = align_article("a", parse_versions(en=en, de=de), "en")
+    assert [f.rule for f in rule_findings(article, "missing-paragraph")] == ["missing-paragraph"]
+    assert not rule_findings(article, "token-mismatch")
+    assert not rule_findings(article, "number-mismatch")

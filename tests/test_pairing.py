@@ -6,19 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import parse_versions
+
 from parallelcheck.align import progressive
 from parallelcheck.align.cognates import gram_likeness, heading_grams
 from parallelcheck.align.progressive import _contradicting, align_article
 from parallelcheck.align.swallowed_lists import numbered_lines
 from parallelcheck.model.document import Block, BlockKind
-from parallelcheck.readers import parse_text
-
-
-def _docs(**texts: str):
-    return {
-        lang.replace("_", "-"): parse_text(text, f"{lang}.md", lang.replace("_", "-"), "markdown")
-        for lang, text in texts.items()
-    }
 
 
 def _pairs(article, section: int, a: str = "en", b: str = "de"):
@@ -60,7 +54,7 @@ def test_a_section_one_place_off_pairs_by_heading_stems_not_by_position():
         "## Den Server ausführen\n\nStarten Sie den Server im Vordergrund.\n\n"
         "## Fehlerbehebung\n\nLesen Sie das Protokoll.\n"
     )
-    article = align_article("a", _docs(en=en, de=de), "en")
+    article = align_article("a", parse_versions(en=en, de=de), "en")
     titles = [
         (
             s.cells["en"].title if s.cells["en"] else None,
@@ -104,7 +98,7 @@ Protokolle gehen an die Standardausgabe, außer `--log-config` nennt eine Konfig
 
 
 def test_an_added_and_a_lost_paragraph_in_an_equal_count_section_are_each_unpaired():
-    article = align_article("a", _docs(en=EN_OPTIONS, de=DE_OPTIONS), "en")
+    article = align_article("a", parse_versions(en=EN_OPTIONS, de=DE_OPTIONS), "en")
     assert _pairs(article, 1) == [(3, 3), (5, 5), (None, 7), (7, 9), (9, None), (11, 11)]
 
 
@@ -112,7 +106,7 @@ def test_without_the_near_best_check_the_in_order_pairs_are_taken(monkeypatch):
     # What the check prevents: the neighbours one place off paired with each other.
     monkeypatch.setattr(progressive, "UNCHALLENGED", 0.0)
     monkeypatch.setattr(progressive, "CONTRADICTION", 0.0)
-    article = align_article("a", _docs(en=EN_OPTIONS, de=DE_OPTIONS), "en")
+    article = align_article("a", parse_versions(en=EN_OPTIONS, de=DE_OPTIONS), "en")
     assert _pairs(article, 1) == [(3, 3), (5, 5), (7, 7), (9, 9), (11, 11)]
 
 
@@ -125,7 +119,7 @@ def test_versions_in_sync_keep_the_in_order_pairing():
         "Protokolle",
         "Mit `--workers 4` laufen vier Arbeitsprozesse hinter einem Socket.\n\nProtokolle",
     )
-    article = align_article("a", _docs(en=EN_OPTIONS, de=de), "en")
+    article = align_article("a", parse_versions(en=EN_OPTIONS, de=de), "en")
     assert _pairs(article, 1) == [(3, 3), (5, 5), (7, 7), (9, 9), (11, 11)]
 
 
@@ -144,7 +138,9 @@ REFERENCE = Path(__file__).parent / "cases" / "code-mismatch" / "example-missing
 
 def _reference_article():
     texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(REFERENCE.glob("*.md"))}
-    return align_article("a", _docs(**{k.replace("-", "_"): v for k, v in texts.items()}), "en")
+    return align_article(
+        "a", parse_versions(**{k.replace("-", "_"): v for k, v in texts.items()}), "en"
+    )
 
 
 def test_the_example_a_translation_lacks_is_unpaired_as_a_whole():
@@ -161,12 +157,12 @@ def test_without_units_the_neighbouring_description_is_taken_for_the_missing_one
 
 def test_description_and_code_are_units_only_in_a_section_of_examples():
     one = "# T\n\nRun this:\n\n```shell\nmake\n```\n\nDone.\n"
-    article = align_article("a", _docs(en=one), "en")
+    article = align_article("a", parse_versions(en=one), "en")
     features = progressive._document_features(article.documents["en"], (), "en")[1]
     blocks = features[id(article.documents["en"].sections[1])]
     assert all(f.partner is None for f in blocks)
     two = "# T\n\nRun this:\n\n```shell\nmake\n```\n\nThen this:\n\n```shell\nmake test\n```\n"
-    doc = _docs(en=two)["en"]
+    doc = parse_versions(en=two)["en"]
     blocks = progressive._document_features(doc, (), "en")[1][id(doc.sections[1])]
     assert [f.partner is not None for f in blocks] == [True, True, True, True]
     assert blocks[0].partner is blocks[1] and blocks[1].partner is blocks[0]
@@ -192,7 +188,7 @@ def test_a_list_whose_first_item_was_deleted_is_folded_into_the_paragraph_row():
         "# T\n\nMachen Sie das:\n2. Führen Sie `make` aus.\n"
         "3. Führen Sie `make test` aus.\n\nFertig.\n"
     )
-    article = align_article("a", _docs(en=en, de=de), "en")
+    article = align_article("a", parse_versions(en=en, de=de), "en")
     rows = article.sections[1].rows
     assert [tuple(r.present()) for r in rows] == [("en", "de"), ("en", "de")]
     assert [b.kind for b in rows[0].extra["en"]] == [BlockKind.LIST]
@@ -203,7 +199,7 @@ def test_a_paragraph_with_its_own_numbered_lines_does_not_swallow_an_unrelated_l
     # the list of en has one item; de's paragraph holds two numbered lines: not that list
     en = "# T\n\nSee this:\n\n- one thing\n\nDone.\n"
     de = "# T\n\nSiehe:\n2. zwei\n3. drei\n\nFertig.\n"
-    article = align_article("a", _docs(en=en, de=de), "en")
+    article = align_article("a", parse_versions(en=en, de=de), "en")
     assert not any(r.extra for r in article.sections[1].rows)
 
 
@@ -213,9 +209,9 @@ def test_leftovers_between_two_matches_are_not_paired_when_their_headings_contra
         "# G\n\nIntro.\n\n## Start\n\nStarten.\n\n## `hypercorn` nutzen\n\nLos.\n\n"
         "## End\n\nTschüss.\n"
     )
-    article = align_article("a", _docs(en=en, de=de), "en")
+    article = align_article("a", parse_versions(en=en, de=de), "en")
     present = [tuple(s.present()) for s in article.sections[1:]]
     assert ("en",) in present and ("de",) in present
     same = de.replace("`hypercorn` nutzen", "`uvicorn` nutzen")
-    article = align_article("a", _docs(en=en, de=same), "en")
+    article = align_article("a", parse_versions(en=en, de=same), "en")
     assert all(s.present() == ["en", "de"] for s in article.sections[1:])

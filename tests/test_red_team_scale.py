@@ -14,6 +14,7 @@ import itertools
 import random
 
 import pytest
+from conftest import rule_findings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,6 @@ from parallelcheck.align import progressive as align
 from parallelcheck.align.progressive import align_article
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.readers import parse_text
-from parallelcheck.rules import REGISTRY
 from parallelcheck.rules._common import line_in
 from parallelcheck.rules._lines import TextLines
 from parallelcheck.text import tokens
@@ -33,10 +33,6 @@ def _article(en: str, ja: str):
         "ja": parse_text(ja, "ja.md", "ja", "markdown"),
     }
     return align_article("a", docs, "en")
-
-
-def _findings(article, rule_id: str):
-    return list(REGISTRY[rule_id].run(article))
 
 
 def _lines(finding) -> dict[str, int]:
@@ -81,9 +77,9 @@ def test_a_changed_row_deep_in_a_long_table_is_reported_at_that_row(many_at_once
     article = _article(_table(rows), _table(rows, changed, "ja"))
     row_line = 5 + changed  # title, blank, header, separator: the first body row is line 5
     for rule_id in ("number-mismatch", "token-mismatch"):
-        (found,) = _findings(article, rule_id)
+        (found,) = rule_findings(article, rule_id)
         assert _lines(found) == {"en": row_line, "ja": row_line}, rule_id
-    assert _findings(article, "number-mismatch")[0].evidence == {
+    assert rule_findings(article, "number-mismatch")[0].evidence == {
         "extra": [str(changed + 500_000)],
         "missing": [str(changed)],
     }
@@ -92,8 +88,8 @@ def test_a_changed_row_deep_in_a_long_table_is_reported_at_that_row(many_at_once
 def test_an_identical_long_table_has_no_findings(many_at_once):
     text = _table(3000)
     article = _article(text, text.replace("# Table", "# 表"))
-    assert _findings(article, "number-mismatch") == []
-    assert _findings(article, "token-mismatch") == []
+    assert rule_findings(article, "number-mismatch") == []
+    assert rule_findings(article, "token-mismatch") == []
 
 
 def test_the_values_of_a_paragraph_of_many_lines_are_on_their_lines():
@@ -102,7 +98,7 @@ def test_the_values_of_a_paragraph_of_many_lines_are_on_their_lines():
     changed = count - 3
     ja = en.replace(f"item {changed * 7 + 11} and", f"item {changed * 7 + 12} and")
     article = _article(en, ja)
-    (found,) = _findings(article, "number-mismatch")
+    (found,) = rule_findings(article, "number-mismatch")
     assert _lines(found) == {"en": 3 + changed, "ja": 3 + changed}
 
 
@@ -126,7 +122,7 @@ def test_every_missing_section_is_reported_at_its_own_line(narrow_band, count):
     table (see ``align._band_windows``); the findings follow the same pattern as on a
     dozen sections."""
     article = _article(*_sections(count, 2))
-    found = _findings(article, "missing-section")
+    found = rule_findings(article, "missing-section")
     assert len(found) == count // 2
     for finding in found:
         k = int(finding.message.split("“Part ")[1].split("”")[0])
@@ -140,7 +136,7 @@ def test_every_missing_section_is_reported_at_its_own_line(narrow_band, count):
 def test_sections_only_one_version_has_are_each_placed_after_the_last_shared_one(count):
     en = ["# Title", ""] + [f"## Part {k}\n\nBody {k}.\n" for k in range(count)]
     article = _article("\n".join(en), "# 題名\n\n## Part 0\n\n本文 0。\n")
-    found = _findings(article, "missing-section")
+    found = rule_findings(article, "missing-section")
     assert len(found) == count - 1
     assert [_lines(f)["en"] for f in found] == [3 + 4 * k for k in range(1, count)]
     assert {_lines(f)["ja"] for f in found} == {3}
@@ -158,7 +154,7 @@ def _paragraphs(count: int, every: int) -> tuple[str, str]:
 @pytest.mark.parametrize("count", [12, 1200])
 def test_every_missing_paragraph_is_reported_after_the_last_one_its_version_has(narrow_band, count):
     article = _article(*_paragraphs(count, 2))
-    found = _findings(article, "missing-paragraph")
+    found = rule_findings(article, "missing-paragraph")
     assert len(found) == count // 2
     for index, finding in enumerate(found):
         k = 2 * index + 1
@@ -402,7 +398,7 @@ def test_a_long_table_whose_every_row_differs_reports_every_row_at_its_line():
     en = "# T\n\n| a | b |\n| --- | --- |\n" + "".join(f"| {k} | v{k}.1 |\n" for k in range(rows))
     ja = "# T\n\n| a | b |\n| --- | --- |\n" + "".join(f"| {k} | v{k}.2 |\n" for k in range(rows))
     article = _article(en, ja)
-    found = _findings(article, "token-mismatch")
+    found = rule_findings(article, "token-mismatch")
     assert len(found) == 1  # one aligned row (the table): one finding listing the values
     assert _lines(found[0]) == {"en": 5, "ja": 5}
     assert len(found[0].evidence["missing"]) == rows

@@ -4,20 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import write_article
+from conftest import parse_versions, write_article
 
 from parallelcheck.align.moves import find_moves
 from parallelcheck.align.progressive import align_article
 from parallelcheck.align.splits import continues
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
-from parallelcheck.readers import parse_text
-
-
-def _docs(**texts: str):
-    return {
-        lang.replace("_", "-"): parse_text(text, f"{lang}.md", lang.replace("_", "-"), "markdown")
-        for lang, text in texts.items()
-    }
 
 
 def _rules(findings) -> list[tuple[str, tuple[str, ...]]]:
@@ -174,7 +166,7 @@ JA = """# A
 
 
 def _article(rows):
-    article = align_article("a", _docs(en=EN, ja=JA), "en")
+    article = align_article("a", parse_versions(en=EN, ja=JA), "en")
     section = article.sections[1]
     en, ja = (article.documents[lang].sections[1].blocks for lang in ("en", "ja"))
     section.rows = [
