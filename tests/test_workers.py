@@ -168,13 +168,17 @@ def test_what_the_pool_shares_reaches_every_worker_once_not_with_each_item():
 
 
 def _big_result(item: tuple[int, str]) -> bytes:
-    """Item 0: small and at once; item 1: a result far larger than a pipe holds, announced
-    (the worker's pid written to a file) just before the worker starts sending it."""
+    """Item 0: small and at once; item 1: a result far larger than a pipe holds, sent only
+    once the test says so (a file ``<announce>.go``), after the worker's pid is written to
+    the file *announce*."""
     index, announce = item
     if index == 0:
         return b"small"
     with open(announce, "w") as file:
         file.write(str(os.getpid()))
+    deadline = time.monotonic() + 30
+    while not os.path.exists(announce + ".go") and time.monotonic() < deadline:
+        time.sleep(0.01)
     return b"x" * (64 * 1024 * 1024)
 
 
@@ -183,13 +187,18 @@ def _worker_killed_while_sending(tmp_path, close: bool) -> None:
     results = workers.map_largest_first(
         _big_result, [(0, str(announce)), (1, str(announce))], [2, 1], jobs=2
     )
+    # the second worker holds its result back until the main process has handed over the
+    # first one: on a busy machine it could otherwise send all of it while the main process
+    # is still reading, and nothing would be left half-sent
     assert next(results) == b"small"
-    # the main process reads nothing while its consumer holds a result: the other worker
-    # fills the pipe and waits in the middle of its message; it is killed there
     deadline = time.monotonic() + 30
     while not announce.exists() or not announce.read_text():
-        assert time.monotonic() < deadline, "the second worker never started sending"
+        assert time.monotonic() < deadline, "the second worker never started"
         time.sleep(0.02)
+    (tmp_path / "sending.go").touch()
+    # the main process reads nothing while its consumer holds a result: the other worker
+    # fills the pipe and waits in the middle of its message; it is killed there (or, on a
+    # slow machine, just before it starts sending: lost all the same)
     time.sleep(0.3)
     os.kill(int(announce.read_text()), signal.SIGKILL)
     if close:
