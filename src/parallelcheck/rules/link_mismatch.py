@@ -16,7 +16,7 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import Option, RuleContext, rule
-from parallelcheck.text.links import localised_prefix_patterns, normalise_target
+from parallelcheck.text.links import LOCAL_FRAGMENT, compared_target, localisation, site_path
 
 
 @rule(
@@ -57,8 +57,7 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     article = ctx.article
     ignored = _ignored(ctx.options["ignore_targets"])
     patterns = {
-        lang: localised_prefix_patterns(lang, article.link_prefixes, article.source)
-        for lang in article.langs
+        lang: localisation(lang, article.link_prefixes, article.source) for lang in article.langs
     }
     headings = _heading_rows(article)
     for section in article.sections:
@@ -120,10 +119,12 @@ def _compare(
         return
     raw = {lang: Counter(t for t, _ in cell[1]) for lang, cell in targets_by_lang.items()}
     everywhere = reduce(lambda a, b: a & b, raw.values())  # the very same target in all
-    compared = {
-        lang: _compared(cell[1], everywhere, patterns[lang])
-        for lang, cell in targets_by_lang.items()
-    }
+    compared = _site_relative(
+        {
+            lang: _compared(cell[1], everywhere, patterns[lang])
+            for lang, cell in targets_by_lang.items()
+        }
+    )
     counts = {lang: tuple(sorted(t for t, _ in found)) for lang, found in compared.items()}
     reference, deviating = group_by_value(article, counts)
     for langs, targets in deviating:
@@ -155,6 +156,29 @@ def _compare(
         )
 
 
+def _site_relative(compared: dict[str, list[tuple[str, int]]]) -> dict:
+    """``compared`` with each absolute http(s) target written root-relative when some
+    version of the row links to that root-relative page (``https://kubernetes.io/docs/x`` in
+    one version, ``/docs/x`` in another: a site's own page written both ways)."""
+    relative = {t for found in compared.values() for t, _ in found if t.startswith("/")}
+    if not relative:
+        return compared
+    changed = {}
+    for lang, found in compared.items():
+        rewritten = []
+        for target, line in found:
+            path = site_path(target)
+            if path is not None:
+                page, hash_, _ = path.partition("#")
+                for form in (path, page + LOCAL_FRAGMENT if hash_ else page):
+                    if form in relative:
+                        target = form
+                        break
+            rewritten.append((target, line))
+        changed[lang] = rewritten
+    return changed
+
+
 def _compared(links, everywhere: Counter, patterns) -> list[tuple[str, int]]:
     """(normalised target, line) of a version's links, without those written the very same
     way in every version (as many of each as all share, the first ones)."""
@@ -164,7 +188,7 @@ def _compared(links, everywhere: Counter, patterns) -> list[tuple[str, int]]:
         if shared[target]:
             shared[target] -= 1
             continue
-        found.append((normalise_target(target, patterns), line))
+        found.append((compared_target(target, patterns), line))
     return found
 
 

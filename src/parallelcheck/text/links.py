@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 DEFAULT_PREFIXES = ("/{lang}/",)
@@ -59,3 +60,114 @@ def normalise_target(target: str, patterns: Sequence[re.Pattern[str]]) -> str:
     if len(target) > 1 and target.endswith("/"):
         target = target[:-1]
     return target
+
+
+# ---------------------------------------------------------------------------
+# Localisation-aware comparison of targets (the rules': alignment keeps normalise_target)
+
+_LIQUID_LINK = re.compile(r"^\{%-?\s*(?:link|post_url)\s+(?P<path>[^\s%]+)\s*-?%\}")
+_SITE_VARIABLE = re.compile(r"^(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+")
+_ABSOLUTE = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*:)//(?P<host>[^/?#]*)", re.IGNORECASE)
+_SUBTAG = re.compile(r"^(?:[a-z]{2}|[a-z]{4}|\d{3})$")
+#: What a fragment into a page of the site's own, localised or relative, is compared as.
+LOCAL_FRAGMENT = "#…"
+
+
+@dataclass(frozen=True)
+class Localisation:
+    """How one version's link targets are compared: the configured localised prefixes
+    (:func:`localised_prefix_patterns`) and the language tags that may stand as a path
+    segment or a subdomain — the version's own and the source's (lower case, ``_`` read as
+    ``-``), each also without its region or script (``zh`` of ``zh-CN``)."""
+
+    patterns: tuple[re.Pattern[str], ...]
+    tags: frozenset[str]
+
+    def is_tag(self, segment: str) -> bool:
+        """Whether a path segment or subdomain names one of the tags, with or without a
+        region or script subtag (``en-US`` for ``en``, ``zh_cn`` for ``zh-CN``)."""
+        segment = segment.lower().replace("_", "-")
+        if segment in self.tags:
+            return True
+        primary, _, rest = segment.partition("-")
+        return bool(rest) and primary in self.tags and _SUBTAG.match(rest) is not None
+
+
+def localisation(lang: str, prefixes: Sequence[str], source: str | None = None) -> Localisation:
+    """The :class:`Localisation` of version *lang* of an article whose source is *source*."""
+    return _localisation(lang, tuple(prefixes), source)
+
+
+@cache
+def _localisation(lang: str, prefixes: tuple[str, ...], source: str | None) -> Localisation:
+    tags = set()
+    for tag in {lang, source or lang}:
+        tag = tag.lower().replace("_", "-")
+        tags |= {tag, tag.partition("-")[0]}
+    return Localisation(_patterns(lang, prefixes, source), frozenset(tags))
+
+
+def compared_target(target: str, where: Localisation) -> str:
+    """The form of a link target (or a URL in running text) that rules compare between
+    versions: :func:`normalise_target`, and beyond it
+
+    * a Liquid/Jekyll ``{% link path %}`` is the root-relative ``/path``, and a
+      ``{{ site.url }}``/``{{ site.baseurl }}`` prefix is dropped (root-relative too);
+    * a language segment anywhere in the path (``../ko/tutorial/x.md``,
+      ``https://developer.mozilla.org/en-US/docs/…``) and a language subdomain
+      (``ko.wikipedia.org``) naming the version's own language or the source's are dropped;
+    * ``./`` at the start and repeated slashes inside the path do not count;
+    * the fragment of a link into a page of the site's own — relative, root-relative, or
+      localised by a segment or subdomain just dropped — is compared only for being there
+      (:data:`LOCAL_FRAGMENT`): it is that page's own heading id, translated with it
+      (``#파드-필드-저장`` for ``#store-pod-fields``), and the page itself is not at hand.  A
+      fragment of an external site's page, or of an in-page link (``#…`` alone, which
+      the rules resolve through the aligned headings), is compared as written.
+    """
+    target = target.strip()
+    liquid = _LIQUID_LINK.match(target)
+    if liquid:
+        target = "/" + liquid["path"].lstrip("/") + target[liquid.end() :]
+    else:
+        site = _SITE_VARIABLE.match(target)
+        if site:
+            target = "/" + target[site.end() :].lstrip("/")
+    target = normalise_target(target, where.patterns)
+    if not target or target.startswith("#"):
+        return target
+    rest, hash_, fragment = target.partition("#")
+    absolute = _ABSOLUTE.match(rest)
+    localised = absolute is None  # a page of the site's own, unless on another host
+    head = ""
+    if absolute:
+        host = absolute["host"]
+        first, dot, remainder = host.partition(".")
+        if dot and "." in remainder and where.is_tag(first):
+            host, localised = remainder, True
+        head = f"{absolute['scheme']}//{host}"
+        rest = rest[absolute.end() :]
+    path, query_mark, query = rest.partition("?")
+    segments = path.split("/")
+    kept = [s for s in segments if not where.is_tag(s)]
+    if len(kept) != len(segments):
+        localised = True
+    path = re.sub("/{2,}", "/", "/".join(kept))
+    if path.startswith("./"):
+        path = path[2:]
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    compared = head + path + query_mark + query
+    if hash_:
+        compared += LOCAL_FRAGMENT if localised else hash_ + fragment
+    return compared or target
+
+
+def site_path(compared: str) -> str | None:
+    """The root-relative form (``/docs/x``) of an absolute http(s) target in its compared
+    form, for telling it equal to a root-relative link to the same page; ``None`` for any
+    other target."""
+    absolute = _ABSOLUTE.match(compared)
+    if absolute is None or absolute["scheme"].lower() not in ("http:", "https:"):
+        return None
+    path = compared[absolute.end() :]
+    return path if path.startswith("/") and len(path) > 1 else None
