@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, parse_versions
 
 from parallelcheck.align.progressive import align_article
 from parallelcheck.config import load_config
@@ -44,7 +44,7 @@ def regional_variant(article, languages=None):
 
 
 @pytest.mark.parametrize(
-    ("tag", "traditional", "region", "on"),
+    ("tag", "traditional", "region", "vocabulary"),
     [
         ("zh-TW", True, "TW", True),
         ("zh-HK", True, "HK", True),
@@ -57,11 +57,13 @@ def regional_variant(article, languages=None):
         ("zh", False, "CN", False),
     ],
 )
-def test_defaults_are_on_only_for_tags_naming_a_region(tag, traditional, region, on):
+def test_script_is_always_on_and_vocabulary_only_for_tags_naming_a_region(
+    tag, traditional, region, vocabulary
+):
     settings = regional_settings(tag, {})
     assert settings is not None
     assert (settings.traditional, settings.region) == (traditional, region)
-    assert (settings.script, settings.vocabulary) == (on, on)
+    assert (settings.script, settings.vocabulary) == (True, vocabulary)
 
 
 def test_non_chinese_versions_have_no_settings():
@@ -77,7 +79,7 @@ def test_configured_settings_override_the_defaults():
         "zh-HK": {"script": True, "vocabulary": None, "allow": ["唔該"]},
     }
     hant = regional_settings("zh-Hant", configured)
-    assert (hant.script, hant.vocabulary) == (False, True)
+    assert (hant.script, hant.vocabulary) == (True, True)
     taiwan = regional_settings("zh-TW", configured)
     assert (taiwan.script, taiwan.vocabulary) == (False, True)
     mainland = regional_settings("zh-CN", configured)
@@ -173,8 +175,8 @@ def test_the_article_has_no_wrong_script_characters():
     assert list(regional_variant(aligned_article(), options)) == []
 
 
-def test_a_simplified_sentence_in_the_traditional_version_is_reported(tmp_path):
-    options = {"zh-Hant": {"script": True}}
+@pytest.mark.parametrize("options", [None, {}, {"zh-Hant": {"script": True}}])
+def test_a_simplified_sentence_in_the_traditional_version_is_reported(options):
     article = aligned_article()
     section = next(s for s in article.sections if s.rows and s.rows[0].cells.get("zh-Hant"))
     block = section.rows[0].cells["zh-Hant"]
@@ -184,6 +186,68 @@ def test_a_simplified_sentence_in_the_traditional_version_is_reported(tmp_path):
     assert findings[0].locations[0].line == block.line
     assert "Simplified characters" in findings[0].message
     assert "这 (這)" in findings[0].message
+    assert findings[0].severity == "error"
+
+
+def test_the_script_check_is_switched_off_by_configuration():
+    article = aligned_article()
+    section = next(s for s in article.sections if s.rows and s.rows[0].cells.get("zh-Hant"))
+    section.rows[0].cells["zh-Hant"].text += "这个"
+    assert regional_variant(article, {"zh-Hant": {"script": False}}) == []
+    assert regional_variant(article, {"zh-Hant": False}) == []
+
+
+def _two_versions(lang: str, english: str, chinese: str):
+    documents = parse_versions(en=f"# Title\n\n{english}\n", **{lang.replace("-", "_"): chinese})
+    return align_article("a", documents, "en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "chinese"),
+    [
+        ("zh-Hans", "# 标题\n\n这个版本只支持一个模型，已經過時。\n"),  # 經, 過, 時
+        ("zh", "# 标题\n\n这个版本只支持一个模型，已經過時。\n"),
+        ("zh-CN", "# 标题\n\n这个版本只支持一个模型，已經過時。\n"),
+        ("zh-HK", "# 標題\n\n這個版本只支持一个模型。\n"),  # 个
+    ],
+)
+def test_wrong_script_is_reported_by_default_for_every_script_or_region(lang, chinese):
+    findings = regional_variant(_two_versions(lang, "This version supports one model.", chinese))
+    assert [(f.langs, f.locations[0].line, f.evidence["check"]) for f in findings] == [
+        ((lang,), 3, "script")
+    ]
+
+
+def test_a_plain_zh_version_written_in_traditional_characters_is_left_alone():
+    # zh names no script: a site may write it in Traditional characters throughout
+    chinese = "# 標題\n\n這個版本只支援一個模型。\n\n請查看說明書。\n"
+    english = "This version supports one model.\n\nRead the manual."
+    assert regional_variant(_two_versions("zh", english, chinese)) == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "english", "chinese", "reported"),
+    [
+        # 指标 is the mainland word for "metric"; Taiwan's 指標 "pointer" is the mainland 指针
+        ("zh-CN", "Improve the Core Web Vitals metrics.", "改进核心 Web 指标。", False),
+        ("zh-CN", "Pass a pointer to the buffer.", "传入缓冲区的指标。", True),
+        # 局部 is "partial" in Taiwan; "local" (mainland 局部) is 區域 there
+        ("zh-TW", "Partial pages render a fragment.", "局部頁面只算繪片段。", False),
+        ("zh-TW", "Read the local setting.", "讀取局部設定。", True),
+        # 资料 is "profile, material" on the mainland; Taiwan's 資料 "data" is 数据
+        ("zh-CN", "Link to your profile.", "链接到个人资料。", False),
+        ("zh-CN", "Send the data to the server.", "把资料发送到服务器。", True),
+        # a term of one meaning only is reported whatever the source says
+        ("zh-TW", "The hardware is fast.", "這個硬件很快。", True),
+    ],
+)
+def test_terms_of_two_meanings_are_judged_by_the_aligned_source(lang, english, chinese, reported):
+    findings = regional_variant(_two_versions(lang, english, f"# 標題\n\n{chinese}\n"))
+    vocabulary = [f for f in findings if f.evidence["check"] == "vocabulary"]
+    assert bool(vocabulary) is reported, [f.message for f in findings]
+    if reported:
+        assert vocabulary[0].locations[0].line == 3
+        assert vocabulary[0].severity == "warning"
 
 
 # ---------------------------------------------------------------------------

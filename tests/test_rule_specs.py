@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO, write_article
+from conftest import REPO, parse_versions, write_article
 
+from parallelcheck.align.progressive import align_article
 from parallelcheck.config import load_config
 from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions
@@ -197,3 +198,66 @@ def test_findings_keep_their_place_in_the_alignment():
                 block = row.cells[location.lang]
                 if block is not None:  # a version lacking the block points at its place
                     assert block.line <= location.line <= max(block.end_line, block.line), case
+
+
+# ---------------------------------------------------------------------------
+# Severity by what differs, and the configured severity over it
+
+
+@pytest.fixture
+def graded_heading():
+    """Registers ``graded-heading`` for one test: a finding per heading, an error for a
+    level-1 heading and info for the others (a rule grading its findings)."""
+
+    @rule("graded-heading", severity="warning", tags=("structure",))
+    def graded_heading(ctx: RuleContext) -> Iterator[Finding]:
+        """Every heading, graded by its level.
+
+        Level 1 is an error, the others are info.
+        """
+        for row in ctx.article.sections:
+            for lang, section in row.cells.items():
+                if section is not None and section.level:
+                    severity = "error" if section.level == 1 else "info"
+                    yield ctx.finding(
+                        row, [lang], [], {lang: section.line}, "heading", severity=severity
+                    )
+
+    yield REGISTRY["graded-heading"]
+    del REGISTRY["graded-heading"]
+
+
+def _graded(project: Path) -> list[tuple[str, str, int]]:
+    config = load_config(None, cwd=str(project), known_rules=REGISTRY)
+    sets = discover([str(project / "articles")], root=str(project / "articles"))
+    found = check_all(sets, config, CheckOptions(select=("graded-heading",)))
+    return [(f.severity, f.langs[0], f.locations[0].line) for r in found for f in r.findings]
+
+
+def test_a_rule_grades_its_findings_unless_the_configuration_sets_a_severity(
+    tmp_path, graded_heading
+):
+    graded = [("info", "de", 3), ("error", "de", 1), ("info", "en", 3), ("error", "en", 1)]
+    assert sorted(_graded(_project(tmp_path / "a", "rules: {}\n"))) == sorted(graded)
+    # naming the rule on, or with options only, keeps the rule's grading
+    assert sorted(_graded(_project(tmp_path / "b", "rules: {graded-heading: on}\n"))) == sorted(
+        graded
+    )
+    for word in ("warning", "{severity: warning}"):
+        project = _project(tmp_path / f"c{len(word)}", f"rules: {{graded-heading: {word}}}\n")
+        assert {severity for severity, _, _ in _graded(project)} == {"warning"}
+
+
+def test_a_rule_without_grading_gives_its_default_severity(long_heading):
+    documents = parse_versions(en="# A b c d e f g h i j\n\nText.\n", de="# A\n\nText.\n")
+    (finding,) = REGISTRY["long-heading"].run(align_article("a", documents, "en"))
+    assert finding.severity == "warning"  # the spec's, not the Finding's own default
+
+
+def test_an_unknown_severity_given_by_a_rule_is_a_programming_error(graded_heading):
+    documents = parse_versions(en="# T\n\nText.\n", de="# T\n\nText.\n")
+    article = align_article("a", documents, "en")
+    context = RuleContext(REGISTRY["graded-heading"], article, None)  # type: ignore[arg-type]
+    section = article.sections[0]
+    with pytest.raises(ValueError, match="unknown severity 'fatal'"):
+        context.finding(section, ["de"], [], {"de": 1}, "x", severity="fatal")

@@ -3,8 +3,9 @@
 :func:`check_article` is the whole of checking one article: given the versions' documents
 (already read), the versions that could not be read and the article's :class:`ArticleContext`
 (its source, the expected languages, the rules with their severities and options, the run's
-glossary and what git history told), it aligns the versions, runs the rules, stamps each
-finding with its configured severity, drops suppressed findings and sorts the rest
+glossary and what git history told), it aligns the versions, runs the rules, stamps the
+severity configured for a rule on each of its findings (without one, a finding keeps the
+severity its rule gave it), drops suppressed findings and sorts the rest
 deterministically.  It reads no file and no git history, and its result depends on its
 arguments only, wherever it runs (in this process or a worker).  Reading the files, git
 history, the cache and worker processes are the run's (:mod:`parallelcheck.run`).
@@ -65,14 +66,15 @@ class CheckOptions:
 class ArticleContext:
     """What checking one article needs besides its documents (see :func:`article_context`).
 
-    ``rules`` maps each rule to run to its severity, in the registry's order; ``options`` the
+    ``rules`` maps each rule to run to the severity configured for it (``None``: its findings
+    keep the severities the rule gives them), in the registry's order; ``options`` the
     rules' configured options (absent: the defaults); ``glossary`` and ``history`` are handed
     to the rules that declared they need them."""
 
     id: str
     source: str
     expected: tuple[str, ...]
-    rules: Mapping[str, str]
+    rules: Mapping[str, str | None]
     options: Mapping[str, Mapping[str, Any] | None] = field(default_factory=dict)
     link_prefixes: tuple[str, ...] = ()
     glossary: Glossary | None = None
@@ -118,8 +120,9 @@ class ArticleResult:
         return ArticleResult(None, findings, self.digests, outline=self.outline)
 
 
-def active_rules(config: Config, options: CheckOptions) -> dict[str, str]:
-    """Rule id → severity for every rule that runs.
+def active_rules(config: Config, options: CheckOptions) -> dict[str, str | None]:
+    """Rule id → the severity configured for it (``None`` when the configuration sets none:
+    the rule's own grading) for every rule that runs.
 
     A rule runs unless the configuration turns it off; ``--select`` limits the run to the named
     rules, ``--ignore`` removes rules.  Unknown ids in either are an input error.
@@ -129,7 +132,7 @@ def active_rules(config: Config, options: CheckOptions) -> dict[str, str]:
             known = ", ".join(sorted(REGISTRY))
             raise InputError(f"unknown rule '{rule_id}' (known rules: {known})")
     active = {}
-    for rule_id, rule in REGISTRY.items():
+    for rule_id in REGISTRY:
         setting = config.rules.get(rule_id)
         if setting is not None and not setting.enabled:
             continue
@@ -137,7 +140,7 @@ def active_rules(config: Config, options: CheckOptions) -> dict[str, str]:
             continue
         if rule_id in options.ignore:
             continue
-        active[rule_id] = setting.severity if setting and setting.severity else rule.severity
+        active[rule_id] = setting.severity if setting else None
     return active
 
 
@@ -191,7 +194,7 @@ def article_context(
     unreadable: Sequence[UnreadableVersion],
     config: Config,
     options: CheckOptions,
-    rules: Mapping[str, str],
+    rules: Mapping[str, str | None],
     glossary: Glossary | None = None,
 ) -> ArticleContext:
     """The context of one article once its versions are read (*source* and *expected* from
@@ -255,7 +258,7 @@ def check_article(
         for found in found_by_rule:
             if ranges and is_suppressed(found, ranges):
                 continue
-            findings.append(found.with_severity(severity))
+            findings.append(found if severity is None else found.with_severity(severity))
     findings.sort(key=Finding.sort_key)
     return ArticleResult(article, findings, history=context.history)
 

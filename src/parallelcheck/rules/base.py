@@ -10,8 +10,13 @@ text is what ``parallelcheck explain RULE`` prints.
 A rule reads only its :class:`RuleContext` — the aligned article, the facts computed once per
 block, its own options and the run resources it declared — and builds findings through
 :meth:`RuleContext.finding`, which names the rule, so an id is written once, at registration.
-It never reads files, prints or knows about the command line, and it does not decide severity:
-the engine stamps the configured severity on every finding.
+It never reads files, prints or knows about the command line.
+
+Severity (docs/severities.md): a finding has its rule's default severity
+(:attr:`RuleSpec.severity`) unless the rule grades it by what differs — ``ctx.finding(…,
+severity="error")``, so that a changed checksum is an error where a renamed product is a
+warning.  A severity the user configures for the rule (``rules: {token-mismatch: info}``)
+replaces both on every finding of the rule: the engine stamps it.
 """
 
 from __future__ import annotations
@@ -61,6 +66,8 @@ class RuleSpec:
     """A registered rule (see the module's docstring)."""
 
     id: str
+    #: The default severity of the rule's findings (a rule may grade one finding otherwise:
+    #: :meth:`RuleContext.finding`).
     severity: str
     check: Check = field(repr=False)
     tags: frozenset[str] = frozenset()
@@ -161,14 +168,22 @@ class RuleContext:
         message: str,
         evidence: dict | None = None,
         row: AlignedBlock | None = None,
+        severity: str | None = None,
     ) -> Finding:
         """A finding of this rule with one location per version in ``lines`` (in the article's
         order); ``langs`` deviate, ``reference_langs`` are what they were compared with.
+        ``severity`` grades this finding (one of ``error``, ``warning``, ``info``); without it
+        the finding has the rule's default severity.  Either way a severity configured for the
+        rule replaces it (the engine's).
 
         The finding records its place in the alignment: the index of ``section`` among the
         article's aligned sections and, when the rule names the aligned ``row`` of blocks it
         is about, that row's index in the section (both found by identity; ``None`` when not
         given)."""
+        if severity is None:
+            severity = self.spec.severity
+        elif severity not in SEVERITIES:
+            raise ValueError(f"rule {self.spec.id!r}: unknown severity {severity!r}")
         article = self.article
         order = [lang for lang in article.langs if lang in lines]
         section_row = block_row = None  # found by identity: rows may be equal, not the same
@@ -187,6 +202,7 @@ class RuleContext:
             locations=tuple(Location(lang, article.paths[lang], lines[lang]) for lang in order),
             message=message,
             evidence=evidence or {},
+            severity=severity,
             section_row=section_row,
             block_row=block_row,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
@@ -108,6 +109,43 @@ ALLOWED_TERMS_SIMPLIFIED = frozenset(
 )
 
 
+#: Terms that are the other region's word in one sense only, and a word of the text's own
+#: region in another: reported only where the aligned block of the source (English) says the
+#: sense in which they are the other region's word.  Keyed by Traditional characters (one
+#: entry serves both scripts), each with the English words of that sense.  指標 in a mainland
+#: text is "metric" (Taiwan's 指標 "pointer" is the mainland 指针); 局部 in a Taiwan text is
+#: "partial" unless it translates "local" (區域); 資料 in a mainland text is "material,
+#: profile" unless it translates "data" (数据); 設備 "equipment" vs "device" (裝置) …
+CONTEXT_TERMS = {
+    "指標": r"\bpointers?\b",
+    "指針": r"\bpointers?\b",
+    "資料": r"\bdata\b",
+    "局部": r"\blocal(?:ly)?\b",
+    "全局": r"\bglobal(?:ly)?\b",
+    "即時": r"\breal[- ]?time\b",
+    "設備": r"\bdevices?\b",
+    "導入": r"\bimport",
+    "運行": r"\b(?:run|runs|running|ran|runtime)\b",
+    "分區": r"\bpartition",
+    "儲存": r"\bsav(?:e|es|ed|ing)\b",
+}
+_CONTEXT_PATTERNS = {
+    term: re.compile(words, re.IGNORECASE) for term, words in CONTEXT_TERMS.items()
+}
+
+
+def in_context(term: str, traditional: bool, source_text: str | None) -> bool:
+    """Whether a term found in a text (in its own script: *traditional* or not) is meant in
+    the other region's sense: always, unless it is one of :data:`CONTEXT_TERMS`; then only
+    when *source_text* (the aligned source block, ``None`` when there is none) says that
+    sense."""
+    key = term if traditional else convert("s2tw", term)
+    pattern = _CONTEXT_PATTERNS.get(key)
+    if pattern is None:
+        return True
+    return source_text is not None and pattern.search(source_text) is not None
+
+
 @dataclass(frozen=True)
 class RegionalSettings:
     """What the rule checks in one Chinese version.
@@ -203,9 +241,10 @@ def regional_settings(lang: str, configured: Mapping[str, Any] | None) -> Region
 
     *configured* maps language tags to settings (objects or mappings with ``script``,
     ``vocabulary`` — true, false or ``None`` for the default — and ``allow``; or a plain
-    true / false for both checks).  By default both checks are on for a tag that names a region
-    (``zh-TW``, ``zh-HK``, ``zh-CN`` …) and off where it names none (``zh``, ``zh-Hant``,
-    ``zh-Hans``): such a text may follow either region's usage.
+    true / false for both checks).  By default the script check is on for every Chinese tag
+    (``zh``, ``zh-Hant``, ``zh-TW``, ``zh-Hans``, ``zh-CN`` …), the vocabulary check only for
+    a tag that names a region (``zh-TW``, ``zh-HK``, ``zh-CN`` …): a ``zh-Hant`` or
+    ``zh-Hans`` text may follow either region's usage.
     """
     if primary_language(lang) != "zh":
         return None
@@ -215,14 +254,14 @@ def regional_settings(lang: str, configured: Mapping[str, Any] | None) -> Region
     traditional = script == "Hant" if script is not None else region in TRADITIONAL_REGIONS
     default = region is not None
     chosen_region = region or ("TW" if traditional else "CN")
-    check_script, check_vocabulary, allow = default, default, frozenset()
+    check_script, check_vocabulary, allow = True, default, frozenset()
     value = _lookup(configured or {}, lang)
     if isinstance(value, bool):
         check_script = check_vocabulary = value
     elif value is not None:
         script_on = _option(value, "script")
         vocabulary_on = _option(value, "vocabulary")
-        check_script = default if script_on is None else bool(script_on)
+        check_script = True if script_on is None else bool(script_on)
         check_vocabulary = default if vocabulary_on is None else bool(vocabulary_on)
         allow = frozenset(_option(value, "allow") or ())
     return RegionalSettings(traditional, chosen_region, check_script, check_vocabulary, allow)
@@ -413,21 +452,28 @@ def _whole_term(before, after, i1, i2, j1, plain, phrased) -> tuple[int, str, st
 LineOf = Callable[[int], int]
 
 
-def _pieces(section: AlignedSection, lang: str) -> Iterator[tuple[str, str, LineOf]]:
-    """(what, text, the line of each of its characters) of every piece of prose of a
-    version's section: its heading, paragraphs, list items, table rows and admonition bodies
-    (code and HTML are left out)."""
+def _pieces(
+    section: AlignedSection, lang: str, source: str
+) -> Iterator[tuple[str, str, LineOf, str | None]]:
+    """(what, text, the line of each of its characters, the text of the aligned source
+    heading or block: ``None`` when there is none) of every piece of prose of a version's
+    section: its heading, paragraphs, list items, table rows and admonition bodies (code and
+    HTML are left out)."""
     heading = section.cells.get(lang)
     if heading is None:
         return
+    theirs = section.cells.get(source) if source != lang else None
     if heading.level:
-        yield "heading", heading.title, _at(heading.line)
+        yield "heading", heading.title, _at(heading.line), theirs.title if theirs else None
     for row in section.rows:
         block = row.cells.get(lang)
         if block is None:
             continue
+        counterpart = row.cells.get(source) if source != lang else None
+        context = counterpart.text if counterpart is not None else None
         for piece in (block, *row.extra.get(lang, [])):
-            yield from _block_pieces(piece)
+            for what, text, line_of in _block_pieces(piece):
+                yield what, text, line_of, context
 
 
 def _block_pieces(block: Block) -> Iterator[tuple[str, str, LineOf]]:
@@ -484,32 +530,42 @@ def _at(line: int) -> LineOf:
     },
 )
 def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
-    """Simplified characters or mainland vocabulary in a Taiwan/Hong Kong text (and the
-    reverse), where configured.
+    """Simplified characters in a Traditional-Chinese text (and the reverse), or another
+    region's vocabulary where the tag names a region.
 
     A Chinese version is written partly in the other script, or with another region's
     vocabulary.
 
-    * **Script** — Simplified-only characters in a Traditional version (``zh-Hant``,
-      ``zh-TW``, ``zh-HK``, ``zh-MO``) or Traditional-only characters in a Simplified one
-      (``zh``, ``zh-Hans``, ``zh-CN``, ``zh-SG``): a character counts when OpenCC changes it
-      into the other script under every regional standard (``s2t``, ``s2tw``, ``s2hk`` or
-      ``t2s``, ``tw2s``, ``hk2s``), alone and in its context — characters written alike in
-      both scripts (台, 了, 系) are never reported.
-    * **Vocabulary** — terms of another region: in a Taiwan (or Hong Kong) text, mainland
-      terms that OpenCC's phrase conversion (``s2twp`` / ``s2hkp``) replaces — 硬件 → 硬體,
-      兼容 → 相容, 軟件 → 軟體, 默認 → 預設; in a mainland text, Taiwan terms ``tw2sp``
-      replaces (軟體 → 软件).  Terms in common use in both regions with a meaning of their own
-      (文件, 項目, 參數, 用戶 … see ``ALLOWED_TERMS``) are not reported.
+    * **Script** (an **error**: wrong characters every reader of the version sees) —
+      Simplified-only characters in a Traditional version (``zh-Hant``, ``zh-TW``,
+      ``zh-HK``, ``zh-MO``) or Traditional-only characters in a Simplified one (``zh``,
+      ``zh-Hans``, ``zh-CN``, ``zh-SG``): a character counts when OpenCC changes it into the
+      other script under every regional standard (``s2t``, ``s2tw``, ``s2hk`` or ``t2s``,
+      ``tw2s``, ``hk2s``), alone and in its context — characters written alike in both
+      scripts (台, 了, 系) are never reported.  On by default for every Chinese tag.  A plain
+      ``zh`` version (no script, no region in its tag) that is mostly written in Traditional
+      characters is taken to be Traditional by choice: nothing is reported for it.
+    * **Vocabulary** (a **warning**: a regional usage) — terms of another region: in a Taiwan
+      (or Hong Kong) text, mainland terms that OpenCC's phrase conversion (``s2twp`` /
+      ``s2hkp``) replaces — 硬件 → 硬體, 兼容 → 相容, 軟件 → 軟體, 默認 → 預設; in a
+      mainland text, Taiwan terms ``tw2sp`` replaces (軟體 → 软件).  Terms in common use in
+      both regions with a meaning of their own (文件, 項目, 參數, 用戶 … see
+      ``ALLOWED_TERMS``) are not reported.  Terms that are the other region's word in one
+      sense only (``CONTEXT_TERMS``: 指标 is the mainland word for "metric" and Taiwan's for
+      "pointer"; 局部 is Taiwan's "partial" and the mainland's "local"; 资料, 设备, 导入,
+      运行, 全局, 分区, 即时, 储存) are reported only where the aligned block of the source
+      says that sense ("pointer", "local" …; never when the version has no aligned source
+      block).  On by default only for a tag naming a region (``zh-TW``, ``zh-HK``,
+      ``zh-CN`` …): a ``zh-Hant`` or ``zh-Hans`` text may follow either region's usage.
 
-    Each check is on by default for a tag naming a region (``zh-TW``, ``zh-HK``, ``zh-CN`` …)
-    and off for one naming none (``zh``, ``zh-Hant``, ``zh-Hans``).  Configure it per language
-    in ``parallelcheck.yaml``::
+    Configure the checks per language in ``parallelcheck.yaml``::
 
         regional:
           zh-Hant: {script: true, vocabulary: true, allow: [質量]}
+          zh: {script: false}
 
     A tag without a region follows Taiwan usage when Traditional, mainland when Simplified.
+    A severity configured for the rule applies to both kinds of finding.
     """
     article = ctx.article
     configured = ctx.options["languages"]
@@ -518,22 +574,45 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
         if settings is None or not (settings.script or settings.vocabulary):
             continue
         changed: dict[str, bool] = {}  # per character: every conversion changes it
+        script_found: list[Finding] = []
+        vocabulary_found: list[Finding] = []
+        pieces = 0  # pieces of Chinese text
         for section in article.sections:
-            for what, text, first in _pieces(section, lang):
+            for what, text, first, context in _pieces(section, lang, article.source):
                 if not text or not _HAN.search(text):
                     continue
+                pieces += 1
                 if settings.script:
                     chars = wrong_script(text, settings.traditional, changed)
                     if chars:
-                        yield _script_finding(
-                            ctx, section, lang, settings, what, text, first(chars[0][0]), chars
+                        script_found.append(
+                            _script_finding(
+                                ctx, section, lang, settings, what, text, first(chars[0][0]), chars
+                            )
                         )
                 if settings.vocabulary:
-                    terms = other_region_terms(text, settings)
+                    terms = [
+                        found
+                        for found in other_region_terms(text, settings)
+                        if in_context(found[1], settings.traditional, context)
+                    ]
                     if terms:
-                        yield _vocabulary_finding(
-                            ctx, section, lang, settings, what, text, first(terms[0][0]), terms
+                        vocabulary_found.append(
+                            _vocabulary_finding(
+                                ctx, section, lang, settings, what, text, first(terms[0][0]), terms
+                            )
                         )
+        if not _written_in_other_script(lang, len(script_found), pieces):
+            yield from script_found
+        yield from vocabulary_found
+
+
+def _written_in_other_script(lang: str, flagged: int, pieces: int) -> bool:
+    """Whether a version whose tag names neither script nor region (``zh``) is written in the
+    script the rule does not assume for it: most of its pieces of text are flagged (a ``zh``
+    site in Traditional characters).  Its tag says nothing against it: nothing is reported."""
+    parts = (canonical_tag(lang) or lang).split("-")[1:]
+    return not parts and flagged * 2 > pieces
 
 
 def _script_finding(ctx: RuleContext, section, lang, settings, what, text, line, chars) -> Finding:
@@ -549,7 +628,7 @@ def _script_finding(ctx: RuleContext, section, lang, settings, what, text, line,
         f"expected: {listed}"
     )
     evidence = {"check": "script", "characters": [[ch, r] for ch, r in unique.items()]}
-    return ctx.finding(section, [lang], [], {lang: line}, message, evidence)
+    return ctx.finding(section, [lang], [], {lang: line}, message, evidence, severity="error")
 
 
 def _vocabulary_finding(

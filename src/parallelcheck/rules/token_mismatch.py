@@ -12,6 +12,7 @@ from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
+from parallelcheck.rules._severity import token_severity
 from parallelcheck.rules._values import (
     Difference,
     ValueComparison,
@@ -142,4 +143,5 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     :mod:`parallelcheck.text.tokens` for the exact token forms.
     """
     article = ctx.article
-    yield from compare_values(ctx, _TokenComparison(article, ctx.facts), _describe)
+    for found in compare_values(ctx, _TokenComparison(article, ctx.facts), _describe):
+        yield found.with_severity(token_severity(found.evidence))

@@ -60,4 +60,5 @@ def unreadable_version(ctx: RuleContext) -> Iterator[Finding]:
             locations=(Location(fault.lang, fault.path, line),),
             message=f"{where}: {fault.reason}; {others}",
             evidence={"path": fault.path, "line": fault.line, "reason": fault.reason},
+            severity=ctx.spec.severity,
         )

@@ -42,8 +42,9 @@ MIN_PARALLEL = 4
 class RunPlan:
     """What one run does (see the module's docstring)."""
 
-    #: Rule id → severity of every rule that runs, in the registry's order.
-    rules: Mapping[str, str]
+    #: Rule id → configured severity (``None``: the rule's own) of every rule that runs, in
+    #: the registry's order.
+    rules: Mapping[str, str | None]
     #: What those rules need: some of ``glossary``, ``history``, ``langid``.
     needs: frozenset[str]
     #: Worker processes asked for (0: one per core this process may use).

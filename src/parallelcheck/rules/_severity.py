@@ -1,0 +1,61 @@
+"""Severity by what differs (docs/severities.md): the kinds of value whose change is a
+changed fact, for the rules that grade their findings.
+
+A rule's findings have its default severity unless the rule grades one by what it is about
+(:meth:`RuleContext.finding <parallelcheck.rules.base.RuleContext.finding>`); a severity
+configured for the rule replaces either.  This module holds the grading of tokens: a changed
+checksum, version, advisory or issue id or URL is an error, any other token a warning.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+__all__ = ["FACT_KINDS", "token_kind", "token_severity"]
+
+#: The kinds of token whose change is a changed fact, by the first pattern a token matches.
+#: Any other token (inline code, a path, a product name, an id such as ``SM100``, a
+#: ``key=value`` setting) is not one of them.
+FACT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("advisory", re.compile(r"\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3})\b", re.IGNORECASE)),
+    # seven or more hex digits with both a digit and a letter: a commit, a digest
+    ("checksum", re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b")),
+    ("URL", re.compile(r"://")),
+    ("issue", re.compile(r"^(?:[\w.-]+/[\w.-]+)?#\d+$|^(?:GH|PR)-\d+$")),
+    (
+        # v1.2, 1.2.3, 127.0.0.1, busybox:1.27.2, Apache-2.0, V4.1-Flash; not a decimal (10.5)
+        "version",
+        re.compile(
+            r"(?<![\d.])(?:v\d+(?:\.\d+)+|\d+(?:\.\d+){2,})(?![\d.]*\d)"
+            r"|(?<=[A-Za-z][-:@_])\d+\.\d+|(?<=[A-Za-z])\d+\.\d+(?![\d.]*\d)",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+
+def token_kind(token: str) -> str | None:
+    """The fact a token states, if its change is a changed fact: ``advisory`` (a CVE or GHSA
+    id), ``checksum``, ``URL``, ``issue`` (``#123``, ``owner/repo#123``, ``GH-123``),
+    ``version`` (a dotted number that is not a plain decimal: ``3.11.7``, ``V4.1``,
+    ``python3.11``); ``None`` for any other token."""
+    for kind, pattern in FACT_KINDS:
+        if pattern.search(token):
+            return kind
+    return None
+
+
+def fact_kinds(tokens: Iterable[str]) -> list[str]:
+    """The kinds of fact among *tokens*, each once, in :data:`FACT_KINDS` order."""
+    found = {token_kind(token) for token in tokens}
+    return [kind for kind, _ in FACT_KINDS if kind in found]
+
+
+def token_severity(evidence: Mapping[str, Any]) -> str:
+    """The severity of a finding about differing tokens (its ``extra`` and ``missing``
+    tokens): ``error`` when one written or lacking is a fact (:func:`token_kind`), else
+    ``warning``."""
+    tokens = (*evidence.get("extra", ()), *evidence.get("missing", ()))
+    return "error" if fact_kinds(tokens) else "warning"
