@@ -71,8 +71,17 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
+from functools import cache, partial
 
+from parallelcheck.text.dates import (
+    DateProfile,
+    date_profile,
+    may_hold_date,
+    month_of,
+    read_date,
+    shift_time,
+    zone_at,
+)
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.numerals import (
     NUMBER_WORDS,
@@ -147,65 +156,6 @@ _MAP_REACH = _reaching(_MAP_FLOOR)
 _D = "[0-9]"
 _YEAR = "[12][0-9]{3}"
 _SP = "[ \u00a0\u202f\u2009]"
-
-_MONTHS: dict[str, list[str]] = {
-    "en": (
-        "January February March April May June July August September October November December"
-    ).split(),
-    "de": "Januar Februar März April Mai Juni Juli August September Oktober November "
-    "Dezember".split(),
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
-    "décembre".split(),
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre "
-    "diciembre".split(),
-    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
-    "dezembro".split(),
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
-    "novembre dicembre".split(),
-    "nl": "januari februari maart april mei juni juli augustus september oktober november "
-    "december".split(),
-}
-_MONTH_ABBREVIATIONS: dict[str, dict[str, int]] = {
-    "en": {
-        "jan": 1,
-        "feb": 2,
-        "mar": 3,
-        "apr": 4,
-        "jun": 6,
-        "jul": 7,
-        "aug": 8,
-        "sep": 9,
-        "sept": 9,
-        "oct": 10,
-        "nov": 11,
-        "dec": 12,
-    },
-    "de": {
-        "jan": 1,
-        "jän": 1,
-        "jänner": 1,
-        "feb": 2,
-        "mär": 3,
-        "apr": 4,
-        "jun": 6,
-        "jul": 7,
-        "aug": 8,
-        "sep": 9,
-        "sept": 9,
-        "okt": 10,
-        "nov": 11,
-        "dez": 12,
-    },
-    "fr": {"janv": 1, "févr": 2, "avr": 4, "juil": 7, "sept": 9, "oct": 10, "nov": 11, "déc": 12},
-    "es": {"setiembre": 9},
-}
-
-
-def _month_table(lang: str) -> dict[str, int]:
-    table = {name.lower(): i + 1 for i, name in enumerate(_MONTHS[lang])}
-    table.update(_MONTH_ABBREVIATIONS.get(lang, {}))
-    return table
-
 
 _PERCENT = (
     r"%|‰|percent\b|per[ \u00a0]cent\b|パーセント|퍼센트|[Pp]rozent\b|pour[ \u00a0]cent\b"
@@ -424,6 +374,9 @@ class _Pass:
     handler: Callable[..., int]
     lowered: bool = False
     floor: str = ""
+    #: Whether a text may hold a match (dates: a digit and a month name); a text it
+    #: refuses is not scanned.
+    admits: Callable[[str], bool] | None = None
     #: Finds a character from *floor* up (``None`` without a floor).
     reach: re.Pattern[str] | None = field(init=False, default=None, compare=False, repr=False)
 
@@ -434,6 +387,7 @@ class _Pass:
 @dataclass(frozen=True)
 class _Profile:
     lang: str
+    dates: DateProfile
     passes: tuple[_Pass, ...]
     decimal_comma: bool
     digit_re: re.Pattern[str]  # tried where a digit run starts
@@ -479,6 +433,10 @@ def _profile(lang: str) -> _Profile:
     num = rf"{_D}+(?:{group_space}{_D}{{3}}(?![0-9]))*(?:[.,]{_D}+)*"
     case = 0 if lang == "en" else re.IGNORECASE
     passes: list[_Pass] = []
+    dates = date_profile(lang)
+    if dates.pattern is not None:  # dates with words or literals (CLDR), before anything else
+        admits = partial(may_hold_date, dates)
+        passes.append(_Pass(dates.pattern, _h_cldr_date, admits=admits))
 
     # Chinese / Japanese numerals and Korean number words: passes of their own, before the
     # digits (百分之75 is one percent).  Han numerals are read in every language, since any
@@ -527,8 +485,9 @@ def _profile(lang: str) -> _Profile:
     months: dict[str, int] = {}
     month_date_re = None
     names: list[str] = []
-    if lang in _MONTHS:
-        months = _month_table(lang)
+    # Month names of letters only (not 10월, tháng 8: the CLDR pass reads those).
+    months = {name: month for name, month in dates.months.items() if name.isalpha()}
+    if months:
         names = [m.title() for m in months] if lang == "en" else list(months)
         month = "(?:" + _alternation(names) + r")(?![^\W\d_])\.?"
         day = rf"{_D}{{1,2}}(?:st|nd|rd|th|er|º|°)?\.?"
@@ -560,7 +519,7 @@ def _profile(lang: str) -> _Profile:
     passes.append(_Pass(re.compile("|".join(re.escape(ch) for ch in _DIGIT_STARTS)), _h_digits))
     month_before = None
     if names:
-        month_before = re.compile(rf"(?<![^\W\d_])(?:{_alternation(names)})\.?\s+$", case)
+        month_before = re.compile(rf"(?<![^\W\d_])(?:{_alternation(names)})\.?\s+(?:de\s+)?$", case)
 
     # Number words after the digits: a scale word the digits took (1.8 million) is theirs.
     number_words: frozenset[str] = frozenset()
@@ -582,6 +541,7 @@ def _profile(lang: str) -> _Profile:
     stop = _stop_pattern(lang)
     return _Profile(
         lang=lang,
+        dates=dates,
         passes=tuple(passes),
         decimal_comma=decimal_comma,
         digit_re=digit_re,
@@ -642,6 +602,8 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
         reach = scan.reach
         if reach is not None and (scan.floor > "\x7f" if plain else not reach.search(text)):
             continue
+        if scan.admits is not None and not scan.admits(t):
+            continue
         subject = t
         if scan.lowered:
             subject = t.lower()
@@ -672,6 +634,7 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     return facts
 
 
+_DAY_BEFORE = re.compile(r"(?<![0-9])[0-9]{1,2}(?:st|nd|rd|th|er|º|°|\.)?\s+(?:(?:de|of)\s+)?$")
 _ARTICLE_BEFORE = re.compile(r"(?<![\w-])[Aa]n? $")
 
 
@@ -957,7 +920,26 @@ def _h_cjkdate(profile, text, t, m, facts) -> int:
 
 
 def _month_number(profile: _Profile, word: str) -> int | None:
-    return profile.months.get(word.rstrip(".").lower())
+    return month_of(profile.dates, word)
+
+
+def _h_cldr_date(profile, text, t, m, facts) -> int:
+    """A date written with a month name or a language's literals (:mod:`.dates`)."""
+    s, e = m.span()
+    while e > s and t[e - 1].isspace():
+        e -= 1
+    if "0" <= t[s] <= "9" and _glued_left(t, s):
+        return s + 1
+    day = _DAY_BEFORE.search(t, max(0, s - 12), s) if s and not "0" <= t[s] <= "9" else None
+    if day is not None:  # 11 August 2020 in a language whose CLDR writes August 11, 2020
+        whole = profile.digit_re.match(t, day.start())
+        if whole is not None and whole.lastgroup == "dmonth" and whole.end() >= e:
+            return _h_dmonth(profile, text, t, whole, facts)
+    key = read_date(profile.dates, m)
+    if key is None:
+        return s + 1
+    _add(facts, text, s, e, "date", [key], False)
+    return e
 
 
 def _h_dmonth(profile, text, t, m, facts) -> int:
@@ -1015,8 +997,19 @@ def _h_time(profile, text, t, m, facts) -> int:
         hour = hour % 12 + (12 if meridiem.group().lower() == "p" else 0)
     elif len(numbers) == 1:
         return e
-    key = f"{hour:02d}:{minute:02d}" + (f":{second:02d}" if second is not None else "")
-    _add(facts, text, s, e, "time", [key], False)
+    seconds = f":{second:02d}" if second is not None else ""
+    key = f"{hour:02d}:{minute:02d}" + seconds
+    zone = zone_at(t, e)
+    if zone is None:
+        _add(facts, text, s, e, "time", [key], False)
+        return e
+    # 09:00 UTC = 18:00 JST: the time in UTC under each offset the zone may stand for; a time
+    # in UTC also matches the same time written without a zone.
+    offsets, e = zone
+    keys = [shift_time(hour, minute, offset) + seconds + "Z" for offset in offsets]
+    if 0 in offsets:
+        keys.append(key)
+    _add(facts, text, s, e, "time", keys, False)
     return e
 
 

@@ -1,0 +1,544 @@
+"""Dates and times as a language writes them, from the Unicode CLDR (through ``babel``).
+
+:func:`date_profile` gives, per primary language subtag, what :mod:`parallelcheck.text.numeric`
+needs to read a date written with words or a language's own literals: every month name the
+CLDR has for the language (wide and abbreviated, format and stand-alone — the genitive
+``sierpnia`` / ``августа`` as well as the nominative ``sierpień`` / ``август``), with and
+without a final dot, the weekday names, and one regex made of the language's CLDR date
+patterns (``full`` / ``long`` / ``medium`` / ``short`` and the era-free skeletons ``yMMMMd``,
+``yMMMd``, ``yMMMM``, ``MMMMd``, ``yMMMMEEEEd`` …) that hold a month name or a literal word
+(``d 'de' MMMM 'de' y``, ``y年M月d日``, ``y년 MMMM d일``, ``MMMM 'năm' y``).  Purely numeric
+patterns (``dd.MM.y``, ``M/d/y``) are left to the numeric module's own date readers, which
+keep every reading of an ambiguous ``01/02/2026``; patterns with a two-digit year, an era, a
+narrow name or a week are not read (too ambiguous in running text).
+
+Reading is forgiving where text is: a space of the pattern matches any run of white space (or
+none), a comma or a dot of the pattern may be left out, literals after the last field
+(``'г'.``, a trailing weekday) are optional, and a month name may be inflected beyond the
+CLDR's forms when the language's forms share a stem of three letters or more that no other
+month shares (``апреле`` "in April", ``w sierpniu`` "in August": stem plus up to three
+letters).  English day ordinals (``August 11th``) and the Romance ``1er`` / ``1º`` are read
+after a day (the CLDR data babel ships has no ordinal suffixes).
+
+Two machine formats are read in every language, since commands print them whatever the
+page's language: Unix ``date`` output (``Tue Dec  1 18:20:01 UTC 2026``) and RFC 2822
+(``Tue, 01 Dec 2026 18:20:01 +0000``); both give one date-time key, converted to UTC when the
+zone is known.
+
+Times carry their zone (:func:`zone_at`): ``UTC``, ``GMT``, ``Z``, offsets (``UTC+9``,
+``GMT+09:00``, ``+0900``) and abbreviations (``JST``, ``KST``, ``PST``, ``CEST`` …) from the
+CLDR metazones' short names and the IANA time zone database (:mod:`zoneinfo`, when the system
+has it), each with the UTC offsets it stands for — several for an abbreviation that names
+different zones (``CST``, ``IST``), so that any of them matches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import cache
+
+__all__ = [
+    "DateProfile",
+    "date_profile",
+    "may_hold_date",
+    "read_date",
+    "zone_at",
+    "zone_offsets",
+]
+
+#: The skeletons whose patterns are read, besides the four date formats.
+_SKELETONS = (
+    "yMMMMEEEEd yMMMMEd yMMMEd yMMMMd yMMMd yMMMM yMMM MMMMEd MMMEd MMMMd MMMd yMEd yMd yM Md"
+).split()
+#: Day ordinals after digits (not in the CLDR data babel ships).
+_DAY_ORDINALS = {
+    "en": "st|nd|rd|th",
+    "fr": "er",
+    "es": "º|°|ª",
+    "pt": "º|°|ª",
+    "it": "º|°",
+}
+_SIMPLE_SEPARATORS = frozenset("-./")
+
+
+@dataclass(frozen=True)
+class DateProfile:
+    """What a language's dates are written with (see the module documentation).  Built once
+    per language by :func:`date_profile` and handed on with the numeric profile."""
+
+    lang: str
+    #: Every month name, lower-cased, without a final dot, with its month (1–12).
+    months: Mapping[str, int]
+    #: Stems of inflected month names (``апрел``) with their month.
+    stems: Mapping[str, int]
+    #: The month names as an alternation (exact forms first, then stems with an ending).
+    month_alternation: str
+    #: The CLDR date patterns with words or literals, and the two machine formats.
+    pattern: re.Pattern[str] | None
+    #: Finds, in lower-cased text, the first three letters of a month name (the language's,
+    #: or an English one of the machine formats): see :func:`may_hold_date`.
+    heads: re.Pattern[str]
+    #: Per alternative of :attr:`pattern` (group ``p<i>``): group names of year, numeric
+    #: month, month name and day (``""`` where the pattern has none).
+    fields: Mapping[str, tuple[str, str, str, str]]
+
+
+def _locale(lang: str):
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return None
+
+
+def _names(locale, kind: str) -> dict[str, int]:
+    """All wide and abbreviated names (format and stand-alone) of ``months`` or ``days``,
+    lower-cased, dots stripped; a name two values share is dropped."""
+    found: dict[str, int] = {}
+    clash: set[str] = set()
+    data = getattr(locale, kind)
+    for context in ("format", "stand-alone"):
+        for width in ("wide", "abbreviated"):
+            for value, name in data.get(context, {}).get(width, {}).items():
+                key = name.lower().rstrip(".").strip()
+                if not key:
+                    continue
+                number = value + 1 if kind == "days" else value
+                if found.get(key, number) != number:
+                    clash.add(key)
+                found[key] = number
+    for key in clash:
+        del found[key]
+    return found
+
+
+def _stems(locale, months: dict[str, int]) -> dict[str, int]:
+    """Stems shared by all wide forms of a month when the forms differ (an inflecting
+    language), three letters or longer, that no other month's names start with."""
+    wide: dict[int, set[str]] = {}
+    for context in ("format", "stand-alone"):
+        for value, name in locale.months.get(context, {}).get("wide", {}).items():
+            wide.setdefault(value, set()).add(name.lower())
+    stems: dict[str, int] = {}
+    for value, forms in wide.items():
+        if len(forms) < 2:
+            continue
+        stem = forms.pop()
+        for form in forms:
+            while not form.startswith(stem):
+                stem = stem[:-1]
+        if len(stem) < 3 or not stem.isalpha():
+            continue
+        if any(name.startswith(stem) and month != value for name, month in months.items()):
+            continue
+        stems[stem] = value
+    return stems
+
+
+def _cased_names(locale, kind: str) -> set[str]:
+    return {
+        name.rstrip(".")
+        for context in ("format", "stand-alone")
+        for width in ("wide", "abbreviated")
+        for name in getattr(locale, kind).get(context, {}).get(width, {}).values()
+    }
+
+
+def _day_month_year(locale) -> str | None:
+    """``d MMMM`` and ``MMMM 'năm' y`` make ``d MMMM 'năm' y`` (a full date the CLDR writes
+    only with a comma, ``d MMMM, y``, while running text joins the two)."""
+    skeletons = locale.datetime_skeletons
+    if "MMMMd" not in skeletons or "yMMMM" not in skeletons:
+        return None
+    day_month = skeletons["MMMMd"].pattern
+    month_year = skeletons["yMMMM"].pattern
+    for name in ("MMMM", "LLLL"):
+        if day_month.endswith(name) and month_year.startswith(name) and "d" not in month_year:
+            return day_month + month_year[len(name) :]
+    return None
+
+
+def _alternation(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+_TOKEN = re.compile(r"'(?:[^']|'')*'|([A-Za-z])\1*|\s+|.", re.S)
+
+
+def _compile(
+    pattern: str, index: int, names: str, wide: str, weekdays: str, ordinal: str, glued: bool
+) -> str | None:
+    """A CLDR date pattern as a regex with groups ``y<i>``, ``m<i>``, ``n<i>``, ``d<i>``, or
+    ``None`` for a pattern this module does not read (see the module documentation).
+
+    With *glued* (Chinese, Japanese, Korean), a name or literal may run into the next word
+    (``10월에``, ``20日に``); elsewhere a name or a letter literal ends a word."""
+    end = "" if glued else r"(?![^\W\d_])"
+    if "y" not in pattern.replace("'", " "):
+        names = wide  # a day and a month alone: only full names (not "ara 5", "lis 3")
+    parts: list[tuple[str, str]] = []  # (kind, regex): kind "field", "weekday" or "literal"
+    have: set[str] = set()
+    wordy = False  # a month name, a letter literal or a separator other than - . /
+    for token in _TOKEN.finditer(pattern):
+        text = token.group()
+        if text.startswith("'"):
+            literal = text[1:-1].replace("''", "'") if len(text) > 1 else "'"
+            if literal == "":
+                literal = "'"
+            if any(ch.isalpha() for ch in literal):
+                wordy = True
+            parts.append(("literal", _literal(literal) + (end if literal[-1].isalpha() else "")))
+            continue
+        if text.isspace():
+            parts.append(("literal", r"\s*"))
+            continue
+        letter = token.group(1)
+        if letter is None:
+            if text not in _SIMPLE_SEPARATORS:
+                wordy = True
+            parts.append(("literal", _literal(text)))
+            continue
+        n = len(text)
+        if letter == "y":
+            if n == 2:
+                return None
+            parts.append(("field", rf"(?P<y{index}>[12][0-9]{{3}})(?![0-9])"))
+            have.add("y")
+        elif letter in "ML":
+            if n <= 2:
+                parts.append(("field", rf"(?P<m{index}>1[0-2]|0?[1-9])(?![0-9])"))
+            elif n <= 4:
+                parts.append(("field", rf"(?P<n{index}>{names}){end}\.?"))
+                wordy = True
+            else:
+                return None
+            have.add("M")
+        elif letter == "d":
+            suffix = f"(?:{ordinal})?" if ordinal else ""
+            parts.append(("field", rf"(?P<d{index}>3[01]|[12][0-9]|0?[1-9])(?![0-9]){suffix}"))
+            have.add("d")
+        elif (letter in "Ec" and n in (3, 4)) or (letter == "E" and n < 3):
+            parts.append(("weekday", rf"(?:{weekdays}){end}\.?"))
+        else:
+            return None  # era, quarter, week, time, narrow names
+    if "M" not in have or not (have & {"y", "d"}) or not wordy:
+        return None
+    last = max(i for i, (kind, _) in enumerate(parts) if kind == "field")
+    first = min(i for i, (kind, _) in enumerate(parts) if kind != "literal")
+    body = "".join(regex for _, regex in parts[first : last + 1])
+    lead = "".join(regex for _, regex in parts[:first])
+    tail = "".join(regex for _, regex in parts[last + 1 :])
+    start = parts[first][1]
+    guard = "(?<![0-9])" if start.startswith(("(?P<y", "(?P<m", "(?P<d")) else r"(?<![^\W\d_])"
+    if lead.strip(r"\s*"):
+        body = f"(?:{lead})?{guard}{body}" if not parts[0][1].startswith(r"\s") else body
+    else:
+        body = guard + body
+    if tail.strip(r"\s*"):
+        body += "".join(f"(?:{regex})?" for _, regex in parts[last + 1 :])
+    return body
+
+
+def _literal(text: str) -> str:
+    if text in (",", "،"):
+        return "[,،]?"
+    if text in (".", "\u200f", "\u200e"):
+        return re.escape(text) + "?"
+    if text.isspace():
+        return r"\s*"
+    return r"\s*".join(re.escape(piece) for piece in text.split())
+
+
+_WEEKDAYS_EN = "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
+
+
+def _machine_formats(month_names: str) -> tuple[str, str]:
+    """Unix ``date`` output and RFC 2822 (English names, by their definitions)."""
+
+    def time(k: str) -> str:
+        return rf"(?P<T{k}>(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?)"
+
+    def zone(k: str) -> str:
+        return rf"(?P<Z{k}>UTC[+-][0-9]{{1,2}}|[A-Z]{{1,5}}|[+-][0-9]{{4}})"
+
+    unix = (
+        rf"(?<![\w])(?:{_WEEKDAYS_EN})\s+(?P<Nu>{month_names})\s+(?P<Du>[0-9]{{1,2}})\s+"
+        rf"{time('u')}(?:\s+{zone('u')})?\s+(?P<Yu>[12][0-9]{{3}})(?![0-9])"
+    )
+    rfc = (
+        rf"(?<![\w])(?:(?:{_WEEKDAYS_EN}),\s*)?(?P<Dr>[0-9]{{1,2}})\s+(?P<Nr>{month_names})"
+        rf"\s+(?P<Yr>[12][0-9]{{3}})\s+{time('r')}\s+{zone('r')}(?![\w])"
+    )
+    return unix, rfc
+
+
+@cache
+def date_profile(lang: str) -> DateProfile:
+    """The date names and patterns of a primary language subtag (see the module
+    documentation).  Cached: a function of the language alone; built once per language of
+    the run (a few milliseconds), as :mod:`parallelcheck.text.numeric`'s profiles are."""
+    locale = _locale(lang)
+    english = _locale("en")
+    en_months = {k: v for k, v in _names(english, "months").items() if len(k) == 3}
+    en_alt = _alternation(name.title() for name in en_months)
+    machine = _machine_formats(en_alt)
+    months: dict[str, int] = {}
+    stems: dict[str, int] = {}
+    alternatives: list[str] = []
+    fields: dict[str, tuple[str, str, str, str]] = {}
+    if locale is not None:
+        months = _names(locale, "months")
+        stems = _stems(locale, months)
+        weekdays = _names(locale, "days")
+        # English names keep their case (the text is read case-sensitively: "may", "march").
+        names = _alternation(_cased_names(locale, "months") if lang == "en" else months)
+        glued = any(ord(ch) >= 0x1100 for name in months for ch in name)
+        if stems:
+            names += "|" + "|".join(
+                rf"{re.escape(stem)}[^\W\d_]{{0,3}}"
+                for stem in sorted(stems, key=len, reverse=True)
+            )
+        month_alternation = names
+        wide = _alternation(
+            {
+                name if lang == "en" else name.lower()
+                for context in ("format", "stand-alone")
+                for name in locale.months.get(context, {}).get("wide", {}).values()
+            }
+        )
+        week_alt = _alternation(_cased_names(locale, "days") if lang == "en" else weekdays)
+        ordinal = _DAY_ORDINALS.get(lang, "")
+        seen: set[str] = set()
+        sources = [locale.date_formats[k].pattern for k in ("full", "long", "medium", "short")]
+        sources += [
+            locale.datetime_skeletons[k].pattern
+            for k in _SKELETONS
+            if k in locale.datetime_skeletons
+        ]
+        composite = _day_month_year(locale)
+        if composite:
+            sources.append(composite)
+        compiled: list[tuple[int, str, int]] = []
+        for source in sources:
+            if source in seen:
+                continue
+            seen.add(source)
+            i = len(seen)
+            regex = _compile(source, i, names, wide, week_alt, ordinal, glued)
+            if regex is None:
+                continue
+            count = sum(source.count(ch) > 0 for ch in "yMLd") + ("E" in source)
+            compiled.append((count, regex, i))
+        # More fields first, then longer patterns: the alternation takes the first that fits.
+        for _, regex, i in sorted(compiled, key=lambda c: (-c[0], -len(c[1]), c[2])):
+            alternatives.append(f"(?P<p{i}>{regex})")
+            fields[f"p{i}"] = (f"y{i}", f"m{i}", f"n{i}", f"d{i}")
+    else:
+        month_alternation = ""
+    alternatives += [f"(?P<unix>{machine[0]})", f"(?P<rfc>{machine[1]})"]
+    fields["unix"] = fields["rfc"] = ("", "", "", "")
+    flags = 0 if lang == "en" else re.IGNORECASE
+    pattern = re.compile("|".join(alternatives), flags)
+    heads = re.compile(_trie({name[:3] for name in [*months, *stems, *en_months]}))
+    return DateProfile(lang, months, stems, month_alternation, pattern, heads, fields)
+
+
+_DIGIT = re.compile("[0-9]")
+
+
+def may_hold_date(profile: DateProfile, text: str) -> bool:
+    """Whether :attr:`DateProfile.pattern` may find something in *text* (ASCII digits): it
+    holds a digit and the beginning of a month name.  Much quicker than the search, and
+    false for nearly every text."""
+    return bool(_DIGIT.search(text)) and bool(profile.heads.search(text.lower()))
+
+
+def _trie(words) -> str:
+    """An alternation of literal words as a trie (the regex engine tries one branch per
+    character instead of every word)."""
+    children: dict[str, list[str]] = {}
+    for word in words:
+        if word:
+            children.setdefault(word[0], []).append(word[1:])
+    parts = []
+    for first in sorted(children):
+        rests = children[first]
+        longer = [rest for rest in rests if rest]
+        if not longer:
+            parts.append(re.escape(first))
+            continue
+        optional = "?" if len(longer) < len(rests) else ""
+        parts.append(f"{re.escape(first)}(?:{_trie(longer)}){optional}")
+    return "|".join(parts)
+
+
+def month_of(profile: DateProfile, name: str) -> int | None:
+    """The month a name (or an inflected form of it) stands for."""
+    key = name.lower().rstrip(".")
+    found = profile.months.get(key)
+    if found is None:
+        for stem, month in profile.stems.items():
+            if key.startswith(stem) and len(key) - len(stem) <= 3:
+                return month
+    return found
+
+
+def read_date(profile: DateProfile, match: re.Match[str]) -> str | None:
+    """The key of a date :attr:`DateProfile.pattern` matched (``2026-10-20``, ``2026-10``,
+    ``--10-20``; a machine format's ``2026-12-01T18:20:01Z``), or ``None`` when the fields
+    are no date."""
+    which = match.lastgroup
+    if which in ("unix", "rfc"):
+        return _read_machine(match, "u" if which == "unix" else "r")
+    y, m, n, d = profile.fields[which]
+    year = match.group(y) if y in match.re.groupindex else None
+    number = match.group(m) if m in match.re.groupindex else None
+    name = match.group(n) if n in match.re.groupindex else None
+    day = match.group(d) if d in match.re.groupindex else None
+    month = int(number) if number else month_of(profile, name) if name else None
+    if month is None or (year is None and day is None):
+        return None
+    return date_key(int(year) if year else None, month, int(day) if day else None)
+
+
+def date_key(year: int | None, month: int, day: int | None) -> str | None:
+    """``2026-10-20``, ``2026-10`` (no day), ``--10-20`` (no year); ``None`` for no date."""
+    if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):
+        return None
+    if year is None:
+        return f"--{month:02d}-{day:02d}"
+    if day is None:
+        return f"{year:04d}-{month:02d}"
+    try:
+        datetime(year, month, day)
+    except ValueError:
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def _read_machine(match: re.Match[str], k: str) -> str | None:
+    month = {name: value for name, value in _en_months().items()}.get(match.group(f"N{k}").lower())
+    key = date_key(int(match.group(f"Y{k}")), month or 0, int(match.group(f"D{k}")))
+    if key is None:
+        return None
+    time = match.group(f"T{k}")
+    if len(time) == 5:
+        time += ":00"
+    zone = match.group(f"Z{k}")
+    offsets = _zone_text_offsets(zone) if zone else None
+    if not offsets:
+        return f"{key}T{time}"
+    moment = datetime.fromisoformat(f"{key}T{time}") - timedelta(minutes=offsets[0])
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@cache
+def _en_months() -> dict[str, int]:
+    return _names(_locale("en"), "months")
+
+
+# --------------------------------------------------------------------------------------------
+# Time zones
+
+_OFFSET = re.compile(
+    r"(?:UTC|GMT)\s?(?P<sign>[+\-−])(?P<h>[0-9]{1,2})(?::?(?P<m>[0-9]{2}))?(?![0-9])"
+    r"|(?P<sign2>[+\-])(?P<h2>[0-9]{2}):?(?P<m2>[0-9]{2})(?![0-9])"
+)
+_ZONE_WORD = re.compile(r"[A-Z][A-Z]{1,4}(?![A-Za-z])|Z(?![A-Za-z0-9])")
+
+
+@cache
+def zone_offsets() -> Mapping[str, tuple[int, ...]]:
+    """Zone abbreviations with the UTC offsets (minutes) they stand for: ``UTC``/``GMT``/``Z``,
+    the CLDR metazones' short names in English, and the abbreviations of the IANA time zone
+    database (when :mod:`zoneinfo` has it) — standard and daylight, in January and July."""
+    from babel.core import get_global
+
+    table: dict[str, set[int]] = {"UTC": {0}, "GMT": {0}, "Z": {0}}
+    try:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    except ImportError:  # pragma: no cover - Python without zoneinfo
+        return {k: tuple(sorted(v)) for k, v in table.items()}
+    by_metazone: dict[str, list[str]] = {}
+    for zone, metazone in get_global("meta_zones").items():
+        by_metazone.setdefault(metazone, []).append(zone)
+    english = _locale("en")
+    samples = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))
+    for metazone, zones in sorted(by_metazone.items()):
+        for zone in sorted(zones):
+            try:
+                info = ZoneInfo(zone)
+            except (ZoneInfoNotFoundError, ValueError, OSError):
+                continue
+            short = english.meta_zones.get(metazone, {}).get("short", {})
+            for when in samples:
+                local = when.replace(tzinfo=info)
+                offset = local.utcoffset()
+                if offset is None:
+                    continue
+                minutes = int(offset.total_seconds() // 60)
+                name = local.tzname() or ""
+                daylight = bool(local.dst())
+                for abbreviation in (name, short.get("daylight" if daylight else "standard")):
+                    if abbreviation and abbreviation.isalpha() and abbreviation.isupper():
+                        table.setdefault(abbreviation, set()).add(minutes)
+    return {k: tuple(sorted(v)) for k, v in sorted(table.items())}
+
+
+def _zone_text_offsets(text: str) -> tuple[int, ...] | None:
+    offset = _OFFSET.fullmatch(text)
+    if offset:
+        return (_offset_minutes(offset),)
+    return zone_offsets().get(text)
+
+
+def _offset_minutes(match: re.Match[str]) -> int:
+    sign = match.group("sign") or match.group("sign2")
+    hours = int(match.group("h") or match.group("h2"))
+    minutes = int(match.group("m") or match.group("m2") or 0)
+    total = hours * 60 + minutes
+    return -total if sign in "-−" else total
+
+
+def zone_at(text: str, pos: int) -> tuple[tuple[int, ...], int] | None:
+    """The time zone written at *pos* of *text* after a time (after an optional space and an
+    opening parenthesis): its UTC offsets in minutes and where it ends, or ``None``.
+
+    >>> zone_at("09:00 JST", 5)
+    ((540,), 9)
+    """
+    i = pos
+    n = len(text)
+    if i < n and text[i] in " \u00a0\u202f":
+        i += 1
+    paren = i < n and text[i] in "(（"
+    if paren:
+        i += 1
+    offset = _OFFSET.match(text, i)
+    if offset:
+        found: tuple[tuple[int, ...], int] = ((_offset_minutes(offset),), offset.end())
+    else:
+        word = _ZONE_WORD.match(text, i)
+        if word is None:
+            return None
+        offsets = zone_offsets().get(word.group())
+        if not offsets:
+            return None
+        found = (offsets, word.end())
+    end = found[1]
+    if paren:
+        if end < n and text[end] in ")）":
+            end += 1
+        else:
+            return None
+    return found[0], end
+
+
+def shift_time(hour: int, minute: int, offset: int) -> str:
+    """``HH:MM`` in UTC of a local time at *offset* minutes east of UTC."""
+    total = (hour * 60 + minute - offset) % (24 * 60)
+    return f"{total // 60:02d}:{total % 60:02d}"
