@@ -22,18 +22,22 @@ from parallelcheck.rules._values import (
     say,
 )
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.links import localised_prefix_patterns, normalise_target
-from parallelcheck.text.tokens import SameTokenIndex, first_offsets, same_token
+from parallelcheck.text.links import compared_target, localisation
+from parallelcheck.text.tokens import SameTokenIndex, first_offsets, same_token, token_form
 
 NEAR_VARIANT = 80
 
-
 class _Token(NamedTuple):
-    """A token and whether it is strong (a named tuple: one is made for every token of every
+    """A token as written, whether it is strong, the form it is compared in
+    (:func:`~parallelcheck.text.tokens.token_form`) and whether it is *quiet*: a code-like
+    word of running text, never reported, there only for matching inline code another
+    version writes as plain text (a named tuple: one is made for every token of every
     block, and a tuple is made several times quicker than a frozen dataclass)."""
 
     text: str
     strong: bool
+    form: str
+    quiet: bool = False
 
 
 @dataclass
@@ -47,13 +51,13 @@ class _TokenComparison(ValueComparison[_Token]):
     def __init__(self, article: AlignedArticle, facts: ArticleFacts):
         self.facts = facts
         self.patterns = {
-            lang: localised_prefix_patterns(lang, article.link_prefixes, article.source)
+            lang: localisation(lang, article.link_prefixes, article.source)
             for lang in article.langs
         }
 
     def values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
         tokens = self.facts.tokens(where)
-        if not tokens.strong and not tokens.names:
+        if not tokens.strong and not tokens.names and not tokens.prose:
             return []  # most blocks
         text = where.title if isinstance(where, Section) else where.text
         offsets = first_offsets(text, tokens.strong | tokens.names)
@@ -62,25 +66,26 @@ class _TokenComparison(ValueComparison[_Token]):
             for token in sorted(group):
                 offset = max(offsets[token], 0)
                 if "://" in token:
-                    token = normalise_target(token, self.patterns[lang])
-                found.append((_Token(token, strong), offset))
+                    token = compared_target(token, self.patterns[lang])
+                found.append((_Token(token, strong, token_form(token)), offset))
+        found.extend((_Token(form, False, form, True), 0) for form in sorted(tokens.prose))
         return found
 
     def matches(self, a: _Token, b: _Token) -> bool:
-        return same_token(a.text, b.text)
+        return same_token(a.form, b.form)
 
     def pool(self, values: Iterable[_Token]) -> _TokenPool:
         values = list(values)
-        texts = {value.text for value in values}
-        return _TokenPool(values, set(texts), SameTokenIndex(texts))
+        forms = {value.form for value in values}
+        return _TokenPool(values, set(forms), SameTokenIndex(forms))
 
     def matches_any(self, value: _Token, pool: ValuePool[_Token]) -> bool:
         if isinstance(pool, _TokenPool):
-            return pool.index.holds_same(value.text)
+            return pool.index.holds_same(value.form)
         return super().matches_any(value, pool)
 
     def keys(self, value: _Token) -> tuple[str]:
-        return (value.text,)  # the same text is the same token (strong or not)
+        return (value.form,)  # the same form is the same token (strong or not)
 
     def show(self, value: _Token) -> str:
         return value.text
@@ -89,14 +94,16 @@ class _TokenComparison(ValueComparison[_Token]):
         found = super().unmatched_lazy(ours, theirs, section_theirs)
         if not found:
             return found
-        their_texts = {t.text for t, _ in theirs}
-        our_texts = {t.text for t, _ in ours}
-        theirs_only = their_texts - our_texts
+        their_forms = {t.form for t, _ in theirs if not t.quiet}
+        our_forms = {t.form for t, _ in ours}
+        theirs_only = their_forms - our_forms
         kept = []
         for token, line in found:
+            if token.quiet:
+                continue  # running text: never reported
             if token.strong:
                 kept.append((token, line))
-            elif any(_near(token.text, other) for other in theirs_only):
+            elif any(_near(token.form, other) for other in theirs_only):
                 kept.append((token, line))  # a name changed into a near variant
         return kept
 

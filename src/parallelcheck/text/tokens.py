@@ -51,22 +51,40 @@ _CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*
 # Words are ASCII: a Japanese or Korean letter right before or after does not stop a match.
 # The first character is taken before looking behind it, so that the regex engine skips to
 # the ASCII letters and digits instead of trying the pattern at every position.
+# A comma or full stop right before a word stops a match only after a letter or digit (the
+# rest of a number ``1,234``), not after other text: ``实际上，OAuth2`` (NFKC turns the
+# ideographic comma into ``,``) holds ``OAuth2``.
 _CANDIDATE = re.compile(
-    r"[A-Za-z0-9](?<![A-Za-z0-9_.,-][A-Za-z0-9])"
+    r"[A-Za-z0-9](?<![A-Za-z0-9_-][A-Za-z0-9])(?<![A-Za-z0-9_][.,][A-Za-z0-9])"
     r"(?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+)
+# A URL starts after anything but an ASCII letter or digit: ``ブラウザでhttp://…`` holds one
+# (``\b`` would see no boundary between ``で`` and ``h``).
+_URL = re.compile(r"(?<![A-Za-z0-9])" + URL_ASCII.pattern.removeprefix(r"\b"), re.IGNORECASE)
+# A Markdown attribute list (``{.internal-link target=_blank}``, ``{: .note}``) is markup.
+_ATTRIBUTES = re.compile(r"\{:?[ \t]*[.#][\w-]+(?:[ \t]+[^{}\n]*)?\}|\{:[^{}\n]*\}")
+# Code-like words of running text, kept only so that inline code another version writes as
+# prose (``« gzip »`` for `` `"gzip"` ``, ``fetch()``, ``fastapi.security``) is found there.
+_PROSE_CODE = re.compile(
+    r"(?<!\w)[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,60}?)\s*[»“”\"'」』’](?!\w)"
+    r"|(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*_\w+|[A-Za-z_]\w*\(\)"
+    r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9]|\d+(?:\.\d+)+)(?![\w(])"
 )
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
-_SPECIAL = (("://", URL_ASCII), ("/", PATH), ("=", _SETTING))
+_SPECIAL = (("://", _URL), ("/", PATH), ("=", _SETTING))
 _TRAILING = ".,;:!?)]}\"'"
 
 
 @dataclass(frozen=True)
 class Tokens:
-    """The tokens of one block: ``strong`` and ``names`` as sets of normalised strings."""
+    """The tokens of one block: ``strong`` and ``names`` as sets of normalised strings, and
+    the :func:`token_form` of code-like words of its running text (``prose``: never reported,
+    only a place where inline code another version writes may be found as plain text)."""
 
     strong: frozenset[str]
     names: frozenset[str]
+    prose: frozenset[str] = frozenset()
 
 
 def _clean(token: str) -> str:
@@ -130,6 +148,9 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
         (strong if _CODE_LIKE.search(code) else names).add(code)
     if spans:
         text = cut_spans(text, spans)
+    if "{" in text:
+        text = _ATTRIBUTES.sub(" ", text)
+    prose_text = text
     for marker, pattern in _SPECIAL:
         if marker in text:  # a cheap test first: most blocks hold no URL, path or setting
             found = pattern.findall(text)
@@ -145,12 +166,49 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
             if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
                 word = word[:-1]
             names.add(word)
-    if not strong and not names:
+    prose = frozenset(
+        token_form(quoted or word) for quoted, word in _PROSE_CODE.findall(prose_text)
+    )
+    if not strong and not names and not prose:
         return _NO_TOKENS  # most blocks: one shared value (callers never change it)
-    return Tokens(frozenset(strong), frozenset(names))
+    return Tokens(frozenset(strong), frozenset(names), prose)
 
 
 _NO_TOKENS = Tokens(frozenset(), frozenset())
+
+
+# Placeholders in inline code, each standing for its kind (see :func:`token_form`).
+_MUSTACHE = re.compile(r"\{\{[^{}]+\}\}")
+_ANGLE = re.compile(r"<[^<>\s=\"'/][^<>=\"']*>")
+_LONE_TAG = re.compile(r"^</?[a-z][a-z0-9]*>$")
+_DOLLAR = re.compile(r"\$\{?[^\W\d]\w*\}?")
+_BRACKETED = re.compile(r"(?:(?<=\s)|^)\[[^\[\]\s]+\](?=\s|$)")
+_QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»", "„": "“"}
+
+
+def token_form(token: str) -> str:
+    """The form in which a token is compared: inline code without outer quotes
+    (``"text/html"`` → ``text/html``) and without an empty call (``fetch()`` → ``fetch``), its
+    placeholders reduced to their kind, so that a translated placeholder is no difference
+    but a changed command around it is: ``{{branch_name}}`` / ``{{브랜치_이름}}`` → ``{{…}}``,
+    ``<file>`` / ``<fichier>`` → ``<…>`` (a lone lowercase tag such as ``<div>`` is kept: it is
+    HTML), and, in a command (code with a space), ``$VAR`` → ``$…`` and a bracketed option
+    form ``[-o|--output]`` → ``[…]``."""
+    form = token.strip()
+    if len(form) >= 2 and _QUOTES.get(form[0]) == form[-1] and form[0] not in form[1:-1]:
+        form = form[1:-1].strip()
+    if form.endswith("()") and len(form) > 2:
+        form = form[:-2]
+    if "{{" in form:
+        form = _MUSTACHE.sub("{{…}}", form)
+    if "<" in form and not _LONE_TAG.match(form):
+        form = _ANGLE.sub("<…>", form)
+    if " " in form:
+        if "$" in form:
+            form = _DOLLAR.sub("$…", form)
+        if "[" in form:
+            form = _BRACKETED.sub("[…]", form)
+    return form or token
 
 
 def same_token(a: str, b: str) -> bool:
