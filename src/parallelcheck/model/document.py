@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from parallelcheck.model.front_matter import FrontMatter
+
 
 class BlockKind(StrEnum):
     """What a block is.  The string values appear in findings' evidence."""
@@ -164,13 +166,16 @@ class Directive:
 
 @dataclass
 class Document:
-    """One language version of an article, as read from ``path``."""
+    """One language version of an article, as read from ``path``.  ``front_matter`` is the
+    body of its metadata block as written, ``front_matter_data`` the same read as keys and
+    values (:mod:`parallelcheck.model.front_matter`); both ``None`` when it has none."""
 
     path: str
     lang: str
     sections: list[Section]
     line_count: int = 0
     front_matter: str | None = None
+    front_matter_data: FrontMatter | None = None
     directives: list[Directive] = field(default_factory=list)
 
     @property

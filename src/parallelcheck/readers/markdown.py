@@ -106,6 +106,7 @@ from parallelcheck.readers.directives import (
     only_directives,
     shorten,
 )
+from parallelcheck.readers.front_matter import read_front_matter
 
 _O = pyromark.Options
 OPTIONS = (
@@ -1357,7 +1358,11 @@ def _nbsp_headings(text: str) -> str:
 def parse_markdown(text: str, path: str, lang: str, dialect: Dialect | None = None) -> Document:
     """Read Markdown ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`;
     ``dialect`` (MDX) adds its pre-processor and its component tags."""
-    return _parse(text, path, lang, dialect, 0)
+    document = _parse(text, path, lang, dialect, 0)
+    if document.front_matter is not None:  # read as keys once, here (readers/front_matter.py)
+        syntax = "toml" if text.startswith("+++") else "yaml"
+        document.front_matter_data = read_front_matter(document.front_matter, syntax, path)
+    return document
 
 
 _METADATA_KEY = re.compile(r"^[A-Za-z_][\w.-]*[ \t]*[:=]")
