@@ -37,6 +37,17 @@ How a form matches (decided by the form's own script, not only the version's lan
   and the suffix ``-적`` (``결정론적``).  A particle between the words of a form is not
   skipped (``KV 캐시의 양자화`` is not ``KV 캐시 양자화``).
   ``캐시`` inside ``분산캐시`` or ``캐시설정`` is part of another noun and not counted.
+* **Inflected languages** (German, French, Spanish, Portuguese, Italian, Dutch, Polish,
+  Russian): an approved or forbidden form that is not a keep term and not case-sensitive also
+  matches with each of its words in any inflected form that spaCy's lookup lemmatizer tables
+  give for it (``Abhängigkeit`` finds ``Abhängigkeiten``, ``зависимость`` finds
+  ``зависимостью``, ``inyección de dependencia`` finds ``inyección de dependencias``).  Such
+  a form is matched on word boundaries of every script (``зависимость`` is not found in
+  ``независимостью``), and without the English plural rules; a form none of whose words
+  the tables know is matched as above.  Where an inflection of one form is another form as
+  written (a forbidden plural), the form as written wins.
+  :mod:`parallelcheck.glossary.lemmas` says which words are looked up and when the tables are
+  read.  Without the optional tables (the ``lemmas`` extra) forms match as they did before.
 * **Keep terms** match exactly, case-sensitively, in every language (hyphen variants aside);
   near misses are :func:`find_altered`'s business.
 * Matches never overlap: where several forms match overlapping text the longest wins, so
@@ -54,6 +65,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
 
+from parallelcheck.glossary import lemmas
 from parallelcheck.glossary.model import Glossary, Term, match_key
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.lexicon import URL, might_hold_url, normalise
@@ -315,6 +327,8 @@ class _Form:
     hangul_tail: bool
     #: See :func:`form_needle`.
     needle: str | None
+    #: Whether the pattern matches the form's inflections (:func:`_lemma_forms`).
+    lemma: bool = False
 
 
 @dataclass(frozen=True)
@@ -367,6 +381,16 @@ class _LangMatcher:
             if keep and _WORD.search(term.keep or ""):
                 # near misses are looked for among Latin-script words only (富士通 has none)
                 self.keeps.append(_keep(term))
+        if lemmas.covers(lang):
+            # a form with inflections is matched by its inflected pattern alone
+            inflected = _lemma_forms(glossary, lang)
+            replaced = {(form.term_id, form.form, form.status) for form in inflected}
+            self.forms = [
+                form
+                for form in self.forms
+                if (form.term_id, form.form, form.status) not in replaced
+            ]
+            self.forms.extend(inflected)
         self.keeps.sort(key=lambda k: (-len(k.skeleton), k.term_id))
         #: Finds any form's needle: a text where it finds none holds no form (most texts).
         #: None when a form has no needle and must always be tried.
@@ -392,6 +416,58 @@ def _form(term_id: str, form: str, status: str, exact: bool, case_sensitive: boo
     """One form compiled: its pattern and its needle."""
     pattern, tail = form_pattern(form, exact=exact, case_sensitive=case_sensitive)
     return _Form(term_id, form, status, pattern, tail, form_needle(form, exact=exact))
+
+
+def _caseless_prefix(text: str) -> str:
+    """The start of ``text`` up to its first letter with case outside A–Z, lower-cased."""
+    return "".join(itertools.takewhile(_caseless, text)).lower()
+
+
+def _common_start(texts: list[str]) -> str:
+    """The longest start that all of ``texts`` share."""
+    first, last = min(texts), max(texts)
+    size = 0
+    while size < len(first) and first[size] == last[size]:
+        size += 1
+    return first[:size]
+
+
+def _lemma_forms(glossary: Glossary, lang: str) -> list[_Form]:
+    """The approved and forbidden forms of ``lang`` (keep and case-sensitive terms aside)
+    compiled once more with each word standing for its inflected forms (see
+    :mod:`parallelcheck.glossary.lemmas`); a form none of whose words inflects is left out."""
+    chosen: list[tuple[str, str, str]] = []
+    for term in glossary.terms:
+        entry = term.entry(lang)
+        if entry is None or term.keep is not None or entry.case_sensitive:
+            continue
+        chosen.extend((term.id, form, "approved") for form in entry.approved)
+        chosen.extend((term.id, form, "forbidden") for form in entry.forbidden)
+    if not chosen:
+        return []
+    split = {form: _pieces(form)[1] for _, form, _ in chosen}
+    words = {piece for pieces in split.values() for piece in pieces}
+    forms_of = lemmas.inflections(lang, words)
+    if not forms_of:
+        return []
+    compiled = []
+    for term_id, form, status in chosen:
+        parts: list[str] = []
+        needle: str | None = None
+        for number, piece in enumerate(split[form]):
+            if _IS_SEP.fullmatch(piece[0]):
+                parts.append(f"{_SEP_CLASS}+")
+                continue
+            spellings = sorted({piece.lower(), *forms_of.get(piece.lower(), ())})
+            if number == 0:
+                needle = _common_start([_caseless_prefix(s) for s in spellings]) or None
+            spellings.sort(key=lambda s: (-len(s), s))
+            parts.append("(?:" + "|".join(map(re.escape, spellings)) + ")")
+        if not any(piece.lower() in forms_of for piece in split[form]):
+            continue
+        pattern = re.compile(r"(?<![^\W_])" + "".join(parts) + r"(?![^\W_])", re.IGNORECASE)
+        compiled.append(_Form(term_id, form, status, pattern, False, needle, lemma=True))
+    return compiled
 
 
 def _keep(term: Term) -> _Keep:
@@ -574,7 +650,7 @@ def _find_terms(text: str, lang: str, matcher: _LangMatcher) -> list[TermHit]:
                 if rest is not None and not _korean_tail_ok(rest.group()):
                     continue
             start, end = _span(index, match.start(), match.end(), len(text))
-            rank = 0 if form.status == "approved" else 1
+            rank = (0 if form.status == "approved" else 1) + (2 if form.lemma else 0)
             candidates.append((start, end, form.term_id, form.form, form.status, rank))
     if primary_language(lang) == "ja":
         candidates.extend(_japanese_candidates(text, matcher))

@@ -1,0 +1,117 @@
+"""The inflected forms of glossary words, from spaCy's lookup lemmatizer tables.
+
+German, French, Spanish, Portuguese, Italian, Dutch, Polish and Russian inflect nouns and
+adjectives in ways the English plural rules of :mod:`parallelcheck.glossary.match` do not
+cover (``Abhängigkeit`` → ``Abhängigkeiten``, ``dépendance`` → ``dépendances``,
+``зависимость`` → ``зависимостью``, ``ścieżka`` → ``ścieżkę``).  For these languages
+:func:`inflections` gives every word that spaCy's lookup lemmatizer reduces to a glossary
+word: the words of its ``lemma_lookup`` table whose lemma is that word.  Matching a version's
+text against these forms finds the same occurrences as lemmatising the text word by word and
+comparing lemmas, without lemmatising any text.
+
+* **A glossary word is taken as its own lemma**: glossaries write terms in their citation form
+  (singular nouns, masculine singular adjectives).  A word is not first reduced through the
+  table, which maps some citation forms to other words (Portuguese ``rota`` "route" → ``roto``
+  "torn"), and would then match those words' forms too.
+* **Words shorter than three letters, and words with digits or other characters, are
+  left as they are** (``de`` in ``inyección de dependencias``).
+* The comparison ignores case; a table's own ambiguities carry over (German ``Daten`` is
+  listed under ``Datum``, so a glossary term ``Datum`` also matches ``Daten``).
+
+The tables come from the package ``spacy-lookups-data`` (the one spaCy's lemmatizer reads them
+from, about 100 MB installed), read directly: spaCy itself is not imported, which would cost
+about 0.7 s and 200 MB more for a dictionary lookup.  The package is optional
+(``pip install 'parallelcheck[lemmas]'``); without it :func:`inflections` returns nothing and
+terms match as before (:func:`available` says which).  Nothing is downloaded: a table is read
+from the installed package, only when a glossary word of its language is first asked for, and
+each process keeps only the forms of the words asked for (a table is released once read).
+Polish has no general table in spaCy: its noun and adjective tables are read.  Ukrainian is not
+covered (spaCy lemmatises it with pymorphy3 dictionaries, not with lookup tables), nor English
+(whose table would equate ``caching`` with ``cache``; :mod:`~parallelcheck.glossary.match` has
+its own plural rules).
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import threading
+from collections.abc import Iterable
+
+from parallelcheck.text.langtag import primary_language
+
+#: The tables read per language (file names in ``spacy_lookups_data/data/``).
+TABLES: dict[str, tuple[str, ...]] = {
+    "de": ("de_lemma_lookup",),
+    "es": ("es_lemma_lookup",),
+    "fr": ("fr_lemma_lookup",),
+    "it": ("it_lemma_lookup",),
+    "nl": ("nl_lemma_lookup",),
+    "pl": ("pl_lemma_lookup_noun", "pl_lemma_lookup_adj"),
+    "pt": ("pt_lemma_lookup",),
+    "ru": ("ru_lemma_lookup",),
+}
+
+#: The package holding the tables (``pip install spacy-lookups-data``).
+PACKAGE = "spacy_lookups_data"
+
+MIN_LETTERS = 3
+
+_available: bool | None = None
+#: (language, lower-cased word) -> its inflected forms, lower-cased, sorted
+_FORMS: dict[tuple[str, str], tuple[str, ...]] = {}
+_LOCK = threading.Lock()
+
+
+def covers(lang: str) -> bool:
+    """Whether versions in ``lang`` have a lemma table (imports nothing)."""
+    return primary_language(lang) in TABLES
+
+
+def available() -> bool:
+    """Whether the tables are installed (the ``lemmas`` extra)."""
+    global _available
+    if _available is None:
+        _available = importlib.util.find_spec(PACKAGE) is not None
+    return _available
+
+
+def expandable(word: str) -> bool:
+    """Whether a glossary word is looked up: letters only, at least :data:`MIN_LETTERS`."""
+    return len(word) >= MIN_LETTERS and word.isalpha()
+
+
+def inflections(lang: str, words: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The inflected forms of each of ``words`` in ``lang`` (lower-cased word → its forms,
+    lower-cased and sorted, the word itself not included; words without any are left out).
+    Empty when the language has no table or the tables are not installed."""
+    language = primary_language(lang)
+    wanted = sorted({w.lower() for w in words if expandable(w)})
+    if language not in TABLES or not wanted or not available():
+        return {}
+    with _LOCK:
+        missing = [w for w in wanted if (language, w) not in _FORMS]
+        if missing:
+            _FORMS.update(_read(language, missing))
+    return {w: _FORMS[language, w] for w in wanted if _FORMS[language, w]}
+
+
+def _read(language: str, lemmas: list[str]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The forms of ``lemmas`` in the language's tables, read once for all of them."""
+    found: dict[str, set[str]] = {lemma: set() for lemma in lemmas}
+    for name in TABLES[language]:
+        for surface, lemma in _table(name).items():
+            for value in (lemma,) if isinstance(lemma, str) else lemma:
+                forms = found.get(value.lower())
+                if forms is not None:
+                    forms.add(surface.lower())
+    return {(language, lemma): tuple(sorted(forms - {lemma})) for lemma, forms in found.items()}
+
+
+def _table(name: str) -> dict[str, str | list[str]]:
+    """One table of the installed package (a gzipped JSON mapping of word → lemma)."""
+    import spacy_lookups_data
+
+    path = spacy_lookups_data.get_file(f"{name}.json.gz")
+    return json.loads(gzip.decompress(path.read_bytes()))

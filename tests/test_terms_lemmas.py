@@ -1,0 +1,207 @@
+"""Glossary terms in inflected languages, matched through spaCy's lookup lemmatizer tables
+(parallelcheck.glossary.lemmas and its hook in parallelcheck.glossary.match).
+
+Each sentence below holds a glossary form only in an inflected form (German plural and
+genitive, French/Spanish/Portuguese/Italian/Dutch plurals, Russian and Polish cases): with the
+tables every one is found, at the inflected word; without them (the optional extra absent)
+none is, and matching is what it was."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from parallelcheck.glossary import Glossary, LangTerms, Term
+from parallelcheck.glossary import lemmas as lemmas_module
+from parallelcheck.glossary.match import find_terms
+
+pytest.importorskip("spacy_lookups_data")
+
+
+def _term(term_id: str, keep: str | None = None, **langs: str | LangTerms) -> Term:
+    entries = {
+        lang.replace("_", "-"): value if isinstance(value, LangTerms) else LangTerms((value,))
+        for lang, value in langs.items()
+    }
+    return Term(term_id, keep, entries)
+
+
+GLOSSARY = Glossary(
+    (
+        _term(
+            "dependency",
+            de="Abhängigkeit",
+            fr="dépendance",
+            es="dependencia",
+            pt="dependência",
+            it="dipendenza",
+            nl="afhankelijkheid",
+            ru="зависимость",
+            pl="zależność",
+        ),
+        _term(
+            "request",
+            de="Anfrage",
+            fr="requête",
+            es="solicitud",
+            pt="requisição",
+            ru="запрос",
+            pl="żądanie",
+        ),
+        _term("path", ru="путь", pl="ścieżka", es="ruta"),
+        _term("di", es="inyección de dependencia", ru="внедрение зависимостей"),
+        _term("key", de=LangTerms(("API-Schlüssel",), ("API-Key",))),
+        _term("safe", pl="bezpieczny"),
+        _term("plural-banned", de=LangTerms(("Anwendung",), ("Anwendungen",))),
+        _term("fastapi", keep="FastAPI"),
+        _term("exact", de=LangTerms(("Sicherheit",), case_sensitive=True)),
+    )
+)
+
+#: (language, sentence, the occurrences found with the tables: term id and text found, and
+#: those today's rules find without them).  The English plural rules already catch Romance
+#: ``-s`` plurals, and Cyrillic forms were matched as substrings, so ``запрос`` was counted in
+#: ``запроса`` — and ``зависимость`` in ``независимостью``.
+INFLECTED = [
+    ("de", "Die Abhängigkeiten werden deklariert.", [("dependency", "Abhängigkeiten")], []),
+    ("de", "Der Inhalt der Anfragen wird gelesen.", [("request", "Anfragen")], []),
+    ("de", "Mit API-Schlüsseln authentifizieren.", [("key", "API-Schlüsseln")], []),
+    ("fr", "Les dépendances sont résolues.", [("dependency", "dépendances")], "same"),
+    ("fr", "Requêtes et réponses.", [("request", "Requêtes")], "same"),
+    (
+        "es",
+        "Las dependencias y las rutas.",
+        [("dependency", "dependencias"), ("path", "rutas")],
+        "same",
+    ),
+    ("es", "La inyección de dependencias.", [("di", "inyección de dependencias")], "same"),
+    ("es", "Las solicitudes y la autenticación.", [("request", "solicitudes")], []),
+    ("pt", "Declare as dependências.", [("dependency", "dependências")], "same"),
+    ("pt", "Várias requisições.", [("request", "requisições")], []),
+    ("it", "Le dipendenze del progetto.", [("dependency", "dipendenze")], []),
+    ("nl", "Alle afhankelijkheden.", [("dependency", "afhankelijkheden")], []),
+    (
+        "ru",
+        "Работа с зависимостью.",
+        [("dependency", "зависимостью")],
+        [("dependency", "зависимость")],
+    ),
+    (
+        "ru",
+        "Тело запроса и параметры пути.",
+        [("request", "запроса"), ("path", "пути")],
+        [("request", "запрос")],
+    ),
+    ("ru", "Система внедрения зависимостей.", [("di", "внедрения зависимостей")], []),
+    ("pl", "Zarządzanie zależnościami.", [("dependency", "zależnościami")], []),
+    ("pl", "Treść żądania i ścieżkę.", [("request", "żądania"), ("path", "ścieżkę")], []),
+    ("pl", "To jest bezpieczna metoda.", [("safe", "bezpieczna")], []),
+]
+#: how many occurrences the tables add: found with them and not without
+GAINED = sum(
+    len(found) - (len(found) if before == "same" else len(before))
+    for _, _, found, before in INFLECTED
+)
+
+
+def _found(text: str, lang: str) -> list[tuple[str, str]]:
+    return [(hit.term_id, text[hit.start : hit.end]) for hit in find_terms(text, lang, GLOSSARY)]
+
+
+@pytest.mark.parametrize(("lang", "text", "expected", "before"), INFLECTED)
+def test_an_inflected_form_is_found_at_its_own_word(lang, text, expected, before):
+    assert _found(text, lang) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "expected", "before"), INFLECTED)
+def test_without_the_tables_matching_is_what_it_was(monkeypatch, lang, text, expected, before):
+    monkeypatch.setattr(lemmas_module, "_available", False)
+    assert _found(text, lang) == (expected if before == "same" else before)
+
+
+def test_the_tables_add_most_of_the_occurrences():
+    total = sum(len(found) for _, _, found, _ in INFLECTED)
+    # 21 occurrences: today's rules count 8 of them (Romance -s plurals, Cyrillic prefixes)
+    assert (GAINED, total) == (13, 21)
+
+
+def test_a_version_tagged_with_a_region_uses_its_languages_table():
+    assert _found("Die Abhängigkeiten", "de-CH") == [("dependency", "Abhängigkeiten")]
+    assert _found("As dependências", "pt-BR") == [("dependency", "dependências")]
+
+
+def test_the_form_as_written_is_still_found_and_case_is_ignored():
+    assert _found("ABHÄNGIGKEIT und Abhängigkeit", "de") == [
+        ("dependency", "ABHÄNGIGKEIT"),
+        ("dependency", "Abhängigkeit"),
+    ]
+
+
+def test_an_inflection_inside_a_longer_word_is_not_an_occurrence():
+    # a compound or a prefixed word of any script is another word
+    assert _found("Unabhängigkeiten und Abhängigkeitsgraph", "de") == []
+    assert _found("независимостью", "ru") == []
+    assert _found("współzależności", "pl") == []
+
+
+def test_an_inflected_forbidden_form_is_forbidden():
+    text = "Mit API-Keys oder API-Schlüsseln"
+    hits = find_terms(text, "de", GLOSSARY)
+    assert [(text[h.start : h.end], h.status) for h in hits] == [
+        ("API-Keys", "forbidden"),
+        ("API-Schlüsseln", "approved"),
+    ]
+
+
+def test_a_forbidden_form_as_written_wins_over_an_approved_inflection():
+    # "Anwendungen" is an inflection of the approved "Anwendung" and a forbidden form itself
+    hits = find_terms("Die Anwendungen", "de", GLOSSARY)
+    assert [(h.term_id, h.form, h.status) for h in hits] == [
+        ("plural-banned", "Anwendungen", "forbidden")
+    ]
+
+
+def test_keep_and_case_sensitive_terms_are_not_inflected():
+    assert _found("Die Sicherheiten", "de") == []
+    assert _found("Die Sicherheit", "de") == [("exact", "Sicherheit")]
+    assert _found("FastAPIs", "de") == []
+
+
+def test_languages_without_a_table_are_not_expanded():
+    assert not lemmas_module.covers("uk")
+    assert not lemmas_module.covers("en")
+    assert lemmas_module.inflections("uk", ["залежність"]) == {}
+    glossary = Glossary((_term("dependency", uk="залежність"),))
+    assert find_terms("залежності", "uk", glossary) == []
+
+
+def test_inflections_leave_short_and_non_alphabetic_words_alone():
+    assert lemmas_module.inflections("es", ["de", "OAuth2"]) == {}
+    forms = lemmas_module.inflections("es", ["Dependencia"])
+    assert forms == {"dependencia": ("dependencias",)}
+
+
+def test_a_citation_form_is_not_reduced_through_the_table():
+    # the Portuguese table lists "rota" (route) under "roto" (torn): "rotos" is no route
+    glossary = Glossary((_term("route", pt="rota"),))
+    assert find_terms("Os rotos", "pt", glossary) == []
+    assert [h.form for h in find_terms("As rotas", "pt", glossary)] == ["rota"]
+
+
+def test_the_tables_are_read_only_when_a_glossary_meets_such_a_version():
+    """Matching English and Korean versions — and importing the matcher — reads no
+    table and imports neither the table package nor spaCy."""
+    script = """
+import sys
+from parallelcheck.glossary import Glossary, LangTerms, Term
+from parallelcheck.glossary.match import find_terms
+g = Glossary((Term("t", None, {"en": LangTerms(("term",)), "ko": LangTerms(("용어",)),
+                               "de": LangTerms(("Begriff",))}),))
+assert find_terms("terms", "en", g) and find_terms("용어는", "ko", g)
+assert "spacy_lookups_data" not in sys.modules and "spacy" not in sys.modules
+find_terms("Begriffe", "de", g)
+assert "spacy_lookups_data" in sys.modules and "spacy" not in sys.modules
+"""
+    subprocess.run([sys.executable, "-c", script], check=True)
