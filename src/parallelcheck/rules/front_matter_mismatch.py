@@ -167,8 +167,7 @@ def _compare(
             bare,
             [reference],
             {reference: base.line, **dict.fromkeys(bare, 1)},
-            f"{_have(bare)} no front matter, where {reference} has one "
-            f"({', '.join(reported)})",
+            f"{_have(bare)} no front matter, where {reference} has one ({', '.join(reported)})",
             {"kind": "missing", "key": "", "keys": reported},
             severity="warning",
         )
@@ -191,8 +190,7 @@ def _compare(
             lacking,
             having,
             lines,
-            f"{say(lacking, 'lack')} the front matter key “{key}”{value}, which "
-            f"{_have(having)}",
+            f"{say(lacking, 'lack')} the front matter key “{key}”{value}, which {_have(having)}",
             {"kind": "missing", "key": key},
             severity="warning",
         )
