@@ -39,7 +39,7 @@ from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, 
 from parallelcheck.glossary.model import Glossary
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.text.code_skeleton import code_skeleton
-from parallelcheck.text.numeric import NumberFact, extract_numbers
+from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
 from parallelcheck.text.script import (
     ScriptProfile,
     count_letters,
@@ -131,7 +131,7 @@ class ArticleFacts:
         # The same inline code recurs throughout a version (and in every version).
         found = self._code_numbers.get((span, lang))
         if found is None:
-            found = self._code_numbers[span, lang] = tuple(extract_numbers(span, lang))
+            found = self._code_numbers[span, lang] = tuple(extract_code_numbers(span))
         return found
 
     def tokens(self, where: Where) -> Tokens:

@@ -27,6 +27,7 @@ class _Number(NamedTuple):
 class _NumberComparison(ValueComparison[_Number]):
     def __init__(self, facts: ArticleFacts):
         self.facts = facts
+        self.misgrouped: set[str] = set()  # the values shown that are digits grouped wrongly
 
     def values(self, where: Block | Section, lang: str) -> list[tuple[_Number, int]]:
         stated = self.facts.numbers(where, lang)
@@ -47,7 +48,21 @@ class _NumberComparison(ValueComparison[_Number]):
         return value.fact.readings
 
     def show(self, value: _Number) -> str:
-        return value.fact.text.strip()
+        shown = value.fact.text.strip()
+        if value.fact.malformed:
+            self.misgrouped.add(shown)
+        return shown
+
+    def describe(self, langs, agreeing, difference: Difference, count) -> str:
+        """The finding's message; a value grouped wrongly (``100,0000``) is named as such."""
+        said = _describe(langs, agreeing, difference, count)
+        wrong = [v for v in (*difference.extra, *difference.lacking) if v in self.misgrouped]
+        if wrong:
+            said += (
+                f" ({quoted(wrong)}: digits grouped the way no convention groups them;"
+                " thousands are grouped in threes)"
+            )
+        return said
 
     def prune(self, extra: list, lacking: list, ours: list, theirs: list) -> tuple[list, list]:
         """Soft values are reported only as part of a substitution (see the rule's policy)."""
@@ -67,13 +82,14 @@ class _NumberComparison(ValueComparison[_Number]):
 
 
 def _countable(number: _Number) -> bool:
-    """A soft count outside inline code."""
-    return is_soft(number) and not number.in_code
+    """A soft count outside inline code (not a weak word such as "double")."""
+    return is_soft(number) and not number.in_code and not number.fact.weak
 
 
 def is_soft(number: _Number) -> bool:
-    """Inline code, and plain counts up to ten ("one of", "2つ", "兩個", "두 가지")."""
-    if number.in_code:
+    """Inline code, weak words ("double", "twice") and plain counts up to ten ("one of",
+    "2つ", "兩個", "두 가지")."""
+    if number.in_code or number.fact.weak:
         return True
     fact = number.fact
     if fact.kind != "number":
@@ -108,19 +124,34 @@ def number_mismatch(ctx: RuleContext) -> Iterator[Finding]:
 
     The numbers stated in aligned blocks (or headings) differ after normalisation.
 
-    Numbers are read from paragraphs, list items, table cells and headings — never from code
-    or inline code — in every language's way of writing them (see
-    :mod:`parallelcheck.text.numeric`): digits with any locale's separators ("131,072",
-    "1.000,5", "1 000,5"; an ambiguous "131.072" keeps both readings), full-width digits,
-    percentages, multipliers ("1.8×", "1.8 倍", "1.8배"), dates in any order and language
-    ("2026-10-20", "October 20, 2026", "2026年10月20日", "2026년 10월 20일"), times, fractions,
-    and numbers written as words or numerals ("ten", "十篇", "열 가지", "百萬", "백만").
-    Two values match when one of their readings agrees.
+    Numbers are read from paragraphs, list items, table cells and headings in every
+    language's way of writing them (see :mod:`parallelcheck.text.numeric`): digits with any
+    locale's separators ("131,072", "1.000,5", "1 000,5"; an ambiguous "131.072" keeps both
+    readings; "1,00,000" in Indian-numbering languages), full-width digits, percentages,
+    multipliers ("1.8×", "1.8 倍", "1.8배"), numbers written as words or numerals ("ten",
+    "十篇", "열 가지", "百萬", "백만", "120 万"), fractions, and dates and times as each
+    language writes them, from the Unicode CLDR month and weekday names and date patterns
+    ("2026-10-20", "October 20, 2026", "20 października 2026", "в апреле 2023 года",
+    "ngày 20 tháng 10 năm 2026", "2026年10月20日", "2026년 10월 20일"; see
+    :mod:`parallelcheck.text.dates`): a date is compared as a date, so the same day written
+    in two languages matches and a day's shift is reported.  A time is compared with its
+    zone, in UTC ("09:00 UTC" = "18:00 JST"; "09:00 JST" ≠ "09:00 UTC"); Unix ``date`` and
+    RFC 2822 output are read in every language.  Two values match when one of their readings
+    agrees.
+
+    Not numbers: digits in identifiers ("x86_64", "Base32"), the name of a numeral system
+    ("base 32", "16진수", "16進数"), and a numeral inside a word (十分 "very").  Code blocks
+    state no numbers here (``code-mismatch`` compares them); numbers in inline code are read
+    as code, whatever the language around them ("138,7" in a diff hunk is "138,7", never
+    138.7).  Digits grouped the way no convention groups them ("100,0000"; "1,00,000" outside
+    Indian numbering) match nothing but the same text, and the finding says so.
 
     Policy for small numbers: a plain count up to ten — written in words ("one of", "two
-    engines", "兩個", "두 가지") or in digits ("1つ", "2 minute") — and any number inside inline
-    code are *soft*.  They match numbers of the other versions but are never reported for
-    being added or left out: translations add and drop such counts freely ("either engine" /
+    engines", "兩個", "두 가지") or in digits ("1つ", "2 minute") —, any number inside inline
+    code, and multiplier words that may mean something else ("double", "twice", "doppelt",
+    "вдвое": "double quotes" is no 2×) are *soft*.  They match numbers of the other versions
+    but are never reported for being added or left out: translations add and drop such
+    counts freely ("either engine" /
     "任何一個引擎" / "두 엔진", "version 2" / "v2", "3 or 4 lines" / "三四行"), and "a couple"
     is not a number at all.  A soft count is reported only as a *substitution*: a version
     states a different count where the others state theirs — the two blocks hold the same
@@ -131,4 +162,5 @@ def number_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     Each version is compared with the source (see :mod:`parallelcheck.rules._values`); a value
     the other version states elsewhere in the same aligned section is not reported missing.
     """
-    yield from compare_values(ctx, _NumberComparison(ctx.facts), _describe)
+    comparison = _NumberComparison(ctx.facts)
+    yield from compare_values(ctx, comparison, comparison.describe)

@@ -34,11 +34,15 @@ from decimal import Decimal
 
 __all__ = [
     "KO_PRENOMINAL",
+    "MULTIPLIER_WORDS",
     "NUMBER_WORDS",
     "SCALE_WORDS",
     "canonical",
     "cjk_numeral_chars",
     "digit_readings",
+    "grouping_of",
+    "indian_groups",
+    "misgrouped",
     "native_korean_is_prenominal",
     "parse_cjk",
     "parse_native_korean",
@@ -70,6 +74,47 @@ def _valid_groups(groups: Sequence[str]) -> bool:
     if not 1 <= len(first) <= 3 or (first[0] == "0" and len(groups) > 1):
         return False
     return all(len(group) == 3 for group in groups[1:])
+
+
+def grouping_of(lang: str) -> tuple[int, int]:
+    """The primary and secondary digit group sizes of a language's decimal pattern in the
+    CLDR (``(3, 3)``; ``(3, 2)`` for the Indian ``#,##,##0`` of hi, bn, mr …)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return (3, 3)
+    pattern = locale.decimal_formats.get(None)
+    if pattern is None:
+        return (3, 3)
+    primary, secondary = pattern.grouping
+    return (primary, secondary) if primary < 1000 else (3, 3)
+
+
+def indian_groups(groups: Sequence[str]) -> bool:
+    """``1,00,000`` style: a first group of 1–2 digits (no leading zero), twos, a last three."""
+    first = groups[0]
+    if len(groups) < 3 or not 1 <= len(first) <= 2 or first[0] == "0":
+        return False
+    return len(groups[-1]) == 3 and all(len(group) == 2 for group in groups[1:-1])
+
+
+def misgrouped(token: str, *, indian: bool) -> bool:
+    """Whether a run of digits and commas (no point) looks like a grouped number that no
+    grouping convention writes: ``100,0000`` (a group of four), ``1,00,000`` where the
+    language does not group the Indian way.  Not a list: every group after the first has
+    two digits or more and the last three or more (``1,5``, ``10,20,30`` are lists)."""
+    if "," not in token or not all(part.isdigit() for part in token.split(",")):
+        return False
+    groups = token.split(",")
+    if len(groups[-1]) < 3 or any(len(group) < 2 for group in groups[1:]):
+        return False
+    if not 1 <= len(groups[0]) <= 4 or len(groups[-1]) > 4:
+        return False
+    if _valid_groups(groups):
+        return False
+    return not (indian and indian_groups(groups))
 
 
 def digit_readings(token: str, *, decimal_comma: bool) -> tuple[Decimal, ...] | None:
@@ -447,6 +492,36 @@ def _lexicon(units: str, tens: str, hundred: str, thousand: str) -> dict[str, tu
 #: and null (the null value),
 #: fr un/une and neuf ("new"), es un/una, pt um/uma, it un/uno/una and sei ("you are"),
 #: nl een (only één counts).
+#: Words that state a multiplier (``twice``, ``doppelt``, ``вдвое``) — not in the CLDR data
+#: babel ships.  Several of them also mean something else ("double quotes", "doppelt
+#: gemoppelt"), so a rule must treat them as weak: they match the digit form, never stand
+#: for a difference on their own.  ``deux fois``/``dos veces`` … are number words + "times".
+MULTIPLIER_WORDS: dict[str, dict[str, int]] = {
+    "en": {
+        "twice": 2,
+        "double": 2,
+        "doubles": 2,
+        "doubled": 2,
+        "doubling": 2,
+        "triple": 3,
+        "triples": 3,
+        "tripled": 3,
+        "thrice": 3,
+        "quadruple": 4,
+        "quadrupled": 4,
+    },
+    "de": {"doppelt": 2, "doppelte": 2, "doppelten": 2, "doppelter": 2, "doppeltes": 2},
+    "fr": {"double": 2, "doublé": 2, "doubler": 2, "triple": 3, "triplé": 3},
+    "es": {"doble": 2, "duplica": 2, "duplicar": 2, "triple": 3, "triplica": 3},
+    "pt": {"dobro": 2, "duplica": 2, "duplicar": 2, "triplo": 3, "triplica": 3},
+    "it": {"doppio": 2, "doppia": 2, "raddoppia": 2, "triplo": 3, "triplica": 3},
+    "nl": {"dubbel": 2, "dubbele": 2, "verdubbelt": 2, "driedubbel": 3},
+    "ru": {"вдвое": 2, "удвоить": 2, "удваивает": 2, "втрое": 3, "вчетверо": 4},
+    "uk": {"удвічі": 2, "вдвічі": 2, "подвоїти": 2, "утричі": 3, "втричі": 3},
+    "pl": {"dwukrotnie": 2, "dwukrotny": 2, "podwójnie": 2, "trzykrotnie": 3},
+    "tr": {"iki katı": 2, "iki kat": 2, "üç katı": 3},
+}
+
 NUMBER_WORDS: dict[str, dict[str, tuple[str, int]]] = {
     "en": _lexicon(
         "zero one two three four five six seven eight nine ten eleven twelve thirteen "

@@ -84,11 +84,15 @@ from parallelcheck.text.dates import (
 )
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.numerals import (
+    MULTIPLIER_WORDS,
     NUMBER_WORDS,
     SCALE_WORDS,
     canonical,
     cjk_numeral_chars,
     digit_readings,
+    grouping_of,
+    indian_groups,
+    misgrouped,
     native_korean_is_prenominal,
     parse_cjk,
     parse_native_korean,
@@ -97,7 +101,7 @@ from parallelcheck.text.numerals import (
 )
 from parallelcheck.text.script import is_hangul_syllable as _is_hangul
 
-__all__ = ["NumberFact", "extract_numbers"]
+__all__ = ["NumberFact", "extract_code_numbers", "extract_numbers"]
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,12 @@ class NumberFact:
     readings: tuple[str, ...]  # canonical keys; the language's own reading first
     spelled: bool  # words / CJK numerals / Korean native numbers rather than digits
     unit: str = ""  # a unit or counter right after it, normalised lower-case
+    #: A word that may state the number or mean something else ("double" = 2×, but also
+    #: "double quotes"): it matches, and is never a difference on its own.
+    weak: bool = False
+    #: Digits grouped the way no convention groups them (``100,0000``; ``1,00,000`` outside
+    #: Indian numbering): its one reading is the text itself, marked (``"≠100,0000"``).
+    malformed: bool = False
 
 
 # --------------------------------------------------------------------------------------------
@@ -271,6 +281,9 @@ _RANGE_JOIN = re.compile(
     r"[ \u00a0\u202f\u2009]*(?:[-–—~〜～]|to|bis|à|a|al|tot|до|から|에서)[ \u00a0\u202f\u2009]*"
 )
 
+#: After digits, the word for a numeral system (16진수 "hexadecimal", 2進数, 8进制).
+_BASE_WORDS = ("진수", "진법", "進数", "進制", "进制", "進法", "進位", "进位")
+_BASE_BEFORE = re.compile(r"(?<![\w-])[Bb]ase[ \u00a0-]$")
 _APPROXIMATE_BEFORE = frozenset("數数幾几何上成好")
 _APPROXIMATE_AFTER = frozenset("多餘余幾几來来数數")
 _BASE_AFTER = ("進", "进", "次元")
@@ -400,6 +413,7 @@ class _Profile:
     scales: dict[str, int]
     stop_re: re.Pattern[str] | None
     percent_before: bool
+    indian: bool  # digits grouped 1,00,000 (the CLDR's #,##,##0)
 
 
 # Lower case, one character for one (str.lower can change lengths: İ → i̇).
@@ -511,7 +525,7 @@ def _profile(lang: str) -> _Profile:
         chars = cjk_numeral_chars(with_trillion=lang == "ja")
         digit_led.append(rf"(?P<mix>{num}{_SP}?[{mags}](?:[0-9.]+|[{chars}])*)")
     if lang == "ko":
-        digit_led.append(rf"(?P<komix>{num}[만억천백](?:[0-9]+[만억천백]?)*)")
+        digit_led.append(rf"(?P<komix>{num}(?:{_SP}(?=[만억]))?[만억천백](?:[0-9]+[만억천백]?)*)")
     digit_led.append(rf"(?P<num>(?:×{_SP}?)?{num})")
     digit_led.append(rf"(?P<vulgar>[{''.join(_VULGAR)}])")
     digit_re = re.compile("|".join(digit_led), case)
@@ -534,6 +548,17 @@ def _profile(lang: str) -> _Profile:
         joiner = r"(?:[ \t\u00a0]+(?:and[ \t\u00a0]+)?|-)" if english else r"[ \t\u00a0]+"
         words_next = re.compile(rf"{joiner}({_alternation(number_words)})(?![\w])", re.IGNORECASE)
 
+    # Multiplier words ("twice", "doppelt"), weak (see NumberFact.weak): after the numbers.
+    multiplier_lang = (
+        lang if lang in MULTIPLIER_WORDS else ("en" if lang in _ENGLISH_INSIDE else "")
+    )
+    if multiplier_lang:
+        words = MULTIPLIER_WORDS[multiplier_lang]
+        alternation = _alternation(words)
+        passes.append(
+            _Pass(re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])"), _h_multiplier_word, True)
+        )
+
     scales = SCALE_WORDS.get(lang, {})
     scale_re = None
     if scales:
@@ -554,6 +579,7 @@ def _profile(lang: str) -> _Profile:
         scales={k.lower(): v for k, v in scales.items()},
         stop_re=stop,
         percent_before=lang == "tr",
+        indian=grouping_of(lang) == (3, 2),
     )
 
 
@@ -635,6 +661,44 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
 
 
 _DAY_BEFORE = re.compile(r"(?<![0-9])[0-9]{1,2}(?:st|nd|rd|th|er|º|°|\.)?\s+(?:(?:de|of)\s+)?$")
+_CODE_NUMBER = re.compile(r"[0-9](?:[0-9_]|[-.,:/](?=[0-9]))*")
+_PLAIN_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_THOUSANDS = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+")
+
+
+def extract_code_numbers(code: str) -> list[NumberFact]:
+    """The numbers of a piece of code (an inline code span), read as code whatever the
+    language of the text around it: each run of digits with the ``. , : / - _`` between
+    them, as written, is one number whose first reading is its text (``138,7`` in
+    ``@@ -138,7 +138,7 @@`` is "138,7" in every language, never 138.7), plus its value
+    when it is a plain or point decimal (``8000``, ``3.10`` → ``3.1``) or grouped by commas
+    in threes (``1,000``).  Digits inside identifiers (``x86_64``, ``v2``, ``0x1F``,
+    ``1e5``) are not numbers.
+
+    >>> [f.readings for f in extract_code_numbers("@@ -138,7 +138,7 @@ port=8000")]
+    [('138,7',), ('138,7',), ('8000',)]
+    """
+    facts: list[NumberFact] = []
+    if not code:
+        return facts
+    t = code.translate(_DIGIT_MAP) if _MAP_REACH.search(code) else code
+    for match in _CODE_NUMBER.finditer(t):
+        s, e = match.span()
+        if s and (t[s - 1].isalnum() or t[s - 1] == "_"):
+            continue  # x86, v2, SM100
+        if e < len(t) and (t[e].isalnum() or t[e] == "_"):
+            continue  # 2FA, 1e5, 0x1F, 64bit
+        token = match.group().rstrip("_")
+        readings = [token]
+        if _PLAIN_DECIMAL.fullmatch(token):
+            readings.append(canonical(Decimal(token)))
+        elif _THOUSANDS.fullmatch(token):
+            readings.append(canonical(Decimal(token.replace(",", ""))))
+        unique = tuple(dict.fromkeys(readings))
+        facts.append(NumberFact(code[s:e], s, e, "number", unique, False))
+    return facts
+
+
 _ARTICLE_BEFORE = re.compile(r"(?<![\w-])[Aa]n? $")
 
 
@@ -1064,6 +1128,8 @@ def _h_num(profile, text, t, m, facts) -> int:
         token = t[digits_start:e]
     elif _glued_left(t, s):
         return _skip_identifier(t, e)
+    if t.startswith(_BASE_WORDS, e) or (s >= 5 and _BASE_BEFORE.search(t, max(0, s - 6), s)):
+        return e  # 16진수, 16進数, base 32: the name of a numeral system, not a number
 
     values: list[Decimal] | None = None
     kind = "number"
@@ -1103,6 +1169,15 @@ def _h_num(profile, text, t, m, facts) -> int:
     if values is None:
         if token.count(".") >= 2 and "," not in token:
             return e  # a version or an address (3.11.7, 127.0.0.1)
+        if "." not in token and "," in token:
+            groups = token.split(",")
+            if profile.indian and indian_groups(groups):
+                values = [Decimal("".join(groups))]  # 1,00,000 in hi, bn …
+            elif misgrouped(token, indian=profile.indian):
+                fact = NumberFact(text[s:e], s, e, "number", ("≠" + token,), False, malformed=True)
+                facts.append(fact)
+                return e
+    if values is None:
         return _split_list(profile, text, t, digits_start, e, facts)
     if prefix_multiplier:
         kind = "multiplier"
@@ -1154,6 +1229,8 @@ def _h_mix(profile, text, t, m, facts) -> int:
     group = m.group()
     # Grouping commas / spaces in the leading digits (1,000万): drop them.
     cleaned = re.sub(r"(?<=[0-9])[, \u00a0\u202f\u2009](?=[0-9]{3})", "", group)
+    # 120 万, 1.2 億: a space between the digits and their magnitude.
+    cleaned = re.sub(r"(?<=[0-9])[ \u00a0\u202f\u2009]+(?=[^0-9])", "", cleaned)
     value = parse_cjk(cleaned, colloquial=False)
     if value is None:
         return _h_num(profile, text, t, _Sub(t, s, s + len(re.match(r"[0-9.,]+", group)[0])), facts)
@@ -1166,10 +1243,12 @@ def _h_komix(profile, text, t, m, facts) -> int:
         return e
     group = m.group()
     digits_end = s + len(re.match(r"[0-9.,]+", group)[0])
-    if group.endswith("만") and not _man_is_magnitude(t, group, e):
+    spaced = group[digits_end - s] in " \u00a0\u202f\u2009"  # 120 만: only ever 10,000
+    if group.endswith("만") and not spaced and not _man_is_magnitude(t, group, e):
         # 3만 지원 = "only 3": the number is the digits alone.
         return _h_num(profile, text, t, _Sub(t, s, digits_end), facts)
     cleaned = re.sub(r"(?<=[0-9]),(?=[0-9]{3})", "", group)
+    cleaned = re.sub(r"(?<=[0-9])[ \u00a0\u202f\u2009]+", "", cleaned)
     value = parse_sino_korean(cleaned)
     if value is None:
         return _h_num(profile, text, t, _Sub(t, s, digits_end), facts)
@@ -1368,6 +1447,17 @@ def _h_words(profile, text, t, m, facts) -> int:
             continue
         last_end = _finish(profile, text, t, a, b, [value], True, facts, allow_scale=False)
     return max(last_end, e)
+
+
+def _h_multiplier_word(profile, text, t, m, facts) -> int:
+    """``twice`` / ``doppelt`` / ``вдвое``: a weak multiplier."""
+    s, e = m.span()
+    words = MULTIPLIER_WORDS.get(profile.lang) or MULTIPLIER_WORDS["en"]
+    value = words.get(m.group())
+    if value is None:
+        return e
+    facts.append(NumberFact(text[s:e], s, e, "multiplier", (f"{value}x",), True, weak=True))
+    return e
 
 
 _HANDLERS: dict[str, Callable[..., int]] = {
