@@ -82,6 +82,7 @@ def test_toml_values_are_placed_at_their_keys_lines():
         ("a: " + "[" * 200 + "]" * 200 + "\n", "yaml", 2, "nested more than"),
         ('title = "open\nweight = 3\n', "toml", 2, "invalid TOML"),
         ("title = 1\ntitle = 2\n", "toml", 3, "invalid TOML"),
+        ("a = " + "[" * 5000 + "]" * 5000 + "\n", "toml", 2, "nested too deeply"),
     ],
 )
 def test_a_block_that_cannot_be_read_gives_its_fault_and_line_not_an_exception(

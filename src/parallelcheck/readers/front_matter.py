@@ -34,6 +34,8 @@ FIRST_LINE = 2
 MAX_NODES = 20_000
 #: At most this many scalars are kept from one block.
 MAX_VALUES = 5_000
+#: A broken YAML block up to this size is read again to find where its fault starts.
+MAX_REREAD = 100_000
 
 #: The parser's words a writer knows by other names.
 _PLAIN = {"scalar": "value", "sequence": "list"}
@@ -58,7 +60,8 @@ def _read_yaml(body: str, path: str, end_line: int) -> FrontMatter:
         root = compose(body, path, max_nodes=MAX_NODES, libyaml=True, resolve=False)
     except InputError as error:
         message, line = error.message, error.line
-        opened = _opened_at(body) if message.startswith("invalid YAML") else None
+        reread = message.startswith("invalid YAML") and len(body) <= MAX_REREAD
+        opened = _opened_at(body) if reread else None
         if opened is not None:  # where the quote or bracket left open starts, not the end
             message, line = f"{message}, in {opened[0]} that starts on this line", opened[1]
         line = 1 if line is None else line + FIRST_LINE - 1
@@ -131,6 +134,10 @@ def _read_toml(body: str, end_line: int) -> FrontMatter:
         line = int(found.group(1)) + FIRST_LINE - 1 if found else 1
         message = _TOML_ERROR_LINE.split(text)[0].strip().rstrip("(").strip()
         return FrontMatter("toml", 1, end_line, error=f"invalid TOML: {message}", error_line=line)
+    except RecursionError:  # tomllib reads nested arrays and inline tables by recursion
+        return FrontMatter(
+            "toml", 1, end_line, error="invalid TOML: nested too deeply", error_line=FIRST_LINE
+        )
     lines = _toml_key_lines(body)
     values: list[FrontMatterValue] = []
     stack: list[tuple[Any, str]] = [(data, "")]
