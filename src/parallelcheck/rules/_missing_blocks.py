@@ -9,6 +9,7 @@ from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSec
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import describe_block, join_langs, place_of_missing_block
+from parallelcheck.rules._severity import missing_block_severity
 from parallelcheck.rules.base import RuleContext
 
 PROSE_KINDS = {
@@ -104,4 +105,5 @@ def missing_block_finding(
         f"{join_langs(absent)}",
         {"kind": block.kind.value},
         row=row,
+        severity=missing_block_severity(block.text) if block.kind in PROSE_KINDS else None,
     )

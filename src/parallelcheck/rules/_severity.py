@@ -3,8 +3,11 @@ changed fact, for the rules that grade their findings.
 
 A rule's findings have its default severity unless the rule grades one by what it is about
 (:meth:`RuleContext.finding <parallelcheck.rules.base.RuleContext.finding>`); a severity
-configured for the rule replaces either.  This module holds the grading of tokens: a changed
-checksum, version, advisory or issue id or URL is an error, any other token a warning.
+configured for the rule replaces either.  This module holds the gradings: tokens (a changed
+checksum, version, advisory or issue id or URL is an error, any other token a warning) and
+missing prose blocks by size (a missing paragraph, list, quote or admonition of a sentence or
+more is an error, a missing label, one-line note or bare element a warning; a missing code
+block or table is an error whatever its size).
 """
 
 from __future__ import annotations
@@ -13,7 +16,13 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["FACT_KINDS", "token_kind", "token_severity"]
+__all__ = [
+    "FACT_KINDS",
+    "SMALL_BLOCK_WORDS",
+    "missing_block_severity",
+    "token_kind",
+    "token_severity",
+]
 
 #: The kinds of token whose change is a changed fact, by the first pattern a token matches.
 #: Any other token (inline code, a path, a product name, an id such as ``SM100``, a
@@ -59,3 +68,26 @@ def token_severity(evidence: Mapping[str, Any]) -> str:
     ``warning``."""
     tokens = (*evidence.get("extra", ()), *evidence.get("missing", ()))
     return "error" if fact_kinds(tokens) else "warning"
+
+
+#: A missing block of fewer words than this is a warning, not an error: a label
+#: ("Type: ShadowRoot"), a bare link or image, a one-line aside.  A Han or kana character
+#: counts as half a word (a Chinese or Japanese sentence of eight words is some sixteen
+#: characters).
+SMALL_BLOCK_WORDS = 8
+_WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
+_HAN_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+_URL = re.compile(r"\S+://\S+|\]\([^)]*\)")
+
+
+def words_in(text: str) -> float:
+    """How many words *text* holds: runs of letters, and half a word per Han or kana
+    character; link targets and URLs do not count."""
+    text = _URL.sub(" ", text)
+    return len(_WORD.findall(text)) + len(_HAN_KANA.findall(text)) / 2
+
+
+def missing_block_severity(text: str) -> str:
+    """The severity of a missing block by its size: ``error`` from
+    :data:`SMALL_BLOCK_WORDS` words up, else ``warning``."""
+    return "error" if words_in(text) >= SMALL_BLOCK_WORDS else "warning"

@@ -22,6 +22,10 @@ def missing_paragraph(ctx: RuleContext) -> Iterator[Finding]:
     it.  The location in a version that lacks it is the nearest earlier aligned block it has,
     or the section heading.  Sections missing as a whole are reported by ``missing-section``
     instead.
+
+    Severity by size: an **error** for a block of eight words or more (a Han or kana
+    character counts half a word), a **warning** for a smaller one — a label ("Type:
+    ShadowRoot"), a bare image or link, a one-line lead-in ("For example:").
     """
     article = ctx.article
     for args in missing_blocks(article, PROSE_KINDS):
