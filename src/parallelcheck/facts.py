@@ -12,8 +12,8 @@ Each fact has its own method, typed:
 * :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`);
 * :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it
   (:mod:`parallelcheck.glossary.match`), inline code and URLs blanked;
-* :meth:`~ArticleFacts.code_skeleton` — a code block's comparable form
-  (:mod:`parallelcheck.text.code_skeleton`);
+* :meth:`~ArticleFacts.code_form` — a code block's comparable form
+  (:mod:`parallelcheck.text.code`);
 * :meth:`~ArticleFacts.running_text`, :meth:`~ArticleFacts.script_profile`,
   :meth:`~ArticleFacts.letters` — the script profile of a text (:mod:`parallelcheck.text.script`):
   of a block, or of a piece of one (a list item's own prose, a table's cells);
@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.glossary.model import Glossary
 from parallelcheck.model.document import Block, BlockKind, Section
-from parallelcheck.text.code_skeleton import code_skeleton
+from parallelcheck.text.code import CodeForm, code_form
 from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
 from parallelcheck.text.script import (
     ScriptProfile,
@@ -97,7 +97,7 @@ class ArticleFacts:
         self._tokens: dict[tuple, Tokens] = {}
         self._terms: dict[tuple, TermScan] = {}
         self._matchers: dict[int, GlossaryMatcher] = {}
-        self._skeletons: dict[tuple[str, str], str] = {}
+        self._skeletons: dict[tuple[str, str], CodeForm] = {}
         self._running: dict[tuple, tuple[str, int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
         self._profiles: dict[tuple, ScriptProfile] = {}
@@ -143,12 +143,13 @@ class ArticleFacts:
             found = self._tokens[key] = extract_tokens(text, spans)
         return found
 
-    def code_skeleton(self, block: Block) -> str:
-        """A code block's comparable form."""
-        key = (block.text, block.info)
+    def code_form(self, block: Block, info: str | None = None) -> CodeForm:
+        """A code block's comparable form: its code tokens and where its comments are; read
+        as the language of ``info`` when given (another version's), else of its own."""
+        key = (block.text, block.info if info is None else info)
         found = self._skeletons.get(key)
         if found is None:
-            found = self._skeletons[key] = code_skeleton(block.text, block.info)
+            found = self._skeletons[key] = code_form(*key)
         return found
 
     # -- glossary -------------------------------------------------------------------------

@@ -1,34 +1,50 @@
-"""Code blocks: missing, changed, or with a different info string."""
+"""Code blocks: missing, changed, with comments added or dropped, or a different info string."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parallelcheck.facts import ArticleFacts
+from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import differing_values, excerpt, group_by_value, join_langs
+from parallelcheck.rules._common import excerpt, group_by_value, join_langs
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
+from parallelcheck.text.code import CodeForm
 
 
 @rule("code-mismatch", severity="error", tags=("values",))
 def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
-    """A code block is missing, or its code or info string differs (comments, strings and
-    diagram labels may be translated).
+    """A code block is missing, or its code differs (comments, prose strings, markup text
+    and diagram labels may be translated), or it gained or lost a comment.
 
     A code block (fenced, indented, or an include directive such as
     ``{* ../src/app.py hl[3] *}``) is missing from some versions, or aligned code blocks differ.
 
-    Code is compared after removing comments (``#``, ``//``, ``--``, ``/* */``, ``<!-- -->``)
-    and the contents of string literals, and collapsing whitespace: translators may translate
-    comments and messages, never code.  An include or template directive (``info``
-    ``include`` / ``directive``) is compared by its normalised text — its target file and
-    options — so a changed file or highlighted range is reported and a different spacing or
-    quoting of the same include is not.  In diagram blocks (``mermaid``) the labels, aliases
-    and message texts are translatable and only the diagram's structure is compared.  The
-    info string (``python``, ``console`` …) is compared too.  The versions sharing the
-    source's code are the reference.
+    Code is read by its fence's language: comments and strings are found the way that
+    language writes them (Python, shell and console, JavaScript/TypeScript, Go, Rust, the
+    C family and Java, SQL, YAML, TOML, INI, JSON, Dockerfile, CSS, HTML/XML/JSX/Astro/Vue,
+    Markdown, Mermaid), so ``#`` in a URL, ``--`` in an option and ``//`` in a shell command
+    are code.  A block without a known language is read conservatively: ``#`` and ``//``
+    start a comment only at the start of a line.  The code is then compared token by token,
+    white space aside: comments may be translated; a string literal may be when it is prose
+    (``"Hello world"``, not ``"item_id"`` or a path), never in a shell command, whose strings
+    are arguments; in markup the text between tags and prose attributes (``alt="…"``) may be,
+    in Markdown its prose and front-matter values, in Mermaid its labels.  A placeholder
+    (``<file>``, ``{{branch_name}}``, ``$VAR`` in a command) is compared by its kind and
+    place, so ``<fichier>`` for ``<file>`` is not reported.  The finding is at the first line
+    where the code differs in each version, and is an **error**: the reader would run other
+    code.
+
+    A comment the reference does not have, or one it has that a version lacks, is a
+    **warning** at the comment's line (code equal otherwise): the example still runs, but its
+    explanation differs; a comment rewrapped over more or fewer lines is not reported.
+
+    An include or template directive (``info`` ``include`` / ``directive``) is compared by its
+    normalised text — its target file and options — so a changed file or highlighted range is
+    reported and a different spacing of the same include is not.  The info string
+    (``python``, ``console`` …) is compared too (a **warning**: the code is the same, its
+    highlighting is not).  The versions sharing the source's code are the reference.
     """
     article = ctx.article
     for args in missing_blocks(article, {BlockKind.CODE}):
@@ -42,86 +58,151 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
             }
             if len(blocks) < 2:
                 continue
-            lines = {lang: b.line for lang, b in blocks.items()}
-            skeletons = {lang: ctx.facts.code_skeleton(b) for lang, b in blocks.items()}
-            reference, deviating = group_by_value(article, skeletons)
-            for langs, skeleton in deviating:
-                theirs = skeletons[reference[0]]
-                where = {
-                    lang: _first_changed_line(ctx.facts, blocks[lang], blocks[reference[0]])
-                    for lang in langs
-                }
-                where.update(
-                    {
-                        lang: _first_changed_line(ctx.facts, blocks[lang], blocks[langs[0]])
-                        for lang in reference
-                    }
-                )
-                message = _code_differs(langs, reference, skeleton, theirs)
-                yield ctx.finding(
-                    section, langs, reference, where, message, {"kind": "code"}, row=row
-                )
-            infos = {lang: b.info.strip() for lang, b in blocks.items()}
-            yield from differing_values(
-                ctx,
-                section,
-                lines,
-                infos,
-                _info_differs,
-                {"kind": "info-string"},
-                row,
-            )
+            # Every version read as the source's language: a dropped or changed tag is
+            # reported once, as the tag's, not again as changed code.
+            source = blocks.get(article.source)
+            info = source.info if source is not None else None
+            forms = {lang: ctx.facts.code_form(b, info) for lang, b in blocks.items()}
+            yield from _code_findings(ctx, section, row, blocks, forms)
+            yield from _info_findings(ctx, section, row, blocks)
 
 
-def _code_differs(langs, reference, skeleton, theirs) -> str:
-    ours, other = _first_difference(skeleton, theirs)
-    return (
-        f"code differs in {join_langs(langs)} from {join_langs(reference)}: "
-        f"“{excerpt(ours, 40)}” where {join_langs(reference)} has “{excerpt(other, 40)}”"
-    )
+def _code_findings(
+    ctx: RuleContext,
+    section: AlignedSection,
+    row: AlignedBlock,
+    blocks: dict[str, Block],
+    forms: dict[str, CodeForm],
+) -> Iterator[Finding]:
+    reference, deviating = _group(ctx, forms)
+    theirs = reference[0]
+    for langs in deviating:
+        ours = langs[0]
+        mine = other = forms[ours].first_difference(forms[theirs])
+        where = {lang: _line(blocks[lang], forms[lang], mine) for lang in langs}
+        where.update({lang: _line(blocks[lang], forms[lang], other) for lang in reference})
+        message = (
+            f"code differs in {join_langs(langs)} from {join_langs(reference)}: "
+            f"“{_shown(blocks[ours], forms[ours], mine)}” where {join_langs(reference)} has "
+            f"“{_shown(blocks[theirs], forms[theirs], other)}”"
+        )
+        evidence = {
+            "kind": "code",
+            "found": _token(forms[ours], mine),
+            "expected": _token(forms[theirs], other),
+        }
+        yield ctx.finding(section, langs, reference, where, message, evidence, row=row)
+    # Comments: among the versions whose code is the reference's.
+    same = {lang: forms[lang] for lang in reference}
+    places, moved = group_by_value(ctx.article, {k: f.comment_positions() for k, f in same.items()})
+    for langs, positions in moved:
+        reference_positions = set(forms[places[0]].comment_positions())
+        added = sorted(set(positions) - reference_positions)
+        dropped = sorted(reference_positions - set(positions))
+        where = {}
+        for lang in langs:
+            where[lang] = _comment_line(blocks[lang], forms[lang], (added or dropped)[0])
+        for lang in places:
+            where[lang] = _comment_line(blocks[lang], forms[lang], (added or dropped)[0])
+        if added:
+            what = f"has a comment at line {where[langs[0]]} that {join_langs(places)} lacks"
+        else:
+            what = f"lacks the comment at line {where[places[0]]} of {join_langs(places)}"
+        extra = len(added) + len(dropped) - 1
+        more = f" ({extra} more comment{'s' if extra > 1 else ''} differ)" if extra > 0 else ""
+        yield ctx.finding(
+            section,
+            langs,
+            places,
+            where,
+            f"the code in {join_langs(langs)} {what}{more}",
+            {"kind": "comment", "added": len(added), "dropped": len(dropped)},
+            row=row,
+            severity="warning",
+        )
 
 
-def _info_differs(langs, reference, info, theirs) -> str:
-    return (
-        f"code block is marked “{info or '(none)'}” in {join_langs(langs)} but "
-        f"“{theirs or '(none)'}” in {join_langs(reference)}"
-    )
+def _info_findings(
+    ctx: RuleContext, section: AlignedSection, row: AlignedBlock, blocks: dict[str, Block]
+) -> Iterator[Finding]:
+    infos = {lang: b.info.strip() for lang, b in blocks.items()}
+    reference, deviating = group_by_value(ctx.article, infos)
+    for langs, info in deviating:
+        theirs = infos[reference[0]]
+        yield ctx.finding(
+            section,
+            langs,
+            reference,
+            {lang: b.line for lang, b in blocks.items() if lang in langs or lang in reference},
+            f"code block is marked “{info or '(none)'}” in {join_langs(langs)} but "
+            f"“{theirs or '(none)'}” in {join_langs(reference)}",
+            {"kind": "info-string"},
+            row=row,
+            severity="warning",
+        )
 
 
-def _first_changed_line(facts: ArticleFacts, ours: Block, theirs: Block) -> int:
-    """The line of ``ours`` (a code block) where its code first differs from ``theirs``'s:
-    the code compared line by line the way the whole block is (comments and strings set
-    aside), the line where the two first part, or the last line of the shorter code; the
-    block's first line when some comment or string spans lines (the lines then do not add up
-    to the block's comparable form)."""
-    mine, other = _skeleton_lines(facts, ours), _skeleton_lines(facts, theirs)
-    if mine is None or other is None or not mine:
-        return ours.line
-    for (text, line), (their_text, _) in zip(mine, other, strict=False):
-        if text != their_text:
-            return line
-    return mine[min(len(other), len(mine) - 1)][1]
+def _group(ctx: RuleContext, forms: dict[str, CodeForm]) -> tuple[list[str], list[list[str]]]:
+    """The reference group — the versions whose code matches the source's (or else the
+    largest group's, earlier versions winning ties) — and the other groups, each of versions
+    whose code matches (:meth:`CodeForm.matches`)."""
+    langs = [lang for lang in ctx.article.langs if lang in forms]
+    groups: list[list[str]] = []
+    for lang in langs:
+        group = next((g for g in groups if forms[g[0]].matches(forms[lang])), None)
+        if group is None:
+            groups.append([lang])
+        else:
+            group.append(lang)
+    source = ctx.article.source
+    first = next((g for g in groups if source in g), None) or max(groups, key=len)
+    reference = [lang for lang in langs if forms[lang].matches(forms[first[0]])]
+    others = [[lang for lang in g if lang not in reference] for g in groups]
+    return reference, [g for g in others if g]
 
 
-def _skeleton_lines(facts: ArticleFacts, block: Block) -> list[tuple[str, int]] | None:
-    """The comparable form of each line of a code block that has one, with its file line;
-    ``None`` when they do not add up to the block's (see :func:`_first_changed_line`)."""
-    if block.info.split()[:1] in (["include"], ["directive"]):
-        return None  # normalised directives: not the file's lines
-    found = []
-    for text, line in zip(block.text.split("\n"), block.file_lines(), strict=False):
-        skeleton = facts.code_skeleton(Block(BlockKind.CODE, text, line, line, info=block.info))
-        if skeleton:
-            found.append((skeleton, line))
-    if " ".join(text for text, _ in found) != facts.code_skeleton(block):
-        return None
-    return found
+def _token(form: CodeForm, index: int) -> str:
+    return form.tokens[index] if index < len(form.tokens) else ""
 
 
-def _first_difference(a: str, b: str) -> tuple[str, str]:
-    """The two texts from a little before the first character where they differ."""
-    i = 0
-    while i < min(len(a), len(b)) and a[i] == b[i]:
-        i += 1
-    start = max(0, i - 12)
-    return a[start:] or "(nothing)", b[start:] or "(nothing)"
+def _line(block: Block, form: CodeForm, token: int) -> int:
+    """The file line of token ``token`` of a block (its last token's past the end; the
+    block's first line when it has none)."""
+    if not form.token_lines:
+        return block.line
+    offset = form.token_lines[min(token, len(form.token_lines) - 1)]
+    return _file_line(block, offset)
+
+
+def _comment_line(block: Block, form: CodeForm, position: int) -> int:
+    """The file line of the first comment at ``position`` among a block's tokens, or where
+    such a comment would stand."""
+    for place, line in form.comments:
+        if place == position:
+            return _file_line(block, line)
+    if position < len(form.token_lines):
+        return _file_line(block, form.token_lines[position])
+    return _line(block, form, position)
+
+
+def _file_line(block: Block, offset: int) -> int:
+    lines = block.file_lines()
+    if block.info.split()[:1] in (["include"], ["directive"]) or not lines:
+        return block.line  # normalised directives: not the file's lines
+    return lines[min(offset, len(lines) - 1)]
+
+
+def _shown(block: Block, form: CodeForm, token: int) -> str:
+    """The code from a little before token ``token`` to the end of its line (past the
+    shorter's end: its last line, marked as the end)."""
+    if not form.token_starts:
+        return "(nothing)"
+    end = token >= len(form.token_starts)
+    start = form.token_starts[min(token, len(form.token_starts) - 1)]
+    text = block.text
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line_end = len(text) if line_end < 0 else line_end
+    begin = max(line_start, start - 30)
+    shown = ("…" if begin > line_start else "") + text[begin:line_end].strip()
+    return excerpt(shown, 70) + (" (and no more code)" if end else "")

@@ -1,0 +1,163 @@
+"""The comparable form of a code block: its code tokens, and where its comments are.
+
+Pieces (:mod:`.pieces`) become tokens: code is cut into words and single punctuation marks,
+so white space never matters (``{width, height}`` ≡ ``{ width, height }``); a placeholder is
+one token of its kind (``<file>`` ≡ ``<fichier>``, ``{{branch_name}}`` ≡ ``{{브랜치_이름}}``,
+``$VAR`` in shell-like languages), compared by position, not text; a string literal is one
+token: ``""`` when it is prose a translator may translate, its text (placeholders as kinds)
+when it is not.  Strings are never prose in shell-like languages (they are a command's
+arguments).  Comments and prose leave no token; each comment is remembered by the number of
+code tokens on the lines before its own, so a comment added or dropped can be told from one
+rewrapped over more lines.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from parallelcheck.text.code.languages import CONSOLE, PLAIN, SHELL, Syntax, console, syntax_of
+from parallelcheck.text.code.lexer import CODE, COMMENT, STRING
+from parallelcheck.text.code.pieces import pieces_of
+
+_PLACEHOLDERS = {
+    "angle": r"<[^\W\d_][\w .-]*>",
+    "braces": r"\{\{\s*[^\W\d][\w .-]*?\s*\}\}",
+    "dollar": r"\$\{[^\W\d][\w]*\}|\$[^\W\d][\w]*",
+}
+_KINDS = {"angle": "<…>", "braces": "{{…}}", "dollar": "$…"}
+_WORD = r"\w+|[^\w\s]"
+
+#: What makes a string code rather than prose: a URL or path, an identifier's underscore, an
+#: assignment, a variable, markup, a command's glue, an e-mail address, a leading option, a
+#: dotted name.
+_CODE_LIKE = re.compile(r"[/\\_=$<>|&;@`^~]|^\s*-|\w\.\w|\{[^}]*[^\w}\s][^}]*\}")
+_FORMAT = re.compile(r"\$?\{[\w.]*\}|%[-+ #0]*\d*(?:\.\d+)?[sdifxr]")
+_NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
+_WORD_RUN = re.compile(r"[^\W\d_]{2,}")
+_CAPITALISED = re.compile(r"[A-Z][a-z]+")
+PROSE_STRING = '""'
+#: A string of plain lower-case words: a value, or prose.
+_WORDY = re.compile(r'"[a-z]+(?:[ -][a-z]+)*"')
+_PROMPTED = re.compile(r"^[ \t]*\$[ \t]+\S", re.MULTILINE)
+_STRING_PARTS = re.compile(r"^([A-Za-z]{0,2})(\"\"\"|'''|[\"'`]?)([\s\S]*?)\2$")
+
+
+@dataclass(frozen=True)
+class CodeForm:
+    """A code block's comparable form (see the module documentation)."""
+
+    #: The code tokens, in order.
+    tokens: tuple[str, ...]
+    #: The line (0-based, in the block's text) of each token.
+    token_lines: tuple[int, ...]
+    #: The offset of each token in the block's text.
+    token_starts: tuple[int, ...]
+    #: One per comment: (the number of code tokens on the lines before it, its first line).
+    comments: tuple[tuple[int, int], ...]
+
+    @property
+    def skeleton(self) -> str:
+        """The tokens as one text."""
+        return " ".join(self.tokens)
+
+    def matches(self, other: CodeForm) -> bool:
+        """Whether two forms have the same code, token by token (see :func:`compatible`)."""
+        return len(self.tokens) == len(other.tokens) and all(
+            compatible(a, b) for a, b in zip(self.tokens, other.tokens, strict=True)
+        )
+
+    def first_difference(self, other: CodeForm) -> int:
+        """The index of the first token where two forms part (the shorter's length when one
+        is the other's beginning)."""
+        for i, (a, b) in enumerate(zip(self.tokens, other.tokens, strict=False)):
+            if not compatible(a, b):
+                return i
+        return min(len(self.tokens), len(other.tokens))
+
+    def comment_positions(self) -> tuple[int, ...]:
+        """Where comments stand among the tokens, each place once (a comment over several
+        lines, or several comment lines in a row, stand in one place)."""
+        return tuple(sorted({position for position, _ in self.comments}))
+
+
+def code_form(code: str, info: str = "") -> CodeForm:
+    """The comparable form of a code block with info string ``info``."""
+    syntax = syntax_of(info)
+    if syntax.family == PLAIN and _PROMPTED.search(code):
+        syntax = console()  # no language, but a console's prompts
+    breaks = [i for i, ch in enumerate(code) if ch == "\n"]
+    placeholder = _placeholder_pattern(syntax)
+    tokens: list[str] = []
+    lines: list[int] = []
+    starts: list[int] = []
+    comments: list[tuple[int, int]] = []
+    for piece in pieces_of(code, syntax):
+        if piece.kind == COMMENT:
+            line = bisect_right(breaks, piece.start - 1)
+            before = bisect_right(lines, line - 1)  # tokens on earlier lines
+            comments.append((before, line))
+        elif piece.kind == STRING:
+            tokens.append(_string_token(piece.text, syntax))
+            lines.append(bisect_right(breaks, piece.start - 1))
+            starts.append(piece.start)
+        elif piece.kind == CODE:
+            for m in placeholder.finditer(piece.text):
+                at = piece.start + m.start()
+                tokens.append(_KINDS[m.lastgroup] if m.lastgroup in _KINDS else m.group())
+                lines.append(bisect_right(breaks, at - 1))
+                starts.append(at)
+    return CodeForm(tuple(tokens), tuple(lines), tuple(starts), tuple(comments))
+
+
+def _placeholder_pattern(syntax: Syntax) -> re.Pattern[str]:
+    return re.compile("|".join([*_kind_parts(syntax), f"(?P<word>{_WORD})"]))
+
+
+def _kind_parts(syntax: Syntax) -> list[str]:
+    return [f"(?P<{kind}>{_PLACEHOLDERS[kind]})" for kind in sorted(syntax.placeholders)]
+
+
+def _string_token(text: str, syntax: Syntax) -> str:
+    """A string literal's token: ``""`` for prose, else its text — placeholders as their
+    kinds, and but in shell-like languages (where ``'$x'`` is not ``"$x"``) in double quotes
+    whatever its quotes were."""
+    m = _STRING_PARTS.match(text)
+    prefix, quote, content = m.groups() if m else ("", "", text)
+    shell_like = syntax.family in (SHELL, CONSOLE)
+    if not shell_like and is_prose(content):
+        return PROSE_STRING
+    if syntax.family in (SHELL, CONSOLE, PLAIN) and syntax.placeholders:
+        kinds = re.compile("|".join(_kind_parts(syntax)))
+        content = kinds.sub(lambda k: _KINDS[k.lastgroup or ""], content)
+    if shell_like:
+        return f"{prefix}{quote}{content}{quote}"
+    return f'{prefix}"{content}"'
+
+
+def compatible(ours: str, theirs: str) -> bool:
+    """Whether two tokens may stand for each other: equal, or a prose string and a string
+    of plain words (``"socks"`` translated ``"양말"``: a word may be a value or prose)."""
+    if ours == theirs:
+        return True
+    if ours == PROSE_STRING:
+        return bool(_WORDY.fullmatch(theirs))
+    return theirs == PROSE_STRING and bool(_WORDY.fullmatch(ours))
+
+
+def is_prose(text: str) -> bool:
+    """Whether a string's text reads as words for people rather than as a value of the
+    code: it has letters, none of the marks of code (a path or URL, an underscore, ``=``,
+    ``$``, markup, a leading ``-``, a dotted name), and either letters outside ASCII, two
+    words or more, or one capitalised word (``"Hello"``); format fields (``{name}``,
+    ``${user}``, ``%s``) aside."""
+    bare = _FORMAT.sub("", text)
+    if not any(ch.isalpha() for ch in bare) or _CODE_LIKE.search(bare):
+        return False
+    words = _WORD_RUN.findall(bare)
+    return bool(
+        _NON_ASCII_LETTER.search(bare)
+        or len(words) >= 2
+        or (len(words) == 1 and _CAPITALISED.fullmatch(words[0]))
+    )
