@@ -77,7 +77,7 @@ def token_severity(evidence: Mapping[str, Any]) -> str:
 SMALL_BLOCK_WORDS = 8
 _WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
 _HAN_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
-_URL = re.compile(r"\S+://\S+|\]\([^)]*\)")
+_URL = re.compile(r"\]\([^)]*\)|(?<!\w)[A-Za-z][\w+.-]*://\S+")
 
 
 def words_in(text: str) -> float:
