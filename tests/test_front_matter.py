@@ -77,6 +77,7 @@ def test_toml_values_are_placed_at_their_keys_lines():
         ('title: "open quote\nweight: 3\n', "yaml", 2, "in a quoted value that starts"),
         ("title: [a, b\nweight: 3\n", "yaml", 2, "in a flow list that starts"),
         ("title: x\n\tweight: 3\n", "yaml", 3, "tab"),
+        ("title: Tutorial: part 1\n", "yaml", 2, "a value holding “: ” must be put in quotes"),
         ("title: x\nnext: \x07\n", "yaml", 3, "U+0007 (BEL)"),
         ("- a list\n- not keys\n", "yaml", 2, "not a mapping of keys"),
         ("a: " + "[" * 200 + "]" * 200 + "\n", "yaml", 2, "nested more than"),

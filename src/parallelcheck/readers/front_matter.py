@@ -64,6 +64,8 @@ def _read_yaml(body: str, path: str, end_line: int) -> FrontMatter:
         opened = _opened_at(body) if reread else None
         if opened is not None:  # where the quote or bracket left open starts, not the end
             message, line = f"{message}, in {opened[0]} that starts on this line", opened[1]
+        elif "mapping values are not allowed" in message:  # the commonest fault
+            message += " (a value holding “: ” must be put in quotes)"
         line = 1 if line is None else line + FIRST_LINE - 1
         return FrontMatter("yaml", 1, end_line, error=message, error_line=line)
     if root is None:
