@@ -171,8 +171,8 @@ def test_what_a_translation_may_write_otherwise_in_prose_is_no_finding():
 
 
 def test_structural_keys_are_compared_for_equality_and_the_lists_are_options():
-    en = _page("layout: post\nweight: 3\nproduct: DeepInfer\n")
-    ja = _page("layout: page\nweight: 3\nproduct: ディープインファー\n")
+    en = _page("layout: post\nweight: 3\nurl: /docs/x/\nproduct: DeepInfer\n")
+    ja = _page("layout: page\nweight: 3\nurl: /ja/docs/x\nproduct: ディープインファー\n")
     (layout,) = _findings(en=en, ja=ja)
     assert layout.severity == "error" and layout.evidence["key"] == "layout"
     assert "ja writes “page” where en writes “post”" in layout.message

@@ -106,12 +106,14 @@ def front_matter_mismatch(ctx: RuleContext) -> Iterator[Finding]:
       ``linkTitle``, ``sidebar.label``…) are translated text: they are compared by the numbers
       and untranslatable tokens they state, read as in ``number-mismatch`` and
       ``token-mismatch`` (a version, a CVE or issue id, a date, a URL — a localised ``/ja/``
-      prefix is no difference).  A translated title is not a finding; a title that lost its
-      CVE id, or names another version, is an **error**.  A plain count up to ten is reported
-      only when a version states another count in its place;
+      prefix is no difference; a word abbreviated with a count, ``i18n``, ``a11y``, may be
+      spelled out; ``v4.0`` is ``v4``).  A translated title is not a finding; a title that
+      lost its CVE id, or names another version, is an **error**.  A plain count up to ten is
+      reported only when a version states another count in its place;
     * *structural keys* (option ``structural_keys``: ``slug``, ``layout``, ``type``, ``date``,
       ``weight``, ``id``, ``sidebar_position``, keys ending in ``version``…) must have the same
-      value in every version: ``weight: 20`` where the source has ``weight: 30`` is an
+      value in every version (a path or URL as a link target: ``url: /ja/docs/x/`` is
+      ``url: /docs/x/``): ``weight: 20`` where the source has ``weight: 30`` is an
       **error**.  A site that translates its slugs takes ``slug`` out of the list;
     * a top-level prose or structural key the source has and a version lacks (or a version
       without any front matter) is a **warning**, pointed at the line before which the key
@@ -205,11 +207,7 @@ def _compare(
             if theirs is None:
                 continue
             if is_structural:
-                difference = (
-                    _Difference("value", (theirs.text,), (value.text,))
-                    if theirs.text != value.text
-                    else None
-                )
+                difference = compare.unequal(value, theirs, lang)
             else:
                 difference = compare.differ(value, theirs, lang)
             if difference is None:
@@ -285,13 +283,31 @@ class _Values:
             for lang in article.langs
         }
 
+    def target(self, text: str, lang: str) -> str:
+        """A path or URL as link targets are compared (a localised ``/ja/`` prefix
+        dropped); any other text as it is."""
+        if "://" in text or text.startswith("/"):
+            return normalise_target(text, self.patterns[lang])
+        return text
+
+    def unequal(
+        self, ours: FrontMatterValue, theirs: FrontMatterValue, lang: str
+    ) -> _Difference | None:
+        """How a structural value of version ``lang`` differs from the reference's, or
+        ``None``."""
+        if ours.text == theirs.text:
+            return None
+        if self.target(ours.text, self.reference) == self.target(theirs.text, lang):
+            return None
+        return _Difference("value", (theirs.text,), (ours.text,))
+
     def facts_of(self, value: FrontMatterValue, lang: str) -> tuple[list[NumberFact], set[str]]:
         block = Block(BlockKind.PARAGRAPH, value.text, value.line, value.line)
         numbers = list(self.facts.numbers(block, lang).text)
         tokens = set()
         for token in self.facts.tokens(block).strong:
             if "://" in token or token.startswith("/"):
-                token = normalise_target(token, self.patterns[lang])
+                token = self.target(token, lang)
             elif _NUMERONYM.match(token):
                 continue  # i18n, a11y, k8s: a word, which a translation may spell out
             tokens.add(_ZEROS.sub("", token) if _VERSION.match(token) else token)
