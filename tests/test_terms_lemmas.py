@@ -183,6 +183,16 @@ def test_inflections_leave_short_and_non_alphabetic_words_alone():
     assert forms == {"dependencia": ("dependencias",)}
 
 
+def test_a_german_compound_the_table_lacks_inflects_as_its_head():
+    # "Pfadoperation" is not in the table; "Operation" is (plural "Operationen")
+    glossary = Glossary((_term("path-operation", de="Pfadoperation"),))
+    hits = find_terms("Alle Pfadoperationen und Operationen", "de", glossary)
+    assert [(h.start, h.end) for h in hits] == [(5, 20)]
+    assert lemmas_module.inflections("de", ["Pfadoperation"]) == {
+        "pfadoperation": ("pfadoperationen",)
+    }
+
+
 def test_a_citation_form_is_not_reduced_through_the_table():
     # the Portuguese table lists "rota" (route) under "roto" (torn): "rotos" is no route
     glossary = Glossary((_term("route", pt="rota"),))

@@ -13,6 +13,9 @@ comparing lemmas, without lemmatising any text.
   (singular nouns, masculine singular adjectives).  A word is not first reduced through the
   table, which maps some citation forms to other words (Portuguese ``rota`` "route" → ``roto``
   "torn"), and would then match those words' forms too.
+* **A German or Dutch compound that the table does not know** inflects as its head: the
+  longest end of it, four letters or more, that the table knows (``Pfadoperation`` takes the
+  forms of ``Operation``: ``Pfadoperationen``; ``Responsemodell`` those of ``Modell``).
 * **Words shorter than three letters, and words with digits or other characters, are
   left as they are** (``de`` in ``inyección de dependencias``).
 * The comparison ignores case; a table's own ambiguities carry over (German ``Daten`` is
@@ -58,6 +61,12 @@ PACKAGE = "spacy_lookups_data"
 
 MIN_LETTERS = 3
 
+#: Languages that write compounds as one word: a compound the table does not know inflects
+#: as its head, the longest end of it (of :data:`MIN_HEAD` letters or more) that the table
+#: knows (``Pfadoperation`` as ``Operation``: ``Pfadoperationen``).
+COMPOUNDING = frozenset({"de", "nl"})
+MIN_HEAD = 4
+
 _available: bool | None = None
 #: (language, lower-cased word) -> its inflected forms, lower-cased, sorted
 _FORMS: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -97,16 +106,34 @@ def inflections(lang: str, words: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return {w: _FORMS[language, w] for w in wanted if _FORMS[language, w]}
 
 
+def _heads(word: str) -> list[str]:
+    """The ends of a compound ``word`` that may be its head noun, longest first."""
+    return [word[start:] for start in range(1, len(word) - MIN_HEAD + 1)]
+
+
 def _read(language: str, lemmas: list[str]) -> dict[tuple[str, str], tuple[str, ...]]:
     """The forms of ``lemmas`` in the language's tables, read once for all of them."""
+    compounding = language in COMPOUNDING
     found: dict[str, set[str]] = {lemma: set() for lemma in lemmas}
+    if compounding:
+        for lemma in lemmas:
+            found.update((head, set()) for head in _heads(lemma) if head not in found)
     for name in TABLES[language]:
         for surface, lemma in _table(name).items():
             for value in (lemma,) if isinstance(lemma, str) else lemma:
                 forms = found.get(value.lower())
                 if forms is not None:
                     forms.add(surface.lower())
-    return {(language, lemma): tuple(sorted(forms - {lemma})) for lemma, forms in found.items()}
+    result = {}
+    for lemma in lemmas:
+        forms = found[lemma] - {lemma}
+        if not forms and compounding:
+            head = next((head for head in _heads(lemma) if found[head] - {head}), None)
+            if head is not None:
+                stem = lemma[: len(lemma) - len(head)]
+                forms = {stem + form for form in found[head] - {head}}
+        result[language, lemma] = tuple(sorted(forms))
+    return result
 
 
 def _table(name: str) -> dict[str, str | list[str]]:

@@ -41,11 +41,12 @@ How a form matches (decided by the form's own script, not only the version's lan
   Russian): an approved or forbidden form that is not a keep term and not case-sensitive also
   matches with each of its words in any inflected form that spaCy's lookup lemmatizer tables
   give for it (``Abhängigkeit`` finds ``Abhängigkeiten``, ``зависимость`` finds
-  ``зависимостью``, ``inyección de dependencia`` finds ``inyección de dependencias``).  Such
-  a form is matched on word boundaries of every script (``зависимость`` is not found in
-  ``независимостью``), and without the English plural rules; a form none of whose words
-  the tables know is matched as above.  Where an inflection of one form is another form as
-  written (a forbidden plural), the form as written wins.
+  ``зависимостью``, ``inyección de dependencia`` finds ``inyección de dependencias``).  The
+  inflected forms match on word boundaries of every script; a Cyrillic form with inflections
+  is then matched by them alone (``зависимость`` is no longer found inside
+  ``независимостью``), a Latin one also as above (the English plural rules also take
+  the linking ``s`` of ``Sicherheits-Flow``).  Where an inflection of one form is another
+  form as written (a forbidden plural), the form as written wins.
   :mod:`parallelcheck.glossary.lemmas` says which words are looked up and when the tables are
   read.  Without the optional tables (the ``lemmas`` extra) forms match as they did before.
 * **Keep terms** match exactly, case-sensitively, in every language (hyphen variants aside);
@@ -382,9 +383,15 @@ class _LangMatcher:
                 # near misses are looked for among Latin-script words only (富士通 has none)
                 self.keeps.append(_keep(term))
         if lemmas.covers(lang):
-            # a form with inflections is matched by its inflected pattern alone
+            # a Cyrillic form with inflections is matched by its inflected pattern alone (on
+            # word boundaries); a Latin one keeps its pattern too (English plural rules, which
+            # also take the linking s of ``Sicherheits-Flow``)
             inflected = _lemma_forms(glossary, lang)
-            replaced = {(form.term_id, form.form, form.status) for form in inflected}
+            replaced = {
+                (form.term_id, form.form, form.status)
+                for form in inflected
+                if _script(form.form[0]) != "latin"
+            }
             self.forms = [
                 form
                 for form in self.forms
