@@ -22,6 +22,7 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -65,6 +66,11 @@ class ValueComparison(Generic[V]):
     #: Whether two values match exactly when they share a key (else sharing a key is enough
     #: for a match, and values that share none are compared with :meth:`matches`).
     keys_decide = False
+
+    #: Whether a block whose items every version has is compared item by item as well (see
+    #: :func:`_compare_items`): a value changed in one list item or table row is reported
+    #: even when the same value stands in another item of the block.
+    itemwise = False
 
     def keys(self, value: V) -> Iterable[Hashable]:
         """Keys of a value: two values sharing one match (the values themselves by default)."""
@@ -235,6 +241,11 @@ def _compare_block_row(
     versions write without the container (``unwrapped``) is compared that way at once, those
     versions' blocks included, and the containers' titles among the versions that have
     them."""
+    if comparison.itemwise and not row.unwrapped:
+        items = _compare_items(ctx, section, row, values, section_values, comparison, describe)
+        if items is not None:
+            yield from items
+            return
     found = (
         []
         if row.unwrapped
@@ -256,6 +267,127 @@ def _compare_block_row(
         yield from _compare_block_row(
             ctx, section, nested, values, section_values, comparison, describe
         )
+
+
+def _compare_items(
+    ctx: RuleContext,
+    section: AlignedSection,
+    row: AlignedBlock,
+    values: _BlockValues,
+    section_values: SectionPools,
+    comparison: ValueComparison,
+    describe,
+) -> list[Finding] | None:
+    """The findings of a row compared item by item, or ``None`` when its blocks have no
+    items every version shares (the row is then compared as a whole).
+
+    Items are the nested rows of a list (each item's whole text), when every version of the
+    row has every one of them, and the rows of a table, when every version's table has as
+    many.  Each item is compared as a row of its own, and a value an item lacks is excused
+    only by the version's section *outside this block* (the same value in another item of
+    the block is no excuse: that is the change looked for).  The containers' own text
+    (a list's lead-in) is compared as a row too."""
+    cells = {lang: block for lang, block in row.cells.items() if block is not None}
+    if len(cells) < 2 or any(row.extra.get(lang) for lang in cells):
+        return None
+    outside = _OutsidePools(section_values, row)
+    kinds = {block.kind for block in cells.values()}
+    found: list[Finding] = []
+    if kinds == {BlockKind.TABLE}:
+        sizes = {block.text.count("\n") for block in cells.values()}
+        if len(sizes) != 1 or not sizes.pop():
+            return None
+        per_line = {
+            lang: _by_line(block, values.whole(block, lang)) for lang, block in cells.items()
+        }
+        for index in sorted({index for lines in per_line.values() for index in lines}):
+            item = {
+                lang: (block.line, per_line[lang].get(index, []), (block,))
+                for lang, block in cells.items()
+            }
+            found.extend(
+                _compare_row(ctx, section, item, outside.item(item), comparison, describe, row)
+            )
+        return found
+    if not row.rows or kinds != {BlockKind.LIST}:
+        return None
+    if any(nested.absent() or nested.unwrapped for nested in row.rows):
+        return None
+    if any(set(nested.cells) != set(cells) for nested in row.rows):
+        return None
+    own = values.own_cells(row)
+    found.extend(_compare_row(ctx, section, own, outside.item(own), comparison, describe, row))
+    for nested in row.rows:
+        item = {
+            lang: (parts[0].line, values.of_row(nested, lang), tuple(parts))
+            for lang in cells
+            for parts in [nested.blocks(lang)]
+        }
+        found.extend(
+            _compare_row(ctx, section, item, outside.item(item), comparison, describe, nested)
+        )
+    return found
+
+
+def _by_line(block: Block, pairs: list) -> dict[int, list]:
+    """A table's value pairs by the line of its text (its row) they stand on."""
+    breaks = [at for at, ch in enumerate(block.text) if ch == "\n"] if pairs else []
+    grouped: dict[int, list] = {}
+    for value, place in pairs:
+        offset = place[1] if isinstance(place, tuple) else 0
+        grouped.setdefault(bisect_left(breaks, offset), []).append((value, place))
+    return grouped
+
+
+class _OutsidePools:
+    """Each version's values of one aligned section without those of one block row (its
+    blocks at the top level), and :meth:`item`'s pools of them with one item's added: what
+    excuses a value an item of that row lacks."""
+
+    def __init__(self, pools: SectionPools, row: AlignedBlock):
+        self.pools = pools
+        self.row = row
+        self.values: dict[str, list] = {}
+
+    def outside(self, lang: str) -> list:
+        found = self.values.get(lang)
+        if found is None:
+            pools = self.pools
+            inside = {id(block) for block in self.row.blocks(lang)}
+            found = self.values[lang] = [
+                v
+                for block in pools.sections[lang].blocks
+                if id(block) not in inside
+                for v, _ in pools.per_block[id(block)]
+            ] + [v for v, _ in pools.headings[lang][1]]
+        return found
+
+    def item(self, cells: dict) -> _ItemPools:
+        """The pools for comparing one item (its cells as :func:`_compare_row` takes them)."""
+        return _ItemPools(self, cells)
+
+
+class _ItemPools:
+    """Per version, a pool of one item's values and those outside its block row, built when
+    :func:`_compare_row` first asks for it (the item's own values: the pool must hold them,
+    see :meth:`ValueComparison.unmatched_lazy`)."""
+
+    def __init__(self, outside: _OutsidePools, cells: dict):
+        self.outside = outside
+        self.cells = cells
+        self.built: dict[str, ValuePool] = {}
+
+    def of(self, lang: str) -> Callable[[], ValuePool]:
+        return lambda: self.pool(lang)
+
+    def pool(self, lang: str) -> ValuePool:
+        found = self.built.get(lang)
+        if found is None:
+            outside = self.outside
+            found = self.built[lang] = outside.pools.comparison.pool(
+                [v for v, _ in self.cells[lang][1]] + outside.outside(lang)
+            )
+        return found
 
 
 def _left_out(row: AlignedBlock) -> Iterator[AlignedBlock]:

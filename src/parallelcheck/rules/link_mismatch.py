@@ -16,7 +16,13 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import Option, RuleContext, rule
-from parallelcheck.text.links import LOCAL_FRAGMENT, compared_target, localisation, site_path
+from parallelcheck.text.links import (
+    LOCAL_FRAGMENT,
+    compared_target,
+    localisation,
+    site_path,
+    text_contradiction,
+)
 
 
 @rule(
@@ -62,6 +68,15 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     headings = _heading_rows(article)
     for section in article.sections:
         cells = {lang: s for lang, s in section.cells.items() if s is not None}
+        yield from _contradicted(
+            ctx,
+            section,
+            {
+                lang: (s.line, [link for link in s.links if not ignored(link)])
+                for lang, s in cells.items()
+            },
+            patterns,
+        )
         yield from _compare(
             ctx,
             section,
@@ -81,6 +96,16 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
         )
         for row in section.rows:
             blocks = {lang: b for lang, b in row.cells.items() if b is not None}
+            yield from _contradicted(
+                ctx,
+                section,
+                {
+                    lang: (b.line, [link for link in b.all_links() if not ignored(link)])
+                    for lang, b in blocks.items()
+                },
+                patterns,
+                row,
+            )
             if len(blocks) < 2:
                 continue
             yield from _compare(
@@ -101,6 +126,43 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                 patterns,
                 row,
             )
+
+
+def _contradicted(
+    ctx: RuleContext, section, links_by_lang, patterns, row: AlignedBlock | None = None
+) -> Iterator[Finding]:
+    """Links whose text names a token their own target contradicts
+    (:func:`~parallelcheck.text.links.text_contradiction`): one finding per link text and
+    target token, naming the versions that write it; the other versions of the row are the
+    reference, each pointed at its link to the same page (else its block's line)."""
+    found: dict[tuple[str, str], dict[str, int]] = {}
+    for lang, (_, links) in links_by_lang.items():
+        for link in links:
+            if link.is_image or not link.text:
+                continue
+            said = text_contradiction(link.text, link.target, patterns[lang].tags)
+            if said is not None:
+                key = (link.text.strip().strip("`").strip(), said)
+                found.setdefault(key, {}).setdefault(lang, link.line)
+    for (text, said), lines in found.items():
+        langs = [lang for lang in ctx.article.langs if lang in lines]
+        reference = [
+            lang for lang in ctx.article.langs if lang in links_by_lang and lang not in lines
+        ]
+        where = dict(lines)
+        for lang in reference:
+            where[lang] = links_by_lang[lang][0]
+        yield ctx.finding(
+            section,
+            langs,
+            reference,
+            where,
+            f"{join_langs(langs)}: the link text “{text}” is not what the link leads to "
+            f"({excerpt(said, 120)})",
+            {"text": text, "target": said},
+            row=row,
+            severity="error",  # a stated fact (an issue number, a version) is wrong
+        )
 
 
 def _ignored(patterns: tuple[str, ...]) -> Callable[[Link], bool]:

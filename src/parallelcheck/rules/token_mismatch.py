@@ -27,6 +27,7 @@ from parallelcheck.text.tokens import SameTokenIndex, first_offsets, same_token,
 
 NEAR_VARIANT = 80
 
+
 class _Token(NamedTuple):
     """A token as written, whether it is strong, the form it is compared in
     (:func:`~parallelcheck.text.tokens.token_form`) and whether it is *quiet*: a code-like
@@ -48,6 +49,8 @@ class _TokenPool(ValuePool[_Token]):
 
 
 class _TokenComparison(ValueComparison[_Token]):
+    itemwise = True  # a token changed in one list item or table row, whatever the others say
+
     def __init__(self, article: AlignedArticle, facts: ArticleFacts):
         self.facts = facts
         self.patterns = {

@@ -171,3 +171,52 @@ def site_path(compared: str) -> str | None:
         return None
     path = compared[absolute.end() :]
     return path if path.startswith("/") and len(path) > 1 else None
+
+
+# ---------------------------------------------------------------------------
+# A link's text naming a token its own target contradicts
+
+_ISSUE_TEXT = re.compile(r"^(?:[\w.-]+/[\w.-]+)?#(\d+)$")
+_ISSUE_TARGET = re.compile(r"/(?:issues|pull|pulls|merge_requests|discussions)/(\d+)(?:[/?#]|$)")
+_VERSION_TEXT = re.compile(r"^v?(\d+(?:\.\d+)+)$", re.IGNORECASE)
+_VERSION_IN_TARGET = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)+)(?![\w.]*\d)", re.IGNORECASE)
+_FILE_TEXT = re.compile(
+    r"^(?:[\w.-]+/)*(?P<name>[\w-][\w.-]*?)\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5})$"
+)
+
+
+def text_contradiction(text: str, target: str, tags: frozenset[str] = frozenset()) -> str | None:
+    """What a link's own target says where its text names a token, if the two disagree:
+    ``#123`` on a link to ``…/issues/132`` (→ ``issue 132``), ``v1.2.3`` on a link whose path
+    holds versions but not that one (→ the versions), a file name (``config.py``) on a link to
+    another file of the same extension (→ the target's file name; a language infix
+    ``x.ko.md`` naming one of *tags* does not count).  ``None`` when the text names no such
+    token or the target agrees (or says nothing of it)."""
+    text = text.strip().strip("`").strip()
+    if not text or " " in text:
+        return None
+    page = target.partition("#")[0].partition("?")[0]
+    issue = _ISSUE_TEXT.match(text)
+    if issue:
+        found = _ISSUE_TARGET.search(target)
+        if found and found[1] != issue[1]:
+            return f"issue {found[1]}"
+        return None
+    version = _VERSION_TEXT.match(text)
+    if version:
+        found = [m[1] for m in _VERSION_IN_TARGET.finditer(page.partition("://")[2] or page)]
+        if found and version[1] not in found:
+            return ", ".join(dict.fromkeys(found))
+        return None
+    named = _FILE_TEXT.match(text)
+    if named and not any(ch.isdigit() for ch in named["ext"]):
+        last = page.rstrip("/").rpartition("/")[2]
+        stem, dot, ext = last.rpartition(".")
+        if not dot or ext.lower() != named["ext"].lower():
+            return None
+        base, dot2, infix = stem.rpartition(".")
+        if dot2 and infix.lower().replace("_", "-") in tags:
+            stem = base
+        if stem != named["name"] and stem.lower() != named["name"].lower():
+            return last
+    return None

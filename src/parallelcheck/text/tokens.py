@@ -53,10 +53,11 @@ _CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*
 # the ASCII letters and digits instead of trying the pattern at every position.
 # A comma or full stop right before a word stops a match only after a letter or digit (the
 # rest of a number ``1,234``), not after other text: ``实际上，OAuth2`` (NFKC turns the
-# ideographic comma into ``,``) holds ``OAuth2``.
+# ideographic comma into ``,``) holds ``OAuth2``.  An accented Latin letter right before or
+# after is part of the word (``JSONről`` is no ``JSONr``).
 _CANDIDATE = re.compile(
-    r"[A-Za-z0-9](?<![A-Za-z0-9_-][A-Za-z0-9])(?<![A-Za-z0-9_][.,][A-Za-z0-9])"
-    r"(?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+    r"[A-Za-z0-9](?<![A-Za-z0-9_\u00c0-\u024f-][A-Za-z0-9])(?<![A-Za-z0-9_][.,][A-Za-z0-9])"
+    r"(?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+](?![A-Za-z0-9_\u00c0-\u024f])"
 )
 # A URL starts after anything but an ASCII letter or digit: ``ブラウザでhttp://…`` holds one
 # (``\b`` would see no boundary between ``で`` and ``h``).
@@ -66,9 +67,9 @@ _ATTRIBUTES = re.compile(r"\{:?[ \t]*[.#][\w-]+(?:[ \t]+[^{}\n]*)?\}|\{:[^{}\n]*
 # Code-like words of running text, kept only so that inline code another version writes as
 # prose (``« gzip »`` for `` `"gzip"` ``, ``fetch()``, ``fastapi.security``) is found there.
 _PROSE_CODE = re.compile(
-    r"(?<!\w)[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,60}?)\s*[»“”\"'」』’](?!\w)"
+    r"(?<![A-Za-z0-9])[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,60}?)\s*[»“”\"'」』’](?![A-Za-z0-9])"
     r"|(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*_\w+|[A-Za-z_]\w*\(\)"
-    r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9]|\d+(?:\.\d+)+)(?![\w(])"
+    r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9])(?![\w(])"
 )
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
@@ -87,8 +88,17 @@ class Tokens:
     prose: frozenset[str] = frozenset()
 
 
+_CLOSING = {")": "(", "]": "[", "}": "{"}
+
+
 def _clean(token: str) -> str:
-    token = token.rstrip(_TRAILING)
+    """A token without trailing punctuation (a closing bracket stays when it closes one the
+    token opens: ``/items/{item_id}``) and without a possessive ``'s``."""
+    while token and token[-1] in _TRAILING:
+        opening = _CLOSING.get(token[-1])
+        if opening and token.count(opening) >= token.count(token[-1]):
+            break
+        token = token[:-1]
     if token.endswith("'s") or token.endswith("’s"):
         token = token[:-2]
     return token
