@@ -11,8 +11,8 @@ of the files that a ``setup`` in ``expected.yaml`` commits first.
 * ``about``: what the case shows;
 * ``findings``: every finding the run must give — nothing missing, nothing extra — each with
   its ``rule``, deviating ``langs``, ``reference_langs`` and the line in every version
-  (``lines``); optionally ``message_contains``; ``unmarked: <why>`` when no inline marker can
-  stand at any of its locations (see below);
+  (``lines``); optionally ``message_contains`` and ``severity``; ``unmarked: <why>`` when no
+  inline marker can stand at any of its locations (see below);
 * ``setup`` (optional): ``git``, a list of commits made in a fresh repository holding the
   case, each a mapping of version file to the case file whose text it commits (``en.md:
   earlier/en.md``), then the case's own version files are written as they are (uncommitted
@@ -143,6 +143,14 @@ def test_rule_case(name, run_check, tmp_path, monkeypatch):
         if "message_contains" in entry:
             messages = [f.message for f in findings if f.rule == entry["rule"]]
             assert any(entry["message_contains"] in m for m in messages), messages
+        if "severity" in entry:  # optional: the severity the rule gives that finding
+            graded = {
+                f.severity
+                for f in findings
+                if f.rule == entry["rule"]
+                and {x.lang: x.line for x in f.locations} == entry["lines"]
+            }
+            assert graded == {entry["severity"]}, (entry, graded)
 
     # Every inline marker is a location of a finding of its rule.
     located = {
