@@ -37,12 +37,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from functools import cache
 
 __all__ = [
     "DateProfile",
     "date_profile",
+    "day_period",
     "may_hold_date",
     "read_date",
     "zone_at",
@@ -81,6 +82,12 @@ class DateProfile:
     #: Finds, in lower-cased text, the first three letters of a month name (the language's,
     #: or an English one of the machine formats): see :func:`may_hold_date`.
     heads: re.Pattern[str]
+    #: Finds, after a digit, the literal that follows a number in a pattern without month
+    #: names (``年``, ``월``, ``. `` of ``y. M. d.``, the right-to-left mark of ``d‏/M‏/y``).
+    marks: re.Pattern[str] | None
+    #: The CLDR's words for before and after noon (``오후``, ``下午``, ``م``), lower-cased,
+    #: with ``"am"`` / ``"pm"``: read right before or after a time (:func:`day_period`).
+    periods: Mapping[str, str]
     #: Per alternative of :attr:`pattern` (group ``p<i>``): group names of year, numeric
     #: month, month name and day (``""`` where the pattern has none).
     fields: Mapping[str, tuple[str, str, str, str]]
@@ -162,6 +169,12 @@ def _day_month_year(locale) -> str | None:
     return None
 
 
+def _is_cjk(ch: str) -> bool:
+    """Han, Kana or Hangul (scripts whose words run into particles: 10월에, 20日に)."""
+    code = ord(ch)
+    return 0x1100 <= code <= 0x11FF or 0x2E80 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF
+
+
 def _alternation(words) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
 
@@ -194,7 +207,9 @@ def _compile(
             parts.append(("literal", _literal(literal) + (end if literal[-1].isalpha() else "")))
             continue
         if text.isspace():
-            parts.append(("literal", r"\s*"))
+            # After a separator of digits (y. M. d.) the space is required: 1.8 is no date.
+            after_mark = token.start() and pattern[token.start() - 1] in _SIMPLE_SEPARATORS
+            parts.append(("literal", r"\s+" if after_mark else r"\s*"))
             continue
         letter = token.group(1)
         if letter is None:
@@ -225,6 +240,8 @@ def _compile(
             parts.append(("weekday", rf"(?:{weekdays}){end}\.?"))
         else:
             return None  # era, quarter, week, time, narrow names
+    if "y" in have and re.search(r"[-./]\s", pattern):
+        wordy = True  # y. M. d. (ko, hu): a dot and a space are no plain number's
     if "M" not in have or not (have & {"y", "d"}) or not wordy:
         return None
     last = max(i for i, (kind, _) in enumerate(parts) if kind == "field")
@@ -259,7 +276,7 @@ _WEEKDAYS_EN = "Mon|Tue|Wed|Thu|Fri|Sat|Sun"
 def _machine_formats(month_names: str) -> tuple[str, str]:
     """Unix ``date`` output and RFC 2822 (English names, by their definitions)."""
 
-    def time(k: str) -> str:
+    def clock(k: str) -> str:
         return rf"(?P<T{k}>(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?)"
 
     def zone(k: str) -> str:
@@ -267,11 +284,11 @@ def _machine_formats(month_names: str) -> tuple[str, str]:
 
     unix = (
         rf"(?<![\w])(?:{_WEEKDAYS_EN})\s+(?P<Nu>{month_names})\s+(?P<Du>[0-9]{{1,2}})\s+"
-        rf"{time('u')}(?:\s+{zone('u')})?\s+(?P<Yu>[12][0-9]{{3}})(?![0-9])"
+        rf"{clock('u')}(?:\s+{zone('u')})?\s+(?P<Yu>[12][0-9]{{3}})(?![0-9])"
     )
     rfc = (
         rf"(?<![\w])(?:(?:{_WEEKDAYS_EN}),\s*)?(?P<Dr>[0-9]{{1,2}})\s+(?P<Nr>{month_names})"
-        rf"\s+(?P<Yr>[12][0-9]{{3}})\s+{time('r')}\s+{zone('r')}(?![\w])"
+        rf"\s+(?P<Yr>[12][0-9]{{3}})\s+{clock('r')}\s+{zone('r')}(?![\w])"
     )
     return unix, rfc
 
@@ -296,7 +313,7 @@ def date_profile(lang: str) -> DateProfile:
         weekdays = _names(locale, "days")
         # English names keep their case (the text is read case-sensitively: "may", "march").
         names = _alternation(_cased_names(locale, "months") if lang == "en" else months)
-        glued = any(ord(ch) >= 0x1100 for name in months for ch in name)
+        glued = any(_is_cjk(ch) for name in months for ch in name)
         if stems:
             names += "|" + "|".join(
                 rf"{re.escape(stem)}[^\W\d_]{{0,3}}"
@@ -323,6 +340,7 @@ def date_profile(lang: str) -> DateProfile:
         if composite:
             sources.append(composite)
         compiled: list[tuple[int, str, int]] = []
+        read: list[str] = []
         for source in sources:
             if source in seen:
                 continue
@@ -331,20 +349,87 @@ def date_profile(lang: str) -> DateProfile:
             regex = _compile(source, i, names, wide, week_alt, ordinal, glued)
             if regex is None:
                 continue
-            count = sum(source.count(ch) > 0 for ch in "yMLd") + ("E" in source)
+            read.append(source)
+            count = sum(source.count(ch) > 0 for ch in "yMLd") * 2 + ("E" in source)
             compiled.append((count, regex, i))
-        # More fields first, then longer patterns: the alternation takes the first that fits.
+        # More date fields first (a weekday counts less), then longer patterns: the
+        # alternation takes the first that fits.
         for _, regex, i in sorted(compiled, key=lambda c: (-c[0], -len(c[1]), c[2])):
             alternatives.append(f"(?P<p{i}>{regex})")
             fields[f"p{i}"] = (f"y{i}", f"m{i}", f"n{i}", f"d{i}")
     else:
         month_alternation = ""
+        read = []
     alternatives += [f"(?P<unix>{machine[0]})", f"(?P<rfc>{machine[1]})"]
     fields["unix"] = fields["rfc"] = ("", "", "", "")
     flags = 0 if lang == "en" else re.IGNORECASE
     pattern = re.compile("|".join(alternatives), flags)
     heads = re.compile(_trie({name[:3] for name in [*months, *stems, *en_months]}))
-    return DateProfile(lang, months, stems, month_alternation, pattern, heads, fields)
+    literals = sorted({mark for source in read for mark in _marks(source)}, key=len, reverse=True)
+    marks = re.compile("[0-9](?:" + "|".join(map(re.escape, literals)) + ")") if literals else None
+    periods = _periods(locale) if locale is not None else {}
+    return DateProfile(
+        lang, months, stems, month_alternation, pattern, heads, marks, periods, fields
+    )
+
+
+def _periods(locale) -> dict[str, str]:
+    """Words for a part of the day with ``"am"`` or ``"pm"``: the CLDR's am/pm, and its
+    flexible day periods (``凌晨`` "small hours", ``晚上`` "evening") by the hours the
+    CLDR's rules give them — a period spanning noon is left out."""
+    from babel.dates import get_period_id
+
+    hours: dict[str, set[str]] = {}
+    for hour in range(24):
+        period = get_period_id(time(hour, 30), locale=locale)
+        hours.setdefault(period, set()).add("am" if hour < 12 else "pm")
+    halves = {period: found.pop() for period, found in hours.items() if len(found) == 1}
+    halves.update({"am": "am", "pm": "pm", "midnight": "am", "noon": "pm"})
+    found: dict[str, str] = {}
+    for context in ("format", "stand-alone"):
+        for width in ("abbreviated", "wide"):
+            for period, word in locale.day_periods.get(context, {}).get(width, {}).items():
+                half = halves.get(period)
+                if half and word and found.setdefault(word.lower(), half) != half:
+                    found[word.lower()] = ""  # two halves: read neither
+    return {word: half for word, half in found.items() if half}
+
+
+def day_period(profile: DateProfile, text: str, start: int, end: int) -> tuple[str, int, int]:
+    """``("am" | "pm", start, end)`` when a word of :attr:`DateProfile.periods` stands right
+    before the time at ``text[start:end]`` (``오후 3:05``, ``下午3:05``) or right after it
+    (``3:05 م``), with the time's span widened to it; else ``("", start, end)``."""
+    lowered_before = text[max(0, start - 8) : start].lower()
+    for word, period in profile.periods.items():
+        for gap in ("", " ", "\u00a0", "\u202f"):
+            if lowered_before.endswith(word + gap):
+                first = start - len(word) - len(gap)
+                if first == 0 or not text[first - 1].isalpha():
+                    return period, first, end
+        for gap in (" ", "\u00a0", "\u202f", ""):
+            after = end + len(gap)
+            if text[end:after] == gap and text[after : after + len(word)].lower() == word:
+                stop = after + len(word)
+                if stop >= len(text) or not text[stop].isalpha():
+                    return period, start, stop
+    return "", start, end
+
+
+def _marks(pattern: str) -> list[str]:
+    """The literals right after a numeric field of a pattern without month names."""
+    if re.search("MMM|LLL", pattern):
+        return []
+    found = []
+    tokens = [token.group() for token in _TOKEN.finditer(pattern)]
+    for i, before in enumerate(tokens[:-1]):
+        if before[0] in "yMLd":
+            after = tokens[i + 1]
+            literal = after[1:-1] if after.startswith("'") else after
+            if literal in _SIMPLE_SEPARATORS and i + 2 < len(tokens) and tokens[i + 2].isspace():
+                literal += " "  # y. M. d.: a dot and a space
+            if literal and literal not in _SIMPLE_SEPARATORS:
+                found.append(literal)
+    return found
 
 
 _DIGIT = re.compile("[0-9]")
@@ -354,7 +439,11 @@ def may_hold_date(profile: DateProfile, text: str) -> bool:
     """Whether :attr:`DateProfile.pattern` may find something in *text* (ASCII digits): it
     holds a digit and the beginning of a month name.  Much quicker than the search, and
     false for nearly every text."""
-    return bool(_DIGIT.search(text)) and bool(profile.heads.search(text.lower()))
+    if not _DIGIT.search(text):
+        return False
+    return bool(
+        profile.heads.search(text.lower()) or (profile.marks and profile.marks.search(text))
+    )
 
 
 def _trie(words) -> str:
@@ -421,18 +510,18 @@ def date_key(year: int | None, month: int, day: int | None) -> str | None:
 
 
 def _read_machine(match: re.Match[str], k: str) -> str | None:
-    month = {name: value for name, value in _en_months().items()}.get(match.group(f"N{k}").lower())
+    month = _en_months().get(match.group(f"N{k}").lower())
     key = date_key(int(match.group(f"Y{k}")), month or 0, int(match.group(f"D{k}")))
     if key is None:
         return None
-    time = match.group(f"T{k}")
-    if len(time) == 5:
-        time += ":00"
+    clock = match.group(f"T{k}")
+    if len(clock) == 5:
+        clock += ":00"
     zone = match.group(f"Z{k}")
     offsets = _zone_text_offsets(zone) if zone else None
     if not offsets:
-        return f"{key}T{time}"
-    moment = datetime.fromisoformat(f"{key}T{time}") - timedelta(minutes=offsets[0])
+        return f"{key}T{clock}"
+    moment = datetime.fromisoformat(f"{key}T{clock}") - timedelta(minutes=offsets[0])
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

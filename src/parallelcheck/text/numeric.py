@@ -76,6 +76,7 @@ from functools import cache, partial
 from parallelcheck.text.dates import (
     DateProfile,
     date_profile,
+    day_period,
     may_hold_date,
     month_of,
     read_date,
@@ -1061,6 +1062,10 @@ def _h_time(profile, text, t, m, facts) -> int:
         hour = hour % 12 + (12 if meridiem.group().lower() == "p" else 0)
     elif len(numbers) == 1:
         return e
+    elif profile.dates.periods and 1 <= hour <= 12:
+        period, s, e = day_period(profile.dates, t, s, e)  # 오후 3:05, 下午3:05, 3:05 م
+        if period:
+            hour = hour % 12 + (12 if period == "pm" else 0)
     seconds = f":{second:02d}" if second is not None else ""
     key = f"{hour:02d}:{minute:02d}" + seconds
     zone = zone_at(t, e)
