@@ -151,6 +151,11 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     elsewhere in the same aligned section is not reported missing; URLs are compared like
     link targets (a localised ``/ja/`` prefix is no difference).  See
     :mod:`parallelcheck.text.tokens` for the exact token forms.
+
+    Severity by what differs: an **error** when a token written or lacking is a fact — a
+    checksum, a version (``3.11.7``, ``V4.1``; not a plain decimal), a CVE or GHSA id, an
+    issue id (``#123``) or a URL; a **warning** for any other token (inline code, a path, a
+    product name).  A severity configured for the rule applies to all its findings.
     """
     article = ctx.article
     for found in compare_values(ctx, _TokenComparison(article, ctx.facts), _describe):
