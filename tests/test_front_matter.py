@@ -194,6 +194,10 @@ def test_a_key_left_out_is_a_warning_at_the_line_where_it_belongs():
     # nested keys left out are not reported; a key only the translation has is not either
     en = _page("title: A\nsidebar:\n  label: A\n  order: 2\n")
     assert _findings(en=en, ja=_page("title: B\nsidebar:\n  order: 2\nslug: b\n")) == []
+    # nor is an empty value left out; a key written twice is compared once, by its last value
+    en = _page("title: A 1.2\ndescription:\ntitle: A 1.3\n")
+    (changed,) = _findings(en=en, ja=_page("title: B 1.2\n"))
+    assert changed.evidence["missing"] == ["1.3"]
 
 
 def test_versions_differing_the_same_way_form_one_finding():

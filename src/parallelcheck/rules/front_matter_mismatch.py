@@ -176,17 +176,17 @@ def _compare(
     present = {lang: found for lang, found in others.items() if found is not None}
     maps = {lang: found.value_map() for lang, found in present.items()}
     key_lines = {lang: found.key_lines() for lang, found in present.items()}
-    base_lines = base.key_lines()
+    base_lines, base_values = base.key_lines(), base.value_map()
     for key in reported:  # a top-level key some versions lack
         lacking = [lang for lang in present if key not in key_lines[lang]]
-        if not lacking:
-            continue
+        shown = base_values.get(key)
+        if not lacking or (shown is not None and not shown.text):
+            continue  # (an empty value left out says the same)
         having = [reference, *(lang for lang in present if key in key_lines[lang])]
         lines = {lang: _belongs(base, key, present[lang]) for lang in lacking}
         lines.update({lang: key_lines[lang][key] for lang in having[1:]})
         lines[reference] = base_lines[key]
-        shown = base.value_map().get(key)
-        value = f" ({quoted([shown.text])})" if shown is not None and shown.text else ""
+        value = f" ({quoted([shown.text])})" if shown is not None else ""
         yield ctx.finding(
             None,
             lacking,
@@ -196,7 +196,7 @@ def _compare(
             {"kind": "missing", "key": key},
             severity="warning",
         )
-    for value in base.values:
+    for value in base_values.values():  # (a key written twice: its last value)
         is_structural = matches(value.path, structural)
         if not is_structural and not matches(value.path, prose):
             continue
@@ -333,11 +333,23 @@ class _Values:
             hard_lacking += soft_out
         extra_tokens = [t for t in their_tokens if not any(same_token(t, o) for o in our_tokens)]
         lacking_tokens = [t for t in our_tokens if not any(same_token(t, o) for o in their_tokens)]
-        added = sorted({n.text.strip() for n in hard_extra} | set(extra_tokens))
-        lost = sorted({n.text.strip() for n in hard_lacking} | set(lacking_tokens))
+        added = _shown(hard_extra, extra_tokens)
+        lost = _shown(hard_lacking, lacking_tokens)
         if not added and not lost:
             return None
         return _Difference("facts", tuple(added), tuple(lost))
+
+
+def _shown(numbers: list[NumberFact], tokens: list[str]) -> list[str]:
+    """The differing numbers and tokens as a finding shows them, in order; a number that is
+    part of a token shown (``1.29`` of ``v1.29``) is the token's."""
+    shown = set(tokens)
+    shown.update(
+        text
+        for text in {n.text.strip() for n in numbers}
+        if not any(text in token for token in tokens)
+    )
+    return sorted(shown)
 
 
 def _stated(number: NumberFact, others: list[NumberFact]) -> bool:
