@@ -72,6 +72,12 @@ class ValueComparison(Generic[V]):
     #: even when the same value stands in another item of the block.
     itemwise = False
 
+    def occurrences(self, block: Block, lang: str) -> list[tuple[V, int]] | None:
+        """Every (value, offset) at which a block's values stand, each value as often as it
+        occurs, for comparing a table row by row; ``None`` when the comparison cannot tell
+        (the table is then compared as a whole)."""
+        return None
+
     def keys(self, value: V) -> Iterable[Hashable]:
         """Keys of a value: two values sharing one match (the values themselves by default)."""
         return (value,)
@@ -297,9 +303,13 @@ def _compare_items(
         sizes = {block.text.count("\n") for block in cells.values()}
         if len(sizes) != 1 or not sizes.pop():
             return None
-        per_line = {
-            lang: _by_line(block, values.whole(block, lang)) for lang, block in cells.items()
-        }
+        per_line = {}
+        for lang, block in cells.items():
+            found_at = comparison.occurrences(block, lang)
+            if found_at is None:
+                return None
+            lines = TextLines(block)
+            per_line[lang] = _by_line(block, [(v, (lines, at)) for v, at in found_at])
         for index in sorted({index for lines in per_line.values() for index in lines}):
             item = {
                 lang: (block.line, per_line[lang].get(index, []), (block,))

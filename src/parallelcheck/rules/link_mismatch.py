@@ -143,15 +143,25 @@ def _contradicted(
             said = text_contradiction(link.text, link.target, patterns[lang].tags)
             if said is not None:
                 key = (link.text.strip().strip("`").strip(), said)
-                found.setdefault(key, {}).setdefault(lang, link.line)
-    for (text, said), lines in found.items():
-        langs = [lang for lang in ctx.article.langs if lang in lines]
+                target = compared_target(link.target, patterns[lang])
+                found.setdefault(key, {}).setdefault(lang, (link.line, target))
+    for (text, said), places in found.items():
+        langs = [lang for lang in ctx.article.langs if lang in places]
         reference = [
-            lang for lang in ctx.article.langs if lang in links_by_lang and lang not in lines
+            lang for lang in ctx.article.langs if lang in links_by_lang and lang not in places
         ]
-        where = dict(lines)
-        for lang in reference:
-            where[lang] = links_by_lang[lang][0]
+        where = {lang: line for lang, (line, _) in places.items()}
+        targets = {target for _, target in places.values()}
+        for lang in reference:  # its link to the same target, else its block
+            line, links = links_by_lang[lang]
+            where[lang] = next(
+                (
+                    link.line
+                    for link in links
+                    if compared_target(link.target, patterns[lang]) in targets
+                ),
+                line,
+            )
         yield ctx.finding(
             section,
             langs,

@@ -23,7 +23,13 @@ from parallelcheck.rules._values import (
 )
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.links import compared_target, localisation
-from parallelcheck.text.tokens import SameTokenIndex, first_offsets, same_token, token_form
+from parallelcheck.text.tokens import (
+    DIRECT_SEARCH,
+    SameTokenIndex,
+    first_offsets,
+    same_token,
+    token_form,
+)
 
 NEAR_VARIANT = 80
 
@@ -68,10 +74,27 @@ class _TokenComparison(ValueComparison[_Token]):
         for strong, group in ((True, tokens.strong), (False, tokens.names)):
             for token in sorted(group):
                 offset = max(offsets[token], 0)
-                if "://" in token:
+                if "/" in token and " " not in token:  # a URL or path: as a link target
                     token = compared_target(token, self.patterns[lang])
                 found.append((_Token(token, strong, token_form(token)), offset))
         found.extend((_Token(form, False, form, True), 0) for form in sorted(tokens.prose))
+        return found
+
+    def occurrences(self, block: Block, lang: str) -> list[tuple[_Token, int]] | None:
+        """Each token of a table at every place it stands (a token is read once per block,
+        at its first place); ``None`` for a table too large to search token by token."""
+        pairs = self.values(block, lang)
+        text = block.text
+        if len(pairs) * len(text) > DIRECT_SEARCH:
+            return None
+        found = []
+        for token, offset in pairs:
+            at = text.find(token.text) if not token.quiet else -1
+            if at < 0:
+                found.append((token, offset))
+            while at >= 0:
+                found.append((token, at))
+                at = text.find(token.text, at + len(token.text))
         return found
 
     def matches(self, a: _Token, b: _Token) -> bool:
