@@ -200,6 +200,14 @@ def test_a_citation_form_is_not_reduced_through_the_table():
     assert [h.form for h in find_terms("As rotas", "pt", glossary)] == ["rota"]
 
 
+def test_a_word_the_tables_do_not_know_takes_english_plural_endings():
+    # "rotas" is listed under "roto", not "rota": the plural rule finds it
+    glossary = Glossary((_term("path-operation", pt="operação de rota"),))
+    text = "As operações de rotas e as operações de caminho"
+    hits = find_terms(text, "pt", glossary)
+    assert [text[h.start : h.end] for h in hits] == ["operações de rotas"]
+
+
 def test_the_tables_are_read_only_when_a_glossary_meets_such_a_version():
     """Matching English and Korean versions — and importing the matcher — reads no
     table and imports neither the table package nor spaCy."""

@@ -45,8 +45,10 @@ How a form matches (decided by the form's own script, not only the version's lan
   inflected forms match on word boundaries of every script; a Cyrillic form with inflections
   is then matched by them alone (``зависимость`` is no longer found inside
   ``независимостью``), a Latin one also as above (the English plural rules also take
-  the linking ``s`` of ``Sicherheits-Flow``).  Where an inflection of one form is another
-  form as written (a forbidden plural), the form as written wins.
+  the linking ``s`` of ``Sicherheits-Flow``).  A word of such a form that the tables do not
+  know takes the English plural endings (``operação de rota`` finds ``operações de rotas``:
+  the Portuguese table lists ``rotas`` under ``roto``).  Where an inflection of one form is
+  another form as written (a forbidden plural), the form as written wins.
   :mod:`parallelcheck.glossary.lemmas` says which words are looked up and when the tables are
   read.  Without the optional tables (the ``lemmas`` extra) forms match as they did before.
 * **Keep terms** match exactly, case-sensitively, in every language (hyphen variants aside);
@@ -465,7 +467,15 @@ def _lemma_forms(glossary: Glossary, lang: str) -> list[_Form]:
             if _IS_SEP.fullmatch(piece[0]):
                 parts.append(f"{_SEP_CLASS}+")
                 continue
-            spellings = sorted({piece.lower(), *forms_of.get(piece.lower(), ())})
+            known = forms_of.get(piece.lower())
+            english = None if known else _inflects(piece, True, False)
+            if english:
+                # a word the tables do not know takes the endings of any Latin form's last word
+                if number == 0:
+                    needle = _caseless_prefix(piece[:-1]) or None
+                parts.append(re.escape(piece[: english.start()]) + _inflected(english.group()))
+                continue
+            spellings = sorted({piece.lower(), *(known or ())})
             if number == 0:
                 needle = _common_start([_caseless_prefix(s) for s in spellings]) or None
             spellings.sort(key=lambda s: (-len(s), s))
