@@ -1,0 +1,71 @@
+"""Link targets compared localisation-aware, and link text contradicting its own target
+(issue 20, items 3 and 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from parallelcheck.text.links import compared_target, localisation, site_path, text_contradiction
+
+KO = localisation("ko", ("/{lang}/",), "en")
+EN = localisation("en", ("/{lang}/",), "en")
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("/ko/docs/x/#파드-필드-저장", "/docs/x/#store-pod-fields"),  # own page's fragment
+        ("../ko/tutorial/testing.md", "../tutorial/testing.md"),  # a segment deeper in
+        ("https://ko.wikipedia.org/wiki/XML", "https://en.wikipedia.org/wiki/XML"),
+        (
+            "https://developer.mozilla.org/ko/docs/Web",
+            "https://developer.mozilla.org/en-US/docs/Web",
+        ),
+        ("{% link ko/_posts/a.md %}", "{% link _posts/a.md %}"),
+        ("{{ site.url }}/ko/docs/start/", "{{ site.baseurl }}/docs/start"),
+        ("./behind-a-proxy.md", "behind-a-proxy.md"),
+        ("https://fastapi.tiangolo.com//img/a.png", "https://fastapi.tiangolo.com/img/a.png"),
+        ("index.md#_10", "index.md#performance"),
+    ],
+)
+def test_localised_targets_compare_equal(ours, theirs):
+    assert compared_target(ours, KO) == compared_target(theirs, EN)
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("/ko/docs/x", "/docs/x/#store-pod-fields"),  # the fragment left out
+        ("https://vite.dev/guide/#a", "https://vite.dev/guide/#b"),  # an external page's
+        ("#other", "#store"),  # in-page fragments are the rule's (aligned headings)
+        ("https://ja.wikipedia.org/wiki/XML", "https://en.wikipedia.org/wiki/XML"),  # not ko
+        ("/ko/docs/y", "/docs/x"),
+    ],
+)
+def test_other_targets_still_differ(ours, theirs):
+    assert compared_target(ours, KO) != compared_target(theirs, EN)
+
+
+def test_site_path_of_an_absolute_url():
+    assert site_path(compared_target("https://kubernetes.io/docs/x/", EN)) == "/docs/x"
+    assert site_path("mailto:a@b.c") is None
+    assert site_path("/docs/x") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "said"),
+    [
+        ("#123", "https://github.com/a/b/issues/132", "issue 132"),
+        ("`#7`", "https://gitlab.com/a/b/-/merge_requests/8", "issue 8"),
+        ("v2.4.2", "https://github.com/a/b/releases/tag/v2.4.1", "2.4.1"),
+        ("config.py", "https://github.com/a/b/blob/main/settings.py", "settings.py"),
+        ("#132", "https://github.com/a/b/issues/132", None),
+        ("2.4.1", "https://github.com/a/b/releases/tag/v2.4.1", None),
+        ("README.md", "README.ko.md", None),  # the localised copy of the file
+        ("example.com", "https://example.com/x.md", None),  # not the same kind of file
+        ("3.12", "https://docs.python.org/3/whatsnew/", None),  # the target states none
+        ("the issue", "https://github.com/a/b/issues/1", None),
+    ],
+)
+def test_link_text_against_its_own_target(text, target, said):
+    assert text_contradiction(text, target, KO.tags) == said

@@ -1,0 +1,63 @@
+"""Token forms: inline code compared by form (quotes, empty calls, placeholders by kind), code
+written as prose found in running text, tokens glued to CJK text (issue 20, item 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from parallelcheck.text.tokens import extract_tokens, token_form
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ('"text/html"', "text/html"),
+        ("fetch()", "fetch"),
+        ("git switch -c {{branch_name}}", "git switch -c {{브랜치_이름}}"),
+        ("cp <file> backup/", "cp <fichier> backup/"),
+        ("echo $NAME", "echo $이름"),
+        ("ls [--all]", "ls [--tous]"),
+    ],
+)
+def test_a_translated_placeholder_or_quoting_is_the_same_form(ours, theirs):
+    assert token_form(ours) == token_form(theirs)
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("git switch -c {{branch_name}}", "git checkout -b {{브랜치_이름}}"),  # the command
+        ("cp <file> backup/", "mv <fichier> backup/"),
+        ("{{a}} {{b}}", "{{a}}"),  # one placeholder fewer
+        ("<div>", "<span>"),  # a lone tag is HTML, not a placeholder
+        ("$HOME", "$PATH"),  # a variable alone, not in a command
+        ("list[str]", "list[int]"),  # an index, not an option form
+    ],
+)
+def test_a_changed_command_or_kind_is_another_form(ours, theirs):
+    assert token_form(ours) != token_form(theirs)
+
+
+def test_tokens_after_an_ideographic_comma_and_urls_glued_to_cjk_are_seen():
+    assert "OAuth2" in extract_tokens("实际上，OAuth2 规范要求").strong
+    assert (
+        "http://127.0.0.1:8000"
+        in extract_tokens("ブラウザでhttp://127.0.0.1:8000を開きます").strong
+    )
+    assert "1,234" not in extract_tokens("共 1,234 个").strong  # a number's digits stay one
+
+
+def test_accented_letters_and_balanced_brackets_belong_to_the_token():
+    tokens = extract_tokens("JSONről és /items/{item_id}.")
+    assert "JSONr" not in tokens.names | tokens.strong
+    assert "/items/{item_id}" in tokens.strong
+
+
+def test_attribute_lists_are_markup_and_prose_code_is_kept_for_matching():
+    tokens = extract_tokens(
+        "Voir le lien{.internal-link target=_blank} : « gzip », fetch() et fastapi.security.",
+        ["Accept-Encoding"],
+    )
+    assert "target=_blank" not in tokens.strong
+    assert {"gzip", "fetch", "fastapi.security"} <= tokens.prose
+    assert "doesn" not in "".join(extract_tokens('it doesn\'t say "Unauthorized" x1').prose)
