@@ -282,9 +282,11 @@ def test_spelled_multipliers_and_counted_times():
     assert facts("兩倍", "zh") == [("兩倍", "multiplier", ("2x",))]
     assert facts("두 배", "ko") == [("두", "multiplier", ("2x",))]
     assert facts("two times faster", "en") == [("two times", "multiplier", ("2x",))]
-    # an integer count of "times" without a comparison is a count, not a multiplier
+    # an integer count of "times" without a comparison is a count, not a multiplier; it
+    # matches a multiplier too ("by 10 times" = 10倍)
     called = one("it is called 3 times", "en")
-    assert (called.kind, called.readings, called.unit) == ("number", ("3",), "times")
+    assert (called.kind, called.readings, called.unit) == ("number", ("3", "3x"), "times")
+    assert set(one("speeding up by 10 times", "en").readings) & set(one("10倍", "ja").readings)
 
 
 @pytest.mark.parametrize(
@@ -644,3 +646,72 @@ def test_number_like_text_never_fails(text, lang):
                 assert Decimal(number) >= 0
     for first, second in itertools.pairwise(found):
         assert first.end <= second.start  # in order, never overlapping
+
+
+# ---- numbers in context (issue 20) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [
+        ("120 万", "zh", "1200000"),
+        ("38 萬美金", "zh-Hant", "380000"),
+        ("1.2 億", "ja", "120000000"),
+        ("120 만", "ko", "1200000"),
+        ("약 120 만 사용자", "ko", "1200000"),  # spaced 만 is never the particle "only"
+    ],
+)
+def test_a_space_before_a_cjk_magnitude(text, lang, value):
+    assert readings(text, lang) == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("16진수 값", "ko"), ("16進数の値", "ja"), ("8进制", "zh"), ("base 32 encoding", "en")],
+)
+def test_the_name_of_a_numeral_system_is_no_number(text, lang):
+    assert extract_numbers(text, lang) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("Double the speed", "en"), ("twice as fast", "en"), ("doppelt so schnell", "de")],
+)
+def test_multiplier_words_are_weak_multipliers(text, lang):
+    fact = one(text, lang)
+    assert (fact.kind, fact.readings, fact.weak) == ("multiplier", ("2x",), True)
+    assert set(fact.readings) & set(one("2배 빠름", "ko").readings)
+
+
+def test_double_click_is_no_multiplier():
+    assert extract_numbers("double-click the icon", "en") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "malformed"),
+    [
+        ("100,0000", "zh", True),
+        ("1,00,000", "en", True),
+        ("1,00,000", "de", True),
+        ("1,00,000", "hi", False),  # Indian numbering (the CLDR's #,##,##0)
+        ("131,072", "en", False),
+        ("1,000,000", "en", False),
+    ],
+)
+def test_impossible_digit_grouping(text, lang, malformed):
+    fact = one(text, lang)
+    assert fact.malformed is malformed
+    if not malformed:
+        assert fact.readings[0] in ("100000", "131072", "1000000")
+
+
+def test_a_list_of_numbers_is_no_grouping():
+    assert readings("sizes 10,20,30 and 1,5", "en") == ["10", "20", "30", "1", "5"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("upgrade to v13", ["13"]), ("removed in v2.0", ["2"]), ("the /v1/chat endpoint", [])],
+)
+def test_a_lone_v_before_digits_is_a_version_number(text, expected):
+    assert readings(text, "en") == expected

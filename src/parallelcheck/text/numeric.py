@@ -304,7 +304,7 @@ _KANA_NUMBERS = {
 _GLUE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./:=#@~+")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _ADDRESS = re.compile(r"[0-9]+(?:\.[0-9]+){2,}[:/]")
-_FREE_PREFIX = re.compile(r"(?i)^(?:mid|pre|post|early|late)-$")
+_FREE_PREFIX = re.compile(r"^(?:(?i:mid|pre|post|early|late)-|v)$")  # mid-2026, v13
 _TAIL = re.compile(r"[A-Za-z_µμ][A-Za-z0-9_]*")
 _ORDINAL_TAILS = {
     "en": ("st", "nd", "rd", "th"),
@@ -716,7 +716,12 @@ def _claim_end(claimed: list[tuple[int, int]], start: int, end: int) -> int:
 def _h_digits(profile, text, t, m, facts) -> int:
     """A digit (or ×, ½ …) where a number may start: try the digit-led patterns there."""
     start = m.start()
-    if start and t[start - 1] in _NOT_BEFORE_DIGITS and t[start] != "×":
+    if (
+        start
+        and t[start - 1] in _NOT_BEFORE_DIGITS
+        and t[start] != "×"
+        and not _version_v(t, start)
+    ):
         end = start + 1
         while end < len(t) and "0" <= t[end] <= "9":
             end += 1
@@ -731,6 +736,14 @@ def _h_digits(profile, text, t, m, facts) -> int:
     if match is None:
         return start + 1
     return _HANDLERS[match.lastgroup or "num"](profile, text, t, match, facts)
+
+
+def _version_v(t: str, start: int) -> bool:
+    """Whether the digits at *start* follow a lone lower-case ``v`` (``v13``, ``v2.0``: a
+    version number, as "version 13" is; not ``/v1/``, ``dev2``, the name ``DeepSeek V4``)."""
+    if t[start - 1] != "v":
+        return False
+    return start == 1 or not (t[start - 2].isalnum() or t[start - 2] in "_-./:#@")
 
 
 def _spread_range_kinds(t: str, facts: list[NumberFact]) -> None:
@@ -892,7 +905,9 @@ def _finish(
             if multiplier and _is_multiplier(t, multiplier, values):
                 kind, end = "multiplier", multiplier.end()
             elif multiplier and not unit:
+                # "10 times": a count, or the multiplier of "by 10 times" (= 10倍, 10배)
                 unit = "times"
+                values = [*values, *(canonical(v) + "x" for v in values)]
     if not unit:
         unit = _unit_at(profile, t, end)
     if unit in ("月", "월") and kind == "number":
