@@ -35,6 +35,20 @@ What is a number, and what is not (the policy, with the reasons):
   spaces group in every language.
 * ``128K`` reads as 128000 or 131072, ``1.5M`` as 1500000, ``70B`` as 70000000000;
   ``1.8 million`` / ``1,8 Millionen`` as 1800000; ``1st``, ``2nd`` as 1, 2.
+* Dates written with month names or a language's literals are read first, from the CLDR's
+  names and patterns for the language (:mod:`parallelcheck.text.dates`: ``11 sierpnia 2020``,
+  ``в апреле 2023 года``, ``ngày 11 tháng 8 năm 2020``, Unix ``date`` and RFC 2822 output);
+  numeric dates (``2026-10-20``, ``20.10.2026``, ``10/20/2026`` with both readings where the
+  order is ambiguous) here.  A time takes the zone written after it and is keyed in UTC
+  (``09:00 UTC`` and ``18:00 JST`` are ``"09:00Z"``; a UTC time also has the plain key), and
+  the CLDR's words for before and after noon (``오후 3:05``, ``下午3:05``, ``3:05 م``).
+* Inline code is read by :func:`extract_code_numbers`, as code, not in the text's language.
+* A lone ``v`` before digits is a version number (``v13``); ``base 32``, ``16진수``,
+  ``16進数`` name a numeral system and are no numbers; ``100,0000`` and ``1,00,000`` (outside
+  the CLDR's Indian-numbering languages) are kept as *malformed* (their reading is the text,
+  marked), ``1,00,000`` in hi, bn … is 100000.
+* Multiplier words (``twice``, ``double``, ``doppelt``, ``вдвое``) are *weak* multipliers
+  (:attr:`NumberFact.weak`); ``10 times`` is a count that also reads as ``10x``.
 * ``N月`` / ``N월`` alone is a month name (``三月``, ``10월``), not a number; inside a date it
   is part of the date.  A date is one fact, its parts are not numbers of their own.
 * ``N times`` / ``N mal`` / ``N fois`` … are multipliers when the number has a fraction or a
