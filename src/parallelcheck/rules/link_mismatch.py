@@ -36,7 +36,7 @@ from parallelcheck.text.links import (
     },
 )
 def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
-    """Link or image targets differ between aligned blocks (localised `/ja/` prefixes allowed).
+    """Link targets differ between aligned blocks (localisation allowed), or contradict their text.
 
     Link or image targets differ between aligned blocks (or aligned headings).
 
@@ -49,6 +49,25 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     reference and each other group is one finding, saying which targets it lacks and which it
     has instead.  Blocks missing as a whole are reported by the block rules
     instead.
+
+    Localisation is no difference: a segment naming the version's language or the source's
+    anywhere in the path (``../ko/tutorial/x.md``, ``developer.mozilla.org/en-US/docs/…``, a
+    region or script subtag allowed), a language subdomain (``ko.wikipedia.org``), a
+    Liquid/Jekyll ``{% link path %}`` or a ``{{ site.url }}`` prefix (root-relative), ``./``
+    and doubled slashes.  A site's absolute URL equals a root-relative link to the same path
+    in another version of the block (``https://kubernetes.io/docs/x`` = ``/docs/x``).  The
+    fragment of a link to a page of the site's own (relative, root-relative or localised) is
+    compared only for being there: it is that page's heading id, translated with the page
+    (``/ko/docs/x/#파드-필드-저장`` = ``/docs/x/#store-pod-fields``), and the other page is
+    not at hand to resolve it — a fragment left out is still reported, a fragment changed
+    into another heading of that page is not seen.  Fragments of external sites are
+    compared as written.
+
+    A link whose text names a token that its own target contradicts is reported in every
+    version that writes it, against the versions of the row that do not: an issue number
+    (``#123`` on a link to ``…/issues/132``), a version (``v2.4.2`` on a link to the
+    ``v2.4.1`` release), a file name (``config.py`` on a link to ``settings.py``; a language
+    infix ``README.ko.md`` does not count).
 
     A link to a heading of the same page (``#fragment``) is compared by the aligned section it
     leads to: when the fragment is that version's own id of a heading — its explicit id, or

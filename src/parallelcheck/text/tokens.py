@@ -25,8 +25,12 @@ parts (``UTF-8-kodierte`` → ``UTF-8``, ``OpenAI-compatible`` → ``OpenAI``).
 
 Normalisation: NFKC (full-width letters become ASCII), trailing punctuation dropped, the
 possessive ``'s`` and a plural ``s`` after an acronym removed (``LMDeploy's`` → ``LMDeploy``,
-``GPUs`` → ``GPU``).  Tokens are compared as sets: how often a name is repeated is style.
-Two tokens match when :func:`same_token` says so (compounds, plural and genitive endings).
+``GPUs`` → ``GPU``).  Tokens are sets: how often a name is repeated is style.  Two tokens
+match when :func:`same_token` says so (compounds, plural and genitive endings), compared in
+their :func:`token_form` (placeholders by kind, outer quotes and empty calls dropped).
+Markdown attribute lists (``{.internal-link target=_blank}``) are markup, not tokens; the
+code-like words of running text (quoted, dotted, called, ``a/b``) are kept apart
+(``Tokens.prose``) for finding inline code another version writes as plain text.
 """
 
 from __future__ import annotations
