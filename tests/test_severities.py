@@ -46,6 +46,10 @@ from parallelcheck.run.pipeline import check_all
         ("deadbeef", None),
         ("1234567", None),
         ("DeepInfer", None),
+        # a placeholder a translation may translate
+        ("https://<username>.github.io/<my-repo>", None),
+        ("https://[YOUR-SITE]/api", None),
+        ("https://{host}/builder-preview", None),
     ],
 )
 def test_token_kinds(token, kind):
@@ -57,6 +61,10 @@ def test_a_token_finding_is_an_error_when_a_fact_differs():
     assert token_severity({"extra": [], "missing": ["CVE-2024-1234"]}) == "error"
     assert token_severity({"extra": ["Deepinfer"], "missing": ["DeepInfer"]}) == "warning"
     assert token_severity({"extra": ["`pip`"], "missing": []}) == "warning"
+    # the same version with and without its v is no changed fact; another one is
+    assert token_severity({"extra": ["3.5.0"], "missing": ["v3.5.0"]}) == "warning"
+    assert token_severity({"extra": ["3.5.1"], "missing": ["v3.5.0"]}) == "error"
+    assert token_severity({"extra": ["3.5.0", "v4.0"], "missing": ["v3.5.0"]}) == "error"
 
 
 def test_block_size_in_words():

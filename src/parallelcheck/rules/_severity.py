@@ -45,11 +45,18 @@ FACT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+#: A placeholder a translation may translate: ``<username>``, ``[YOUR-SITE]``, ``{host}``.
+_PLACEHOLDER = re.compile(r"<[^<>\s]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}")
+
+
 def token_kind(token: str) -> str | None:
     """The fact a token states, if its change is a changed fact: ``advisory`` (a CVE or GHSA
     id), ``checksum``, ``URL``, ``issue`` (``#123``, ``owner/repo#123``, ``GH-123``),
     ``version`` (a dotted number that is not a plain decimal: ``3.11.7``, ``V4.1``,
-    ``python3.11``); ``None`` for any other token."""
+    ``python3.11``); ``None`` for any other token, and for one holding a placeholder
+    (``https://<username>.github.io``: a translation may translate it)."""
+    if _PLACEHOLDER.search(token):
+        return None
     for kind, pattern in FACT_KINDS:
         if pattern.search(token):
             return kind
@@ -66,8 +73,15 @@ def token_severity(evidence: Mapping[str, Any]) -> str:
     """The severity of a finding about differing tokens (its ``extra`` and ``missing``
     tokens): ``error`` when one written or lacking is a fact (:func:`token_kind`), else
     ``warning``."""
-    tokens = (*evidence.get("extra", ()), *evidence.get("missing", ()))
+    extra, missing = list(evidence.get("extra", ())), list(evidence.get("missing", ()))
+    # the same version with and without its "v" (3.5.0 for v3.5.0) is no changed fact
+    plain = {_unprefixed(token) for token in extra} & {_unprefixed(token) for token in missing}
+    tokens = [token for token in (*extra, *missing) if _unprefixed(token) not in plain]
     return "error" if fact_kinds(tokens) else "warning"
+
+
+def _unprefixed(token: str) -> str:
+    return token[1:] if token[:1] in ("v", "V") and token[1:2].isdigit() else token
 
 
 #: A missing block of fewer words than this is a warning, not an error: a label
