@@ -45,6 +45,9 @@ class _Token(NamedTuple):
     strong: bool
     form: str
     quiet: bool = False
+    #: The form of a URL or path as written, when its compared form drops a language segment
+    #: (``docs/de/x.md`` names the German file in every version: the same token).
+    written: str = ""
 
 
 @dataclass
@@ -74,9 +77,12 @@ class _TokenComparison(ValueComparison[_Token]):
         for strong, group in ((True, tokens.strong), (False, tokens.names)):
             for token in sorted(group):
                 offset = max(offsets[token], 0)
+                written = ""
                 if "/" in token and " " not in token:  # a URL or path: as a link target
-                    token = compared_target(token, self.patterns[lang])
-                found.append((_Token(token, strong, token_form(token)), offset))
+                    compared = compared_target(token, self.patterns[lang])
+                    if compared != token:
+                        written, token = token_form(token), compared
+                found.append((_Token(token, strong, token_form(token), False, written), offset))
         found.extend((_Token(form, False, form, True), 0) for form in sorted(tokens.prose))
         return found
 
@@ -98,20 +104,22 @@ class _TokenComparison(ValueComparison[_Token]):
         return found
 
     def matches(self, a: _Token, b: _Token) -> bool:
-        return same_token(a.form, b.form)
+        return any(same_token(x, y) for x in self.keys(a) for y in self.keys(b))
 
     def pool(self, values: Iterable[_Token]) -> _TokenPool:
         values = list(values)
-        forms = {value.form for value in values}
+        forms = {key for value in values for key in self.keys(value)}
         return _TokenPool(values, set(forms), SameTokenIndex(forms))
 
     def matches_any(self, value: _Token, pool: ValuePool[_Token]) -> bool:
         if isinstance(pool, _TokenPool):
-            return pool.index.holds_same(value.form)
+            return any(pool.index.holds_same(key) for key in self.keys(value))
         return super().matches_any(value, pool)
 
-    def keys(self, value: _Token) -> tuple[str]:
-        return (value.form,)  # the same form is the same token (strong or not)
+    def keys(self, value: _Token) -> tuple[str, ...]:
+        """The same form is the same token (strong or not); a localised path also matches
+        as written."""
+        return (value.form, value.written) if value.written else (value.form,)
 
     def show(self, value: _Token) -> str:
         return value.text

@@ -71,7 +71,7 @@ _ATTRIBUTES = re.compile(r"\{:?[ \t]*[.#][\w-]+(?:[ \t]+[^{}\n]*)?\}|\{:[^{}\n]*
 # Code-like words of running text, kept only so that inline code another version writes as
 # prose (``« gzip »`` for `` `"gzip"` ``, ``fetch()``, ``fastapi.security``) is found there.
 _PROSE_CODE = re.compile(
-    r"(?<![A-Za-z0-9])[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,60}?)\s*[»“”\"'」』’](?![A-Za-z0-9])"
+    r"(?<![A-Za-z0-9])[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,120}?)\s*[»“”\"'」』’](?![A-Za-z0-9])"
     r"|(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*_\w+|[A-Za-z_]\w*\(\)"
     r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9])(?![\w(])"
 )
