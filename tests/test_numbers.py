@@ -715,3 +715,8 @@ def test_a_list_of_numbers_is_no_grouping():
 )
 def test_a_lone_v_before_digits_is_a_version_number(text, expected):
     assert readings(text, "en") == expected
+
+
+@pytest.mark.parametrize("text", ["The Twelve-Factor App", "two-factor authentication"])
+def test_a_number_word_in_a_hyphenated_compound_is_no_number(text):
+    assert extract_numbers(text, "en") == []

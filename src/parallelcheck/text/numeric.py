@@ -1466,6 +1466,8 @@ def _h_words(profile, text, t, m, facts) -> int:
     while nxt:
         e = nxt.end()
         nxt = profile.words_next.match(t, e)
+    if e + 1 < len(t) and t[e] == "-" and t[e + 1].isalpha():
+        return e  # a compound: two-factor, The Twelve-Factor App, three-way
     if s >= 2 and profile.lang == "en":
         article = _ARTICLE_BEFORE.search(t, max(0, s - 3), s)
         if article:
