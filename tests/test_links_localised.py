@@ -26,6 +26,7 @@ EN = localisation("en", ("/{lang}/",), "en")
         ("./behind-a-proxy.md", "behind-a-proxy.md"),
         ("https://fastapi.tiangolo.com//img/a.png", "https://fastapi.tiangolo.com/img/a.png"),
         ("index.md#_10", "index.md#performance"),
+        ("https://ko.vite.dev/guide/build#compat", "https://vite.dev/guide/build#compat"),
     ],
 )
 def test_localised_targets_compare_equal(ours, theirs):
@@ -37,6 +38,7 @@ def test_localised_targets_compare_equal(ours, theirs):
     [
         ("/ko/docs/x", "/docs/x/#store-pod-fields"),  # the fragment left out
         ("https://vite.dev/guide/#a", "https://vite.dev/guide/#b"),  # an external page's
+        ("https://ko.vite.dev/guide/#가", "https://vite.dev/guide/#a"),  # even a localised one
         ("#other", "#store"),  # in-page fragments are the rule's (aligned headings)
         ("https://ja.wikipedia.org/wiki/XML", "https://en.wikipedia.org/wiki/XML"),  # not ko
         ("/ko/docs/y", "/docs/x"),

@@ -56,12 +56,12 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     Liquid/Jekyll ``{% link path %}`` or a ``{{ site.url }}`` prefix (root-relative), ``./``
     and doubled slashes.  A site's absolute URL equals a root-relative link to the same path
     in another version of the block (``https://kubernetes.io/docs/x`` = ``/docs/x``).  The
-    fragment of a link to a page of the site's own (relative, root-relative or localised) is
+    fragment of a link to a page of the site's own (relative or root-relative) is
     compared only for being there: it is that page's heading id, translated with the page
     (``/ko/docs/x/#파드-필드-저장`` = ``/docs/x/#store-pod-fields``), and the other page is
     not at hand to resolve it — a fragment left out is still reported, a fragment changed
-    into another heading of that page is not seen.  Fragments of external sites are
-    compared as written.
+    into another heading of that page is not seen.  Fragments of absolute URLs (other
+    sites, their localised copies included) are compared as written.
 
     A link whose text names a token that its own target contradicts is reported in every
     version that writes it, against the versions of the row that do not: an issue number

@@ -117,12 +117,13 @@ def compared_target(target: str, where: Localisation) -> str:
       ``https://developer.mozilla.org/en-US/docs/…``) and a language subdomain
       (``ko.wikipedia.org``) naming the version's own language or the source's are dropped;
     * ``./`` at the start and repeated slashes inside the path do not count;
-    * the fragment of a link into a page of the site's own — relative, root-relative, or
-      localised by a segment or subdomain just dropped — is compared only for being there
-      (:data:`LOCAL_FRAGMENT`): it is that page's own heading id, translated with it
-      (``#파드-필드-저장`` for ``#store-pod-fields``), and the page itself is not at hand.  A
-      fragment of an external site's page, or of an in-page link (``#…`` alone, which
-      the rules resolve through the aligned headings), is compared as written.
+    * the fragment of a link into a page of the site's own — relative or root-relative —
+      is compared only for being there (:data:`LOCAL_FRAGMENT`): it is that page's own
+      heading id, translated with it (``#파드-필드-저장`` for ``#store-pod-fields``), and the
+      page itself is not at hand.  A fragment of an absolute URL (another site's page, even
+      its localised copy: ``ko.vite.dev/…#browser-compatibility``), or of an in-page link
+      (``#…`` alone, which the rules resolve through the aligned headings), is compared as
+      written.
     """
     target = target.strip()
     liquid = _LIQUID_LINK.match(target)
@@ -143,14 +144,12 @@ def compared_target(target: str, where: Localisation) -> str:
         host = absolute["host"]
         first, dot, remainder = host.partition(".")
         if dot and "." in remainder and where.is_tag(first):
-            host, localised = remainder, True
+            host = remainder
         head = f"{absolute['scheme']}//{host}"
         rest = rest[absolute.end() :]
     path, query_mark, query = rest.partition("?")
     segments = path.split("/")
     kept = [s for s in segments if not where.is_tag(s)]
-    if len(kept) != len(segments):
-        localised = True
     path = re.sub("/{2,}", "/", "/".join(kept))
     if path.startswith("./"):
         path = path[2:]
