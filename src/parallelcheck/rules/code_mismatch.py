@@ -10,7 +10,7 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.code import CodeForm
+from parallelcheck.text.code import CodeForm, renaming
 
 
 @rule("code-mismatch", severity="error", tags=("values",))
@@ -21,30 +21,38 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     A code block (fenced, indented, or an include directive such as
     ``{* ../src/app.py hl[3] *}``) is missing from some versions, or aligned code blocks differ.
 
-    Code is read by its fence's language: comments and strings are found the way that
-    language writes them (Python, shell and console, JavaScript/TypeScript, Go, Rust, the
-    C family and Java, SQL, YAML, TOML, INI, JSON, Dockerfile, CSS, HTML/XML/JSX/Astro/Vue,
-    Markdown, Mermaid), so ``#`` in a URL, ``--`` in an option and ``//`` in a shell command
-    are code.  A block without a known language is read conservatively: ``#`` and ``//``
-    start a comment only at the start of a line.  The code is then compared token by token,
-    white space aside: comments may be translated; a string literal may be when it is prose
-    (``"Hello world"``, not ``"item_id"`` or a path), never in a shell command, whose strings
-    are arguments; in markup the text between tags and prose attributes (``alt="…"``) may be,
-    in Markdown its prose and front-matter values, in Mermaid its labels.  A placeholder
-    (``<file>``, ``{{branch_name}}``, ``$VAR`` in a command) is compared by its kind and
-    place, so ``<fichier>`` for ``<file>`` is not reported.  The finding is at the first line
-    where the code differs in each version, and is an **error**: the reader would run other
-    code.
+    Code is read by its fence's language — Python, shell and console, JavaScript and
+    TypeScript, Go, Rust, the C family and Java, SQL, YAML, TOML, INI, JSON, Dockerfile, CSS,
+    HTML/XML/JSX/Astro/Vue/Svelte, Markdown and ``mermaid`` diagrams — so comments and strings
+    are found the way that language writes them, and ``#`` in a URL, ``--`` in an option or
+    ``//`` in a shell command are code.  A block without a known language is read
+    conservatively: ``#`` and ``//`` start a comment only at the start of a line (and a block
+    whose lines start with a ``$`` prompt is read as a console).  Every version is read as the
+    source's language, so a dropped or changed tag is reported once, as the info string's.
 
-    A comment the reference does not have, or one it has that a version lacks, is a
-    **warning** at the comment's line (code equal otherwise): the example still runs, but its
-    explanation differs; a comment rewrapped over more or fewer lines is not reported.
+    The code is compared token by token, white space aside.  May be translated: comments; a
+    string literal that is prose (``"Hello world"``, not ``"item_id"``, a path or a URL), but
+    never in a shell command or a Dockerfile, whose strings are arguments; in markup the text
+    between tags and prose attribute values (``alt="…"``); in Markdown its prose and
+    front-matter values; in a ``mermaid`` diagram its labels (edge labels ``|…|`` too).  A
+    placeholder (``<file>``, ``{{branch_name}}``, ``$VAR`` in a command) is compared by its
+    kind and place, so ``<fichier>`` for ``<file>`` is not reported; a language tag in a
+    string (``lang="fr"`` for ``lang="en"``) is compared as a language tag.  The finding is at
+    the first line where the code differs in each version, and is an **error**: the reader
+    would run other code.
+
+    A **warning** instead when the code is the same but for names renamed consistently
+    (``monImage`` for ``myImage`` wherever it stands: a translated example, fine unless
+    something outside the example refers to the name); when a version has a comment the
+    reference does not have, or lacks one it has (at the comment's line: the example runs the
+    same, its explanation differs; a comment rewrapped over more or fewer lines is not
+    reported); and when only the info string (``python``, ``console`` …) differs (the code is
+    the same, its highlighting is not).
 
     An include or template directive (``info`` ``include`` / ``directive``) is compared by its
     normalised text — its target file and options — so a changed file or highlighted range is
-    reported and a different spacing of the same include is not.  The info string
-    (``python``, ``console`` …) is compared too (a **warning**: the code is the same, its
-    highlighting is not).  The versions sharing the source's code are the reference.
+    reported and a different spacing of the same include is not.  The versions sharing the
+    source's code are the reference.
     """
     article = ctx.article
     for args in missing_blocks(article, {BlockKind.CODE}):
@@ -81,6 +89,10 @@ def _code_findings(
         mine = other = forms[ours].first_difference(forms[theirs])
         where = {lang: _line(blocks[lang], forms[lang], mine) for lang in langs}
         where.update({lang: _line(blocks[lang], forms[lang], other) for lang in reference})
+        renamed = renaming(forms[ours], forms[theirs])
+        if renamed is not None:
+            yield _renamed(ctx, section, row, langs, reference, where, renamed)
+            continue
         message = (
             f"code differs in {join_langs(langs)} from {join_langs(reference)}: "
             f"“{_shown(blocks[ours], forms[ours], mine)}” where {join_langs(reference)} has "
@@ -120,6 +132,31 @@ def _code_findings(
             row=row,
             severity="warning",
         )
+
+
+def _renamed(
+    ctx: RuleContext,
+    section: AlignedSection,
+    row: AlignedBlock,
+    langs: list[str],
+    reference: list[str],
+    where: dict[str, int],
+    renamed: dict[str, str],
+) -> Finding:
+    names = ", ".join(f"“{new}” for “{old}”" for old, new in list(renamed.items())[:3])
+    more = f" and {len(renamed) - 3} more" if len(renamed) > 3 else ""
+    return ctx.finding(
+        section,
+        langs,
+        reference,
+        where,
+        f"the code in {join_langs(langs)} renames what {join_langs(reference)} calls "
+        f"otherwise, consistently: {names}{more} (a translated example name is fine when "
+        "nothing outside the example refers to it)",
+        {"kind": "renamed", "names": dict(renamed)},
+        row=row,
+        severity="warning",
+    )
 
 
 def _info_findings(
@@ -203,6 +240,8 @@ def _shown(block: Block, form: CodeForm, token: int) -> str:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     line_end = len(text) if line_end < 0 else line_end
+    if end:  # up to the last token: not a comment after it
+        line_end = min(line_end, start + len(form.tokens[-1]))
     begin = max(line_start, start - 30)
     shown = ("…" if begin > line_start else "") + text[begin:line_end].strip()
     return excerpt(shown, 70) + (" (and no more code)" if end else "")

@@ -5,7 +5,8 @@ so white space never matters (``{width, height}`` ≡ ``{ width, height }``); a 
 one token of its kind (``<file>`` ≡ ``<fichier>``, ``{{branch_name}}`` ≡ ``{{브랜치_이름}}``,
 ``$VAR`` in shell-like languages), compared by position, not text; a string literal is one
 token: ``""`` when it is prose a translator may translate, its text (placeholders as kinds)
-when it is not.  Strings are never prose in shell-like languages (they are a command's
+when it is not; a language tag (``lang="fr"`` for ``lang="en"``) is compared as one.
+Strings are never prose in shell-like languages (they are a command's
 arguments).  Comments and prose leave no token; each comment is remembered by the number of
 code tokens on the lines before its own, so a comment added or dropped can be told from one
 rewrapped over more lines.
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from parallelcheck.text.code.languages import CONSOLE, PLAIN, SHELL, Syntax, console, syntax_of
 from parallelcheck.text.code.lexer import CODE, COMMENT, STRING
 from parallelcheck.text.code.pieces import pieces_of
+from parallelcheck.text.langtag import language_of_name
 
 _PLACEHOLDERS = {
     "angle": r"<[^\W\d_][\w .-]*>",
@@ -38,6 +40,10 @@ _NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
 _WORD_RUN = re.compile(r"[^\W\d_]{2,}")
 _CAPITALISED = re.compile(r"[A-Z][a-z]+")
 PROSE_STRING = '""'
+_WORDLIKE_END = re.compile(r"\w$")
+_WORDLIKE_START = re.compile(r"\w")
+LANGUAGE_STRING = '"<language>"'
+_SHORT_TAG = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
 #: A string of plain lower-case words: a value, or prose.
 _WORDY = re.compile(r'"[a-z]+(?:[ -][a-z]+)*"')
 _PROMPTED = re.compile(r"^[ \t]*\$[ \t]+\S", re.MULTILINE)
@@ -59,8 +65,13 @@ class CodeForm:
 
     @property
     def skeleton(self) -> str:
-        """The tokens as one text."""
-        return " ".join(self.tokens)
+        """The tokens as one text: a space only between two words (``{width,height}``)."""
+        parts: list[str] = []
+        for token in self.tokens:
+            if parts and _WORDLIKE_END.search(parts[-1]) and _WORDLIKE_START.match(token):
+                parts.append(" ")
+            parts.append(token)
+        return "".join(parts)
 
     def matches(self, other: CodeForm) -> bool:
         """Whether two forms have the same code, token by token (see :func:`compatible`)."""
@@ -125,9 +136,13 @@ def _string_token(text: str, syntax: Syntax) -> str:
     whatever its quotes were."""
     m = _STRING_PARTS.match(text)
     prefix, quote, content = m.groups() if m else ("", "", text)
+    if not quote:  # a plain value (YAML), not a literal with a prefix
+        prefix, content = "", text
     shell_like = syntax.family in (SHELL, CONSOLE)
     if not shell_like and is_prose(content):
         return PROSE_STRING
+    if _SHORT_TAG.fullmatch(content) and language_of_name(content):
+        return LANGUAGE_STRING  # <html lang="fr"> for "en": the page's language
     if syntax.family in (SHELL, CONSOLE, PLAIN) and syntax.placeholders:
         kinds = re.compile("|".join(_kind_parts(syntax)))
         content = kinds.sub(lambda k: _KINDS[k.lastgroup or ""], content)
@@ -161,3 +176,46 @@ def is_prose(text: str) -> bool:
         or len(words) >= 2
         or (len(words) == 1 and _CAPITALISED.fullmatch(words[0]))
     )
+
+
+#: Words that are keywords in some language: never a name an example's translator renamed.
+_KEYWORDS = frozenset(
+    "import export from as const let var function return if else elif for while do in of "
+    "class def async await new this self true false null none nil undefined yield with try "
+    "except catch finally raise throw type interface extends implements static public "
+    "private protected package func go defer struct enum impl trait use mod pub fn match "
+    "select where and or not is default switch case break continue".split()
+)
+_NAME = re.compile(r"[^\W\d]\w{2,}")
+_NAME_STRING = re.compile(r'"[^"\d]{3,}"')
+
+
+def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
+    """The names ``theirs``'s code has where ``ours`` has others, when that is all that
+    differs and it is done consistently — each name of ``theirs`` always by the same name of
+    ``ours``, and no two by one (``monImage`` for ``myImage`` wherever it stands; a translated
+    example) — else ``None``.  Names are identifiers and strings of three characters or more
+    without digits (a changed version or number is never a renaming), keywords excluded."""
+    if len(ours.tokens) != len(theirs.tokens):
+        return None
+    forward: dict[str, str] = {}
+    backward: dict[str, str] = {}
+    for a, b in zip(ours.tokens, theirs.tokens, strict=True):
+        if compatible(a, b):
+            if a == b and (forward.get(b, b) != b or backward.get(a, a) != a):
+                return None  # a name renamed in one place and kept in another
+            forward.setdefault(b, a)
+            backward.setdefault(a, b)
+            continue
+        if not (_is_name(a) and _is_name(b)):
+            return None
+        if forward.setdefault(b, a) != a or backward.setdefault(a, b) != b:
+            return None
+    renamed = {b: a for b, a in forward.items() if a != b}
+    return renamed or None
+
+
+def _is_name(token: str) -> bool:
+    if token.startswith('"'):
+        return bool(_NAME_STRING.fullmatch(token))
+    return bool(_NAME.fullmatch(token)) and token.lower() not in _KEYWORDS
