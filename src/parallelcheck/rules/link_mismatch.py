@@ -32,7 +32,12 @@ from parallelcheck.text.links import (
     options={
         "ignore_targets": Option(
             (), "glob patterns of link targets never compared (also `links.ignore_targets`)"
-        )
+        ),
+        "localized_patterns": Option(
+            (),
+            "further localised prefixes with a `{lang}` placeholder (`/docs/{lang}-guide/`), "
+            "beside `links.localized_prefixes` and language segments anywhere in a path",
+        ),
     },
 )
 def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
@@ -75,15 +80,17 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     as hyphens: ``#중첩된-json-문서``, ``#nested-json-documents``) — the translated heading's
     translated id is the same target.
 
+    Further localised prefixes may be given in the ``localized_patterns`` option (each with a
+    ``{lang}`` placeholder, like ``links.localized_prefixes``).
+
     Targets matching a glob pattern of the ``ignore_targets`` option (``*.svg``,
     ``https://github.com/*/edit/*``; also read from ``links.ignore_targets``) are never
     compared, as written in each version.
     """
     article = ctx.article
     ignored = _ignored(ctx.options["ignore_targets"])
-    patterns = {
-        lang: localisation(lang, article.link_prefixes, article.source) for lang in article.langs
-    }
+    prefixes = (*article.link_prefixes, *ctx.options["localized_patterns"])
+    patterns = {lang: localisation(lang, prefixes, article.source) for lang in article.langs}
     headings = _heading_rows(article)
     for section in article.sections:
         cells = {lang: s for lang, s in section.cells.items() if s is not None}
