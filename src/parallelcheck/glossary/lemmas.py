@@ -16,6 +16,8 @@ comparing lemmas, without lemmatising any text.
 * **A German or Dutch compound that the table does not know** inflects as its head: the
   longest end of it, four letters or more, that the table knows (``Pfadoperation`` takes the
   forms of ``Operation``: ``Pfadoperationen``; ``Responsemodell`` those of ``Modell``).
+* **Only words of letters are taken from the tables** (the Italian table's ``p.`` and
+  ``pag.`` for ``pagina`` are left out).
 * **Words shorter than three letters, and words with digits or other characters, are
   left as they are** (``de`` in ``inyección de dependencias``).
 * The comparison ignores case; a table's own ambiguities carry over (German ``Daten`` is
@@ -28,7 +30,9 @@ about 0.7 s and 200 MB more for a dictionary lookup.  The package is optional
 terms match as before (:func:`available` says which).  Nothing is downloaded: a table is read
 from the installed package, only when a glossary word of its language is first asked for, and
 each process keeps only the forms of the words asked for (a table is released once read).
-Polish has no general table in spaCy: its noun and adjective tables are read.  Ukrainian is not
+Polish has no general table in spaCy: its noun and adjective tables are read; Italian's
+general table reads many plurals as verb forms (``componenti`` → ``comporre``), so its noun
+and adjective tables are read too (a word's forms are those any of its tables lists).  Ukrainian is not
 covered (spaCy lemmatises it with pymorphy3 dictionaries, not with lookup tables), nor English
 (whose table would equate ``caching`` with ``cache``; :mod:`~parallelcheck.glossary.match` has
 its own plural rules).
@@ -49,7 +53,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "de": ("de_lemma_lookup",),
     "es": ("es_lemma_lookup",),
     "fr": ("fr_lemma_lookup",),
-    "it": ("it_lemma_lookup",),
+    "it": ("it_lemma_lookup", "it_lemma_lookup_noun", "it_lemma_lookup_adj"),
     "nl": ("nl_lemma_lookup",),
     "pl": ("pl_lemma_lookup_noun", "pl_lemma_lookup_adj"),
     "pt": ("pt_lemma_lookup",),
@@ -122,7 +126,7 @@ def _read(language: str, lemmas: list[str]) -> dict[tuple[str, str], tuple[str, 
         for surface, lemma in _table(name).items():
             for value in (lemma,) if isinstance(lemma, str) else lemma:
                 forms = found.get(value.lower())
-                if forms is not None:
+                if forms is not None and surface.isalpha():
                     forms.add(surface.lower())
     result = {}
     for lemma in lemmas:
