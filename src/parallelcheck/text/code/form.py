@@ -62,6 +62,8 @@ class CodeForm:
     token_starts: tuple[int, ...]
     #: One per comment: (the number of code tokens on the lines before it, its first line).
     comments: tuple[tuple[int, int], ...]
+    #: Whether its names may be an example's, a translator's to rename (not in a command).
+    renamable: bool = False
 
     @property
     def skeleton(self) -> str:
@@ -119,7 +121,8 @@ def code_form(code: str, info: str = "") -> CodeForm:
                 tokens.append(_KINDS[m.lastgroup] if m.lastgroup in _KINDS else m.group())
                 lines.append(bisect_right(breaks, at - 1))
                 starts.append(at)
-    return CodeForm(tuple(tokens), tuple(lines), tuple(starts), tuple(comments))
+    renamable = syntax.family not in (SHELL, CONSOLE, PLAIN)
+    return CodeForm(tuple(tokens), tuple(lines), tuple(starts), tuple(comments), renamable)
 
 
 def _placeholder_pattern(syntax: Syntax) -> re.Pattern[str]:
@@ -195,8 +198,11 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
     differs and it is done consistently — each name of ``theirs`` always by the same name of
     ``ours``, and no two by one (``monImage`` for ``myImage`` wherever it stands; a translated
     example) — else ``None``.  Names are identifiers and strings of three characters or more
-    without digits (a changed version or number is never a renaming), keywords excluded."""
-    if len(ours.tokens) != len(theirs.tokens):
+    without digits (a changed version or number is never a renaming), keywords excluded; an
+    identifier renamed must stand twice at least (declared and used: a name changed once is
+    a change), and nothing in a command (shell, console, a block without a language) is a
+    name."""
+    if not (ours.renamable and theirs.renamable) or len(ours.tokens) != len(theirs.tokens):
         return None
     forward: dict[str, str] = {}
     backward: dict[str, str] = {}
@@ -212,7 +218,10 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
         if forward.setdefault(b, a) != a or backward.setdefault(a, b) != b:
             return None
     renamed = {b: a for b, a in forward.items() if a != b}
-    return renamed or None
+    identifiers = [b for b in renamed if not b.startswith('"')]
+    if not identifiers or any(theirs.tokens.count(b) < 2 for b in identifiers):
+        return None
+    return renamed
 
 
 def _is_name(token: str) -> bool:

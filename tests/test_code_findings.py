@@ -1,0 +1,73 @@
+"""code-mismatch's findings: what differs decides the severity, and the finding stands at
+the line where it differs."""
+
+from __future__ import annotations
+
+from conftest import parse_versions, rule_findings
+
+from parallelcheck.align.progressive import align_article
+from parallelcheck.text.code import code_form, renaming
+
+
+def _findings(en: str, other: str, lang: str = "fr") -> list:
+    article = align_article("a", parse_versions(en=en, **{lang: other}), "en")
+    return rule_findings(article, "code-mismatch")
+
+
+def _page(title: str, code: str, info: str = "js") -> str:
+    return f"# {title}\n\nSome text here.\n\n```{info}\n{code}\n```\n"
+
+
+EXAMPLE = 'import myImage from "../assets/my-image.png";\nconst alt = myImage.alt;'
+
+
+def test_a_consistent_renaming_is_a_warning_naming_the_names():
+    renamed = EXAMPLE.replace("myImage", "monImage")
+    (finding,) = _findings(_page("Images", EXAMPLE), _page("Les images", renamed))
+    assert finding.severity == "warning"
+    assert finding.evidence == {"kind": "renamed", "names": {"myImage": "monImage"}}
+    assert "“monImage” for “myImage”" in finding.message
+
+
+def test_a_renaming_in_one_place_only_is_an_error_at_its_line():
+    half = EXAMPLE.replace("myImage.alt", "monImage.alt")
+    (finding,) = _findings(_page("Images", EXAMPLE), _page("Les images", half))
+    assert finding.severity == "error"
+    assert {loc.lang: loc.line for loc in finding.locations} == {"en": 7, "fr": 7}
+    assert finding.evidence["found"] == "monImage"
+    assert finding.evidence["expected"] == "myImage"
+
+
+def test_a_version_or_number_changed_is_never_a_renaming():
+    ours, theirs = code_form("npm i astro@4.1.0", "shell"), code_form("npm i astro@4.2.0", "shell")
+    assert renaming(theirs, ours) is None
+    # Keywords are no names either.
+    assert renaming(code_form("let x = 1;", "js"), code_form("const x = 1;", "js")) is None
+
+
+def test_an_added_comment_is_a_warning_at_its_line_and_a_changed_command_an_error():
+    en = _page("Run", "$ fastapi run main.py", "console")
+    commented = _page("Lancer", "// lance le serveur\n$ fastapi run main.py", "console")
+    changed = _page("Lancer", "// lance le serveur\n$ fastapi dev main.py", "console")
+    (comment,) = _findings(en, commented)
+    assert comment.severity == "warning"
+    assert comment.evidence["kind"] == "comment"
+    assert {loc.lang: loc.line for loc in comment.locations} == {"en": 6, "fr": 6}
+    (command,) = _findings(en, changed)
+    assert command.severity == "error"
+    assert {loc.lang: loc.line for loc in command.locations} == {"en": 6, "fr": 7}
+    assert "“$ fastapi dev main.py”" in command.message
+
+
+def test_a_dropped_language_tag_is_one_warning_not_a_code_change_too():
+    code = 'title = "TOML Example"  # Title of the document'
+    untagged = 'title = "TOML Example"  # Titre du document'
+    (finding,) = _findings(_page("T", code, "toml"), _page("T", untagged, ""))
+    assert finding.evidence == {"kind": "info-string"}
+    assert finding.severity == "warning"
+
+
+def test_a_localised_language_tag_is_no_change():
+    en = _page("Page", '<html lang="en">\n  <body><p>Hello</p></body>\n</html>', "astro")
+    fr = _page("Page", '<html lang="fr">\n  <body><p>Bonjour</p></body>\n</html>', "astro")
+    assert _findings(en, fr) == []
