@@ -1,6 +1,7 @@
 """The Finding: what a rule reports, what every formatter shows (docs/findings.md).
 
-Rules create findings without a severity; the engine stamps the configured severity on them.
+A rule gives each finding its default severity or one it grades by what differs
+(docs/severities.md); the engine stamps a severity configured for the rule over it.
 """
 
 from __future__ import annotations
