@@ -210,7 +210,16 @@ FAKE_TABLES = {
     "it_lemma_lookup": {"componenti": "comporre", "p.": "pagina", "pagine": "pagina"},
     "it_lemma_lookup_noun": {"componenti": "componente"},
     "it_lemma_lookup_adj": {},
-    "es_lemma_lookup": {"dependencias": "dependencia", "del": "de", "oauth2s": "OAuth2"},
+    "es_lemma_lookup": {
+        "dependencias": "dependencia",
+        "del": "de",
+        "oauth2s": "OAuth2",
+        "p": "página",
+        "pág": "página",
+        "págs": "página",
+        "páginas": "página",
+    },
+    "ru_lemma_lookup": {"дня": "день", "дн": "день"},
 }
 
 
@@ -258,6 +267,11 @@ def test_a_words_forms_are_those_any_of_its_tables_lists(fake_tables):
         "componente": ("componenti",),
         "pagina": ("pagine",),  # "p." is no word
     }
+
+
+def test_abbreviations_are_no_inflections(fake_tables):
+    assert lemmas_module.inflections("es", ["página"]) == {"página": ("páginas",)}
+    assert lemmas_module.inflections("ru", ["день"]) == {"день": ("дня",)}
 
 
 def test_inflections_leave_short_and_non_alphabetic_words_alone(fake_tables):

@@ -16,8 +16,10 @@ comparing lemmas, without lemmatising any text.
 * **A German or Dutch compound that the table does not know** inflects as its head: the
   longest end of it, four letters or more, that the table knows (``Pfadoperation`` takes the
   forms of ``Operation``: ``Pfadoperationen``; ``Responsemodell`` those of ``Modell``).
-* **Only words of letters are taken from the tables** (the Italian table's ``p.`` and
-  ``pag.`` for ``pagina`` are left out).
+* **Only words of letters are taken from the tables, of three letters or more and at most
+  one fewer than the glossary word**: abbreviations are no inflections (the Italian table's
+  ``p.`` and ``pag.`` for ``pagina``, the Spanish one's ``p``, ``pág`` and ``págs`` for
+  ``página``); Russian ``дня`` for ``день`` stays.
 * **Words shorter than three letters, and words with digits or other characters, are
   left as they are** (``de`` in ``inyección de dependencias``).
 * The comparison ignores case; a table's own ambiguities carry over (German ``Daten`` is
@@ -32,10 +34,10 @@ from the installed package, only when a glossary word of its language is first a
 each process keeps only the forms of the words asked for (a table is released once read).
 Polish has no general table in spaCy: its noun and adjective tables are read; Italian's
 general table reads many plurals as verb forms (``componenti`` → ``comporre``), so its noun
-and adjective tables are read too (a word's forms are those any of its tables lists).  Ukrainian is not
-covered (spaCy lemmatises it with pymorphy3 dictionaries, not with lookup tables), nor English
-(whose table would equate ``caching`` with ``cache``; :mod:`~parallelcheck.glossary.match` has
-its own plural rules).
+and adjective tables are read too (a word's forms are those any of its tables lists).
+Ukrainian is not covered (spaCy lemmatises it with pymorphy3 dictionaries, not with lookup
+tables), nor English (whose table would equate ``caching`` with ``cache``;
+:mod:`~parallelcheck.glossary.match` has its own plural rules).
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ TABLES: dict[str, tuple[str, ...]] = {
 PACKAGE = "spacy_lookups_data"
 
 MIN_LETTERS = 3
+#: How many letters shorter than its word a form may be: abbreviations are no forms.
+MAX_SHORTER = 1
 
 #: Languages that write compounds as one word: a compound the table does not know inflects
 #: as its head, the longest end of it (of :data:`MIN_HEAD` letters or more) that the table
@@ -128,6 +132,9 @@ def _read(language: str, lemmas: list[str]) -> dict[tuple[str, str], tuple[str, 
                 forms = found.get(value.lower())
                 if forms is not None and surface.isalpha():
                     forms.add(surface.lower())
+    for lemma, forms in found.items():
+        shortest = max(MIN_LETTERS, len(lemma) - MAX_SHORTER)
+        forms.difference_update([form for form in forms if len(form) < shortest])
     result = {}
     for lemma in lemmas:
         forms = found[lemma] - {lemma}
