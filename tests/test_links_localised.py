@@ -48,6 +48,13 @@ def test_other_targets_still_differ(ours, theirs):
     assert compared_target(ours, KO) != compared_target(theirs, EN)
 
 
+def test_a_translated_fragment_of_another_site_s_localised_copy_is_its_own():
+    mdn = "https://developer.mozilla.org/ko/docs/Web/A#%ED%82%A4%EC%9B%8C%EB%93%9C"
+    assert compared_target(mdn, KO) == "https://developer.mozilla.org/docs/Web/A#…"
+    english = "https://developer.mozilla.org/en-US/docs/Web/A#keywords"
+    assert compared_target(english, EN).endswith("#keywords")  # the rule unifies the two
+
+
 def test_site_path_of_an_absolute_url():
     assert site_path(compared_target("https://kubernetes.io/docs/x/", EN)) == "/docs/x"
     assert site_path("mailto:a@b.c") is None
@@ -65,6 +72,7 @@ def test_site_path_of_an_absolute_url():
         ("2.4.1", "https://github.com/a/b/releases/tag/v2.4.1", None),
         ("README.md", "README.ko.md", None),  # the localised copy of the file
         ("example.com", "https://example.com/x.md", None),  # not the same kind of file
+        ("kapa.ai", "https://www.kapa.ai/", None),  # a site, not a file
         ("3.12", "https://docs.python.org/3/whatsnew/", None),  # the target states none
         ("the issue", "https://github.com/a/b/issues/1", None),
     ],

@@ -257,7 +257,24 @@ def _compare(
 def _site_relative(compared: dict[str, list[tuple[str, int]]]) -> dict:
     """``compared`` with each absolute http(s) target written root-relative when some
     version of the row links to that root-relative page (``https://kubernetes.io/docs/x`` in
-    one version, ``/docs/x`` in another: a site's own page written both ways)."""
+    one version, ``/docs/x`` in another: a site's own page written both ways), and a
+    fragment compared for presence only (``X#…``) in every version when one version's link
+    to that page has its fragment so (a translated heading id)."""
+    local = {
+        t[: -len(LOCAL_FRAGMENT)]
+        for found in compared.values()
+        for t, _ in found
+        if t.endswith(LOCAL_FRAGMENT)
+    }
+    if local:
+        compared = {
+            lang: [
+                (page + LOCAL_FRAGMENT if hash_ and page in local else target, line)
+                for target, line in found
+                for page, hash_, _ in [target.partition("#")]
+            ]
+            for lang, found in compared.items()
+        }
     relative = {t for found in compared.values() for t, _ in found if t.startswith("/")}
     if not relative:
         return compared

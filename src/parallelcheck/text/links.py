@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from urllib.parse import unquote
 
 DEFAULT_PREFIXES = ("/{lang}/",)
 
@@ -120,10 +121,12 @@ def compared_target(target: str, where: Localisation) -> str:
     * the fragment of a link into a page of the site's own — relative or root-relative —
       is compared only for being there (:data:`LOCAL_FRAGMENT`): it is that page's own
       heading id, translated with it (``#파드-필드-저장`` for ``#store-pod-fields``), and the
-      page itself is not at hand.  A fragment of an absolute URL (another site's page, even
-      its localised copy: ``ko.vite.dev/…#browser-compatibility``), or of an in-page link
-      (``#…`` alone, which the rules resolve through the aligned headings), is compared as
-      written.
+      page itself is not at hand.  So is a translated fragment (one with a letter outside
+      ASCII) of another site's localised copy (``developer.mozilla.org/fr/…#mots-clés``).
+      Any other fragment of an absolute URL (``ko.vite.dev/…#browser-compatibility``), or
+      of an in-page link (``#…`` alone, which the rules resolve through the aligned
+      headings), is compared as written; a rule may take ``X#…`` in one version as the
+      same target as ``X#anything`` in another.
     """
     target = target.strip()
     liquid = _LIQUID_LINK.match(target)
@@ -133,23 +136,26 @@ def compared_target(target: str, where: Localisation) -> str:
         site = _SITE_VARIABLE.match(target)
         if site:
             target = "/" + target[site.end() :].lstrip("/")
+    prefixed = any(pattern.match(target) for pattern in where.patterns)
     target = normalise_target(target, where.patterns)
     if not target or target.startswith("#"):
         return target
     rest, hash_, fragment = target.partition("#")
     absolute = _ABSOLUTE.match(rest)
     localised = absolute is None  # a page of the site's own, unless on another host
+    translated = prefixed  # a localised copy of another site's page (when absolute)
     head = ""
     if absolute:
         host = absolute["host"]
         first, dot, remainder = host.partition(".")
         if dot and "." in remainder and where.is_tag(first):
-            host = remainder
+            host, translated = remainder, True
         head = f"{absolute['scheme']}//{host}"
         rest = rest[absolute.end() :]
     path, query_mark, query = rest.partition("?")
     segments = path.split("/")
     kept = [s for s in segments if not where.is_tag(s)]
+    translated = translated or len(kept) != len(segments)
     path = re.sub("/{2,}", "/", "/".join(kept))
     if path.startswith("./"):
         path = path[2:]
@@ -157,7 +163,8 @@ def compared_target(target: str, where: Localisation) -> str:
         path = path[:-1]
     compared = head + path + query_mark + query
     if hash_:
-        compared += LOCAL_FRAGMENT if localised else hash_ + fragment
+        own = localised or (translated and not unquote(fragment).isascii())
+        compared += LOCAL_FRAGMENT if own else hash_ + fragment
     return compared or target
 
 
@@ -209,7 +216,9 @@ def text_contradiction(text: str, target: str, tags: frozenset[str] = frozenset(
         return None
     named = _FILE_TEXT.match(text)
     if named and not any(ch.isdigit() for ch in named["ext"]):
-        last = page.rstrip("/").rpartition("/")[2]
+        absolute = _ABSOLUTE.match(page)
+        path = page[absolute.end() :] if absolute else page
+        last = path.rstrip("/").rpartition("/")[2]  # a host (``www.kapa.ai``) is no file
         stem, dot, ext = last.rpartition(".")
         if not dot or ext.lower() != named["ext"].lower():
             return None
