@@ -71,3 +71,22 @@ def test_a_localised_language_tag_is_no_change():
     en = _page("Page", '<html lang="en">\n  <body><p>Hello</p></body>\n</html>', "astro")
     fr = _page("Page", '<html lang="fr">\n  <body><p>Bonjour</p></body>\n</html>', "astro")
     assert _findings(en, fr) == []
+
+
+def test_an_example_name_renamed_once_is_a_warning_another_name_an_error():
+    en = _page("Config", "export default defineConfig({\n  base: '/my-repo',\n});")
+    es = _page("Config", "export default defineConfig({\n  base: '/mi-repo',\n});")
+    (renamed,) = _findings(en, es, "es")
+    assert renamed.severity == "warning"
+    assert renamed.evidence["names"] == {'"/my-repo"': '"/mi-repo"'}
+    changed = _page("Config", "export default defineConfig({\n  base: '/docs',\n});")
+    (error,) = _findings(
+        _page("Config", "export default defineConfig({\n  base: '/guides',\n});"), changed, "es"
+    )
+    assert error.severity == "error"
+
+
+def test_text_after_an_html_entity_is_still_prose():
+    en = _page("Footer", "<footer>\n  &#169; {year}, Built with Astro\n</footer>", "astro")
+    fr = _page("Pied", "<footer>\n  &#169; {year}, Créé avec Astro\n</footer>", "astro")
+    assert _findings(en, fr) == []

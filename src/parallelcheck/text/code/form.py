@@ -189,6 +189,11 @@ _KEYWORDS = frozenset(
     "private protected package func go defer struct enum impl trait use mod pub fn match "
     "select where and or not is default switch case break continue".split()
 )
+#: A name that says it is an example's: ``my-repo``, ``myImage``, ``MyComponent``,
+#: ``your-entrypoint``, ``@example/…``, ``foo``.
+_EXAMPLE_NAME = re.compile(
+    r"(?:^|[^A-Za-z])(?:[Mm]y|[Yy]our|[Ee]xample|[Ss]ample|foo|bar|baz)(?:[^a-z]|$)"
+)
 _NAME = re.compile(r"[^\W\d]\w{2,}")
 _NAME_STRING = re.compile(r'"[^"\d]{3,}"')
 
@@ -198,10 +203,11 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
     differs and it is done consistently — each name of ``theirs`` always by the same name of
     ``ours``, and no two by one (``monImage`` for ``myImage`` wherever it stands; a translated
     example) — else ``None``.  Names are identifiers and strings of three characters or more
-    without digits (a changed version or number is never a renaming), keywords excluded; an
-    identifier renamed must stand twice at least (declared and used: a name changed once is
-    a change), and nothing in a command (shell, console, a block without a language) is a
-    name."""
+    without digits (a changed version or number is never a renaming), keywords excluded.  A
+    name renamed must say it is an example's (``my-repo``, ``myImage``, ``your-entrypoint``,
+    ``@example/…``, ``foo``) or, for an identifier, stand twice at least (declared and used):
+    any other name changed is a change.  Nothing in a command (shell, console, a block
+    without a language) is a name."""
     if not (ours.renamable and theirs.renamable) or len(ours.tokens) != len(theirs.tokens):
         return None
     forward: dict[str, str] = {}
@@ -218,8 +224,10 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
         if forward.setdefault(b, a) != a or backward.setdefault(a, b) != b:
             return None
     renamed = {b: a for b, a in forward.items() if a != b}
-    identifiers = [b for b in renamed if not b.startswith('"')]
-    if not identifiers or any(theirs.tokens.count(b) < 2 for b in identifiers):
+    if not renamed or not all(
+        _EXAMPLE_NAME.search(b) or (not b.startswith('"') and theirs.tokens.count(b) >= 2)
+        for b in renamed
+    ):
         return None
     return renamed
 

@@ -40,6 +40,7 @@ _TEXT_STEP = re.compile(
 #: Text after a tag that is script, not prose.
 _SCRIPT_LIKE = re.compile(r";|=|\w\(|^\s*(?:import|export|const|let|var|function|return)\b", re.M)
 _LETTER = re.compile(r"[^\W\d_]")
+_ENTITY = re.compile(r"&#?\w+;")  # &#169; &nbsp;: text, not a statement's end
 _PROSE_MARKS = re.compile(r"\s*[¡!¿?:,.…—–«»“”„‘’·•]+[\s¡!¿?:,.…—–«»“”„‘’·•]*")
 _RAW_ELEMENTS = re.compile(r"<(script|style)\b", re.IGNORECASE)
 
@@ -133,7 +134,7 @@ class _Scanner:
                 elif group == "close":
                     state = stack.pop() if stack else _TEXT
                     self.add(CODE, "}", at)
-                elif not self.markdown and _SCRIPT_LIKE.search(m.group()):
+                elif not self.markdown and _SCRIPT_LIKE.search(_ENTITY.sub("", m.group())):
                     state = _SCRIPT  # read again as script
                     continue
                 else:
