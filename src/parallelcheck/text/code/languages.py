@@ -139,8 +139,3 @@ def javascript() -> Syntax:
 def yaml() -> Syntax:
     """The syntax of YAML front matter inside a Markdown block."""
     return _YAML
-
-
-def shell() -> Syntax:
-    """The syntax of a console's commands."""
-    return _SHELL
