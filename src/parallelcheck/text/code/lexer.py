@@ -94,7 +94,7 @@ def _data(code: str, syntax: Syntax, start: int) -> list[Piece]:
 
 # -- consoles: prompts and output --------------------------------------------------------------
 
-_PROMPT = re.compile(r"^[ \t]*(?:[\w.@~:/\[\]-]*[$%❯]|PS[^>\n]*>|>>>|\.\.\.)[ \t]")
+_PROMPT = re.compile(r"^[ \t]*(?:[\w.@~:/\[\]-]*[$❯]|PS[^>\n]*>|>>>|\.\.\.)[ \t]")
 _ROOT_PROMPT = re.compile(r"^[ \t]*#[ \t]")
 _COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//)")
 
