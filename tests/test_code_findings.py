@@ -90,3 +90,11 @@ def test_text_after_an_html_entity_is_still_prose():
     en = _page("Footer", "<footer>\n  &#169; {year}, Built with Astro\n</footer>", "astro")
     fr = _page("Pied", "<footer>\n  &#169; {year}, Créé avec Astro\n</footer>", "astro")
     assert _findings(en, fr) == []
+
+
+def test_a_directive_renamed_is_a_change():
+    ours = code_form('{{< codenew file="a.yaml" >}} {{< codenew file="b.yaml" >}}', "directive")
+    theirs = code_form(
+        '{{< code_sample file="a.yaml" >}} {{< code_sample file="b.yaml" >}}', "directive"
+    )
+    assert renaming(ours, theirs) is None

@@ -18,7 +18,15 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from parallelcheck.text.code.languages import CONSOLE, PLAIN, SHELL, Syntax, console, syntax_of
+from parallelcheck.text.code.languages import (
+    CONSOLE,
+    DIRECTIVE,
+    PLAIN,
+    SHELL,
+    Syntax,
+    console,
+    syntax_of,
+)
 from parallelcheck.text.code.lexer import CODE, COMMENT, STRING
 from parallelcheck.text.code.pieces import pieces_of
 from parallelcheck.text.langtag import language_of_name
@@ -121,7 +129,7 @@ def code_form(code: str, info: str = "") -> CodeForm:
                 tokens.append(_KINDS[m.lastgroup] if m.lastgroup in _KINDS else m.group())
                 lines.append(bisect_right(breaks, at - 1))
                 starts.append(at)
-    renamable = syntax.family not in (SHELL, CONSOLE, PLAIN)
+    renamable = syntax.family not in (SHELL, CONSOLE, PLAIN, DIRECTIVE)
     return CodeForm(tuple(tokens), tuple(lines), tuple(starts), tuple(comments), renamable)
 
 
@@ -207,7 +215,7 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
     name renamed must say it is an example's (``my-repo``, ``myImage``, ``your-entrypoint``,
     ``@example/…``, ``foo``) or, for an identifier, stand twice at least (declared and used):
     any other name changed is a change.  Nothing in a command (shell, console, a block
-    without a language) is a name."""
+    without a language) or a template directive is a name."""
     if not (ours.renamable and theirs.renamable) or len(ours.tokens) != len(theirs.tokens):
         return None
     forward: dict[str, str] = {}
