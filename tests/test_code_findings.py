@@ -98,3 +98,11 @@ def test_a_directive_renamed_is_a_change():
         '{{< code_sample file="a.yaml" >}} {{< code_sample file="b.yaml" >}}', "directive"
     )
     assert renaming(ours, theirs) is None
+
+
+def test_example_data_translated_is_a_renaming_and_a_title_with_a_bar_prose():
+    en = code_form("const orders = { product: 'socks', key: 'YOUR_API_KEY' };", "js")
+    fr = code_form("const orders = { product: 'chaussettes', key: 'VOTRE_CLE' };", "js")
+    assert renaming(fr, en) == {'"socks"': '"chaussettes"', '"YOUR_API_KEY"': '"VOTRE_CLE"'}
+    title = code_form("title: 'Astro Learner | Blog'", "js").tokens
+    assert title == code_form("title: 'Studente Astro | Blog'", "js").tokens

@@ -178,7 +178,7 @@ def is_prose(text: str) -> bool:
     ``$``, markup, a leading ``-``, a dotted name), and either letters outside ASCII, two
     words or more, or one capitalised word (``"Hello"``); format fields (``{name}``,
     ``${user}``, ``%s``) aside."""
-    bare = _FORMAT.sub("", text)
+    bare = _FORMAT.sub("", text).replace(" | ", " ")  # "Astro Learner | Blog"
     if not any(ch.isalpha() for ch in bare) or _CODE_LIKE.search(bare):
         return False
     words = _WORD_RUN.findall(bare)
@@ -200,7 +200,8 @@ _KEYWORDS = frozenset(
 #: A name that says it is an example's: ``my-repo``, ``myImage``, ``MyComponent``,
 #: ``your-entrypoint``, ``@example/…``, ``foo``.
 _EXAMPLE_NAME = re.compile(
-    r"(?:^|[^A-Za-z])(?:[Mm]y|[Yy]our|[Ee]xample|[Ss]ample|foo|bar|baz)(?:[^a-z]|$)"
+    r"(?:^|[^A-Za-z])(?:[Mm]y|MY|[Yy]our|YOUR|[Ee]xample|EXAMPLE|[Ss]ample|foo|bar|baz)"
+    r"(?:[^a-z]|$)"
 )
 _NAME = re.compile(r"[^\W\d]\w{2,}")
 _NAME_STRING = re.compile(r'"[^"\d]{3,}"')
@@ -212,9 +213,10 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
     ``ours``, and no two by one (``monImage`` for ``myImage`` wherever it stands; a translated
     example) — else ``None``.  Names are identifiers and strings of three characters or more
     without digits (a changed version or number is never a renaming), keywords excluded.  A
-    name renamed must say it is an example's (``my-repo``, ``myImage``, ``your-entrypoint``,
-    ``@example/…``, ``foo``) or, for an identifier, stand twice at least (declared and used):
-    any other name changed is a change.  Nothing in a command (shell, console, a block
+    name renamed must say it is an example's (``my-repo``, ``myImage``, ``YOUR_API_KEY``,
+    ``@example/…``, ``foo``), be a string of plain words (``"socks"``: example data), or, for
+    an identifier, stand twice at least (declared and used): any other name changed is a
+    change.  Nothing in a command (shell, console, a block
     without a language) or a template directive is a name."""
     if not (ours.renamable and theirs.renamable) or len(ours.tokens) != len(theirs.tokens):
         return None
@@ -233,7 +235,9 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
             return None
     renamed = {b: a for b, a in forward.items() if a != b}
     if not renamed or not all(
-        _EXAMPLE_NAME.search(b) or (not b.startswith('"') and theirs.tokens.count(b) >= 2)
+        _EXAMPLE_NAME.search(b)
+        or _WORDY.fullmatch(b)
+        or (not b.startswith('"') and theirs.tokens.count(b) >= 2)
         for b in renamed
     ):
         return None
