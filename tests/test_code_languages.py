@@ -324,3 +324,12 @@ def test_token_lines_locate_the_code():
     assert form.tokens[0] == "kubectl"
     assert form.token_lines[0] == 1
     assert form.token_lines[form.tokens.index("pod")] == 2
+
+
+def test_markup_text_with_an_equals_sign_is_prose_and_env_comments_trail():
+    assert _tokens("<h1>Counter = {counter}</h1>", "astro") == _tokens(
+        "<h1>计数器 = {counter}</h1>", "astro"
+    )
+    assert _tokens('URL="http://127.0.0.1:1337" # or use your IP', "ini") == _tokens(
+        'URL="http://127.0.0.1:1337" # ou votre adresse IP', "ini"
+    )

@@ -6,8 +6,8 @@ In HTML, XML, JSX/TSX, Astro, Vue and Svelte blocks, the text between tags
 component's JavaScript) are code, read as JavaScript (comments and strings).  Attribute values
 are strings: translatable when they are prose (``alt="A starry night"``), compared when they
 are not (``href="/guides/"``).  Text after a tag that reads as script rather than prose (it
-holds ``;`` or ``=``, or calls a function — the code after a JSX ``return (…)``, a TypeScript
-generic's ``Array<string> = []``) is code.
+holds ``;``, or spans lines and holds ``=`` or ``(`` — the code after a JSX ``return (…)``,
+a TypeScript generic's ``Array<string> = []``) is code; ``<h1>Counter = {n}</h1>`` is prose.
 
 A Markdown block is prose, except what a translator keeps: its YAML front matter (read as
 YAML: prose values may be translated), MDX ``import`` / ``export`` lines, line-start markers
@@ -38,7 +38,9 @@ _TEXT_STEP = re.compile(
     r"|(?P<text>[^<{}]+|[\s\S])"
 )
 #: Text after a tag that is script, not prose.
-_SCRIPT_LIKE = re.compile(r";|=|\w\(|^\s*(?:import|export|const|let|var|function|return)\b", re.M)
+_SCRIPT_LIKE = re.compile(
+    r";|[=(][\s\S]*\n|\n[\s\S]*[=(]|^\s*(?:import|export|const|let|var|function|return)\b", re.M
+)
 _LETTER = re.compile(r"[^\W\d_]")
 _ENTITY = re.compile(r"&#?\w+;")  # &#169; &nbsp;: text, not a statement's end
 _PROSE_MARKS = re.compile(r"\s*[¡!¿?:,.…—–«»“”„‘’·•]+[\s¡!¿?:,.…—–«»“”„‘’·•]*")
