@@ -67,9 +67,10 @@ class ValueComparison(Generic[V]):
     #: for a match, and values that share none are compared with :meth:`matches`).
     keys_decide = False
 
-    #: Whether a block whose items every version has is compared item by item as well (see
-    #: :func:`_compare_items`): a value changed in one list item or table row is reported
-    #: even when the same value stands in another item of the block.
+    #: Whether a block that agrees as a whole, and whose items every version has, is compared
+    #: item by item as well (see :func:`_compare_items`): a value changed in one list item or
+    #: table row is reported even when the same value stands in another item of the block.
+    #: (A block that differs as a whole gives its findings as before: one per difference.)
     itemwise = False
 
     def occurrences(self, block: Block, lang: str) -> list[tuple[V, int]] | None:
@@ -247,11 +248,6 @@ def _compare_block_row(
     versions write without the container (``unwrapped``) is compared that way at once, those
     versions' blocks included, and the containers' titles among the versions that have
     them."""
-    if comparison.itemwise and not row.unwrapped:
-        items = _compare_items(ctx, section, row, values, section_values, comparison, describe)
-        if items is not None:
-            yield from items
-            return
     found = (
         []
         if row.unwrapped
@@ -259,6 +255,12 @@ def _compare_block_row(
             _compare_row(ctx, section, values.cells(row), section_values, comparison, describe, row)
         )
     )
+    if not found and comparison.itemwise and not row.unwrapped:
+        # The block agrees as a whole: a value may still have changed in one of its items.
+        items = _compare_items(ctx, section, row, values, section_values, comparison, describe)
+        if items is not None:
+            yield from items
+            return
     if not row.rows or not (found or row.unwrapped):
         yield from found
         return
@@ -292,7 +294,8 @@ def _compare_items(
     many.  Each item is compared as a row of its own, and a value an item lacks is excused
     only by the version's section *outside this block* (the same value in another item of
     the block is no excuse: that is the change looked for).  The containers' own text
-    (a list's lead-in) is compared as a row too."""
+    (a list's lead-in) is compared as a row too.  The same difference in several items
+    (the same versions, the same values) is one finding, at the first of them."""
     cells = {lang: block for lang, block in row.cells.items() if block is not None}
     if len(cells) < 2 or any(row.extra.get(lang) for lang in cells):
         return None
@@ -318,7 +321,7 @@ def _compare_items(
             found.extend(
                 _compare_row(ctx, section, item, outside.item(item), comparison, describe, row)
             )
-        return found
+        return _first_of_each(found)
     if not row.rows or kinds != {BlockKind.LIST}:
         return None
     if any(nested.absent() or nested.unwrapped for nested in row.rows):
@@ -336,7 +339,19 @@ def _compare_items(
         found.extend(
             _compare_row(ctx, section, item, outside.item(item), comparison, describe, nested)
         )
-    return found
+    return _first_of_each(found)
+
+
+def _first_of_each(found: list[Finding]) -> list[Finding]:
+    """The findings of a row's items, each difference once (the first item stating it)."""
+    seen = set()
+    kept = []
+    for finding in found:
+        key = (finding.langs, finding.reference_langs, finding.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(finding)
+    return kept
 
 
 def _by_line(block: Block, pairs: list) -> dict[int, list]:

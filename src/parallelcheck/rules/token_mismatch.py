@@ -178,10 +178,22 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
 
     Product names (``DeepInfer``, ``vLLM``) and acronyms (``AWQ``) are reported only when a
     version writes a near variant instead (``Deepinfer``, ``TurboMlnd``) — translations may
-    leave a repeated name out.  Tokens are compared as sets; a token the other version states
-    elsewhere in the same aligned section is not reported missing; URLs are compared like
-    link targets (a localised ``/ja/`` prefix is no difference).  See
-    :mod:`parallelcheck.text.tokens` for the exact token forms.
+    leave a repeated name out.  Tokens are compared as sets per aligned block; a block that
+    agrees as a whole is compared item by item too: in a list whose items every version has,
+    each item with its counterpart, and in a table with as many rows in every version, each
+    row, so a version changed in one item is reported at that item's line even when another
+    item of the block states the same version.  A token the other version states elsewhere
+    in the same aligned section (outside the block, for an item) is not reported missing.
+
+    Inline code is compared by its form: outer quotes and an empty call do not count
+    (`` `"gzip"` `` = ``gzip``, `` `fetch()` `` = ``fetch``), and placeholders are compared
+    by kind and position, not by text, so a translated placeholder is no difference while a
+    changed command around it is: ``{{branch_name}}`` = ``{{브랜치_이름}}``, ``<file>`` =
+    ``<fichier>``, and in a command ``$VAR`` and a bracketed option form ``[-o|--output]``.
+    Inline code one version writes as plain prose (``« gzip »``, ``„rick“``, ``fetch()``,
+    ``fastapi.security``, ``application/json``) counts as written.  URLs and paths are
+    compared like link targets (see ``link-mismatch``: a language segment or subdomain is no
+    difference).  See :mod:`parallelcheck.text.tokens` for the exact token forms.
 
     Severity by what differs: an **error** when a token written or lacking is a fact — a
     checksum, a version (``3.11.7``, ``V4.1``; not a plain decimal), a CVE or GHSA id, an
