@@ -13,7 +13,7 @@ from parallelcheck.readers import parse_text
 from parallelcheck.rules._values import SectionPools
 from parallelcheck.rules.number_mismatch import _NumberComparison
 from parallelcheck.rules.token_mismatch import _TokenComparison
-from parallelcheck.text.numeric import extract_numbers
+from parallelcheck.text.numeric import extract_code_numbers, extract_numbers
 from parallelcheck.text.tokens import blank_spans, extract_tokens
 
 NUMBERS = ["1", "2", "10", "1,000", "1.5", "3.14", "50%", "2×", "十", "two", "2024", "`42`"]
@@ -91,7 +91,7 @@ def test_blocks_without_values_share_one_empty_fact(text):
     )
     blanked, offsets = blank_spans(block.text, block.code_spans)
     code = tuple(
-        (offset, tuple(extract_numbers(span, "en")))
+        (offset, tuple(extract_code_numbers(span)))
         for span, offset in zip(block.code_spans, offsets, strict=True)
     )
     assert facts.numbers(block, "en") == StatedNumbers(tuple(extract_numbers(blanked, "en")), code)

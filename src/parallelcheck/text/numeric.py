@@ -688,9 +688,9 @@ def extract_code_numbers(code: str) -> list[NumberFact]:
     ``@@ -138,7 +138,7 @@`` is "138,7" in every language, never 138.7), plus its value
     when it is a plain or point decimal (``8000``, ``3.10`` → ``3.1``) or grouped by commas
     in threes (``1,000``).  Digits inside identifiers (``x86_64``, ``v2``, ``0x1F``,
-    ``1e5``) are not numbers.
+    ``1e5``, ``port=8000``: the text's rules of :func:`_glued_left`) are not numbers.
 
-    >>> [f.readings for f in extract_code_numbers("@@ -138,7 +138,7 @@ port=8000")]
+    >>> [f.readings for f in extract_code_numbers("@@ -138,7 +138,7 @@ --port 8000")]
     [('138,7',), ('138,7',), ('8000',)]
     """
     facts: list[NumberFact] = []
@@ -699,8 +699,8 @@ def extract_code_numbers(code: str) -> list[NumberFact]:
     t = code.translate(_DIGIT_MAP) if _MAP_REACH.search(code) else code
     for match in _CODE_NUMBER.finditer(t):
         s, e = match.span()
-        if s and (t[s - 1].isalnum() or t[s - 1] == "_"):
-            continue  # x86, v2, SM100
+        if s and (t[s - 1].isalnum() or t[s - 1] == "_" or _glued_left(t, s)):
+            continue  # x86, v2, SM100, port=8000, localhost:8000 (as in the text)
         if e < len(t) and (t[e].isalnum() or t[e] == "_"):
             continue  # 2FA, 1e5, 0x1F, 64bit
         token = match.group().rstrip("_")
