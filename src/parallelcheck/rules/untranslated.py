@@ -374,6 +374,9 @@ class _ForeignSigns:
         self._sizes: dict[str, int] = {}
         #: word → the versions it is a function word of (one look-up per word of a unit).
         self._index: dict[str, tuple[str, ...]] = {}
+        #: version → whether its own function words can tell (else every unit shows signs),
+        #: and the versions of another primary language it is weighed against.
+        self._rivals: dict[str, tuple[bool, tuple[str, ...]]] = {}
 
     def words(self) -> dict[str, frozenset[str]]:
         """Per Latin-script version: its most frequent short words that are at least
@@ -423,10 +426,22 @@ class _ForeignSigns:
             unit.signs = self._shows_signs(unit, lang)
         return unit.signs
 
+    def _rivals_of(self, lang: str) -> tuple[bool, tuple[str, ...]]:
+        """Whether *lang* has enough distinctive words of its own to tell, and the versions
+        of another primary language (in the order of :meth:`words`), worked out once."""
+        found = self._rivals.get(lang)
+        if found is None:
+            table = self.words()
+            own = table.get(lang, frozenset())
+            telling = self._sizes.get(lang, 0) >= SIGNS_MIN_WORDS and len(own) >= FOREIGN_HITS * 2
+            primary = primary_language(lang)
+            others = tuple(other for other in table if primary_language(other) != primary)
+            found = self._rivals[lang] = (telling, others)
+        return found
+
     def _shows_signs(self, unit: _Unit, lang: str) -> bool:
-        table = self.words()
-        own = table.get(lang, frozenset())
-        if self._sizes.get(lang, 0) < SIGNS_MIN_WORDS or len(own) < FOREIGN_HITS * 2:
+        telling, others = self._rivals_of(lang)
+        if not telling:
             return True  # no distinctive words of its own: the version may be all foreign
         hits: dict[str, int] = {}
         index = self._index
@@ -434,10 +449,7 @@ class _ForeignSigns:
             for holder in index.get(word, ()):
                 hits[holder] = hits.get(holder, 0) + 1
         own_hits = hits.get(lang, 0)
-        primary = primary_language(lang)
-        for other in table:
-            if primary_language(other) == primary:
-                continue
+        for other in others:
             found = hits.get(other, 0)
             if found > own_hits or (found >= FOREIGN_HITS and found == own_hits):
                 return True
