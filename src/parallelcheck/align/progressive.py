@@ -60,7 +60,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import Generic, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
@@ -247,20 +247,19 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
     blocks: dict[int, list[_BlockFeatures]] = {}
     for index, section in enumerate(doc.sections):
         block_features = []
-        body: Counter[str] = Counter()
         kinds: Counter[str] = Counter()
         length = 0
         last = max(len(section.blocks) - 1, 1)
         for number, block in enumerate(section.blocks):
             anchors = _block_anchors(block, non_latin, patterns)
-            body.update(anchors)
-            kinds[KIND_FAMILY[block.kind]] += 1
+            family = KIND_FAMILY[block.kind]
+            kinds[family] += 1
             size = sizes[id(block)]
             length += size
             block_features.append(
                 _BlockFeatures(
                     block=block,
-                    family=KIND_FAMILY[block.kind],
+                    family=family,
                     kind=block.kind,  # a StrEnum: equal to its value, and cheaper
                     latin=not non_latin,
                     anchors=anchors,
@@ -275,6 +274,9 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                     else (0, 0),
                 )
             )
+        # The blocks' anchors summed, counted in one go (the same keys, in the same order,
+        # as adding each block's in turn).
+        body = Counter(chain.from_iterable(f.anchors.elements() for f in block_features))
         targets = [normalise_target(link.target, patterns) for link in section.links]
         title_anchors = anchors_of(
             section.title, non_latin=non_latin, code_spans=section.code_spans, targets=targets

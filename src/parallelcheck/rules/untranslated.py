@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
@@ -80,24 +80,26 @@ _QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED 
 _FROM_GREEK = re.compile("[\u0370-\U0010ffff]")  # a character past the Latin script's
 
 
-@dataclass
 class _Unit:
-    """One piece of a version's block judged on its own: a paragraph, a list item, a table."""
+    """One piece of a version's block judged on its own: a paragraph, a list item, a table.
 
-    block: Block
-    text: str
-    code_spans: list[str]
-    noun: str
-    parent: Block
-    #: The text in NFKC with whitespace collapsed, for comparing.
-    key: str = field(init=False)
-    _words: list[str] | None = field(init=False, default=None)
-    #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`), once
-    #: asked: the shortcut and the full judgement both ask.
-    signs: bool | None = field(init=False, default=None)
+    A plain class with slots rather than a dataclass: every unit of every version of every
+    row is made once (tens of thousands per corpus)."""
 
-    def __post_init__(self) -> None:
-        self.key = " ".join(normalise(self.text).split())
+    __slots__ = ("_words", "block", "code_spans", "key", "noun", "parent", "signs", "text")
+
+    def __init__(self, block: Block, text: str, code_spans: list[str], noun: str, parent: Block):
+        self.block = block
+        self.text = text
+        self.code_spans = code_spans
+        self.noun = noun
+        self.parent = parent
+        #: The text in NFKC with whitespace collapsed, for comparing.
+        self.key = " ".join(normalise(text).split())
+        self._words: list[str] | None = None
+        #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`),
+        #: once asked: the shortcut and the full judgement both ask.
+        self.signs: bool | None = None
 
     @property
     def words(self) -> list[str]:
