@@ -562,11 +562,11 @@ class _Row:
         if source in self.units and primary_language(source) != primary:
             # Without a paired unit, the source's units near the same place (a window keeps
             # this linear in the number of units; a 20,000-item list stays fast).
-            if paired is not None:
-                candidates = [paired]
+            if paired is not None:  # the common case: one candidate, no generator
+                score = _same(unit.key, paired.key)
             else:
                 candidates = self.units[source][max(0, index - NEARBY) : index + NEARBY + 1]
-            score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
+                score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
             if score >= IDENTICAL:
                 found.append(source)
                 best = score
