@@ -60,7 +60,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import Generic, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
@@ -247,20 +247,19 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
     blocks: dict[int, list[_BlockFeatures]] = {}
     for index, section in enumerate(doc.sections):
         block_features = []
-        body: Counter[str] = Counter()
         kinds: Counter[str] = Counter()
         length = 0
         last = max(len(section.blocks) - 1, 1)
         for number, block in enumerate(section.blocks):
             anchors = _block_anchors(block, non_latin, patterns)
-            body.update(anchors)
-            kinds[KIND_FAMILY[block.kind]] += 1
+            family = KIND_FAMILY[block.kind]
+            kinds[family] += 1
             size = sizes[id(block)]
             length += size
             block_features.append(
                 _BlockFeatures(
                     block=block,
-                    family=KIND_FAMILY[block.kind],
+                    family=family,
                     kind=block.kind,  # a StrEnum: equal to its value, and cheaper
                     latin=not non_latin,
                     anchors=anchors,
@@ -275,6 +274,9 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                     else (0, 0),
                 )
             )
+        # The blocks' anchors summed, counted in one go (the same keys, in the same order,
+        # as adding each block's in turn).
+        body = Counter(chain.from_iterable(f.anchors.elements() for f in block_features))
         targets = [normalise_target(link.target, patterns) for link in section.links]
         title_anchors = anchors_of(
             section.title, non_latin=non_latin, code_spans=section.code_spans, targets=targets
@@ -402,15 +404,22 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
 
 
 def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
-    if a.family != b.family:
-        if {a.family, b.family} == {"prose", "list"}:
+    # Called for every pair the alignment weighs (about four per block): the family test
+    # and the length share are written out rather than built from a set and a call.
+    family = a.family
+    if family != b.family:
+        if (family == "prose" and b.family == "list") or (family == "list" and b.family == "prose"):
             factor = 0.5
         else:
             return 0.0
     else:
         factor = 1.0 if a.kind == b.kind else 0.8
-    length = _share_similarity(a.share, b.share)
-    if a.family == "code":
+    mine_share, their_share = a.share, b.share
+    if mine_share <= 0 or their_share <= 0:
+        length = 0.0
+    else:  # min / max, as _share_similarity computes it
+        length = mine_share / their_share if mine_share < their_share else their_share / mine_share
+    if family == "code":
         if a.code == b.code:
             return 1.0
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
@@ -420,11 +429,11 @@ def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     else:
         mine, theirs = a.anchors, b.anchors
         anchors = dice(mine, theirs, 1.0, (a.anchors_size, b.anchors_size))
-    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
-    if a.family == "table":
+    if family == "table":
         rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
         cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
         return factor * (0.4 * anchors + 0.3 * rows * cols + 0.3 * max(length, 0.5))
+    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
     score = factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
     if anchors < 0.5 and mine and theirs:  # little shared: do the values contradict?
         score = max(0.0, score - CONTRADICTION * _contradicting(mine, theirs))

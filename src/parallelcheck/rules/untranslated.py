@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
@@ -80,24 +80,26 @@ _QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED 
 _FROM_GREEK = re.compile("[\u0370-\U0010ffff]")  # a character past the Latin script's
 
 
-@dataclass
 class _Unit:
-    """One piece of a version's block judged on its own: a paragraph, a list item, a table."""
+    """One piece of a version's block judged on its own: a paragraph, a list item, a table.
 
-    block: Block
-    text: str
-    code_spans: list[str]
-    noun: str
-    parent: Block
-    #: The text in NFKC with whitespace collapsed, for comparing.
-    key: str = field(init=False)
-    _words: list[str] | None = field(init=False, default=None)
-    #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`), once
-    #: asked: the shortcut and the full judgement both ask.
-    signs: bool | None = field(init=False, default=None)
+    A plain class with slots rather than a dataclass: every unit of every version of every
+    row is made once (tens of thousands per corpus)."""
 
-    def __post_init__(self) -> None:
-        self.key = " ".join(normalise(self.text).split())
+    __slots__ = ("_words", "block", "code_spans", "key", "noun", "parent", "signs", "text")
+
+    def __init__(self, block: Block, text: str, code_spans: list[str], noun: str, parent: Block):
+        self.block = block
+        self.text = text
+        self.code_spans = code_spans
+        self.noun = noun
+        self.parent = parent
+        #: The text in NFKC with whitespace collapsed, for comparing.
+        self.key = " ".join(normalise(text).split())
+        self._words: list[str] | None = None
+        #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`),
+        #: once asked: the shortcut and the full judgement both ask.
+        self.signs: bool | None = None
 
     @property
     def words(self) -> list[str]:
@@ -374,6 +376,9 @@ class _ForeignSigns:
         self._sizes: dict[str, int] = {}
         #: word → the versions it is a function word of (one look-up per word of a unit).
         self._index: dict[str, tuple[str, ...]] = {}
+        #: version → whether its own function words can tell (else every unit shows signs),
+        #: and the versions of another primary language it is weighed against.
+        self._rivals: dict[str, tuple[bool, tuple[str, ...]]] = {}
 
     def words(self) -> dict[str, frozenset[str]]:
         """Per Latin-script version: its most frequent short words that are at least
@@ -423,10 +428,22 @@ class _ForeignSigns:
             unit.signs = self._shows_signs(unit, lang)
         return unit.signs
 
+    def _rivals_of(self, lang: str) -> tuple[bool, tuple[str, ...]]:
+        """Whether *lang* has enough distinctive words of its own to tell, and the versions
+        of another primary language (in the order of :meth:`words`), worked out once."""
+        found = self._rivals.get(lang)
+        if found is None:
+            table = self.words()
+            own = table.get(lang, frozenset())
+            telling = self._sizes.get(lang, 0) >= SIGNS_MIN_WORDS and len(own) >= FOREIGN_HITS * 2
+            primary = primary_language(lang)
+            others = tuple(other for other in table if primary_language(other) != primary)
+            found = self._rivals[lang] = (telling, others)
+        return found
+
     def _shows_signs(self, unit: _Unit, lang: str) -> bool:
-        table = self.words()
-        own = table.get(lang, frozenset())
-        if self._sizes.get(lang, 0) < SIGNS_MIN_WORDS or len(own) < FOREIGN_HITS * 2:
+        telling, others = self._rivals_of(lang)
+        if not telling:
             return True  # no distinctive words of its own: the version may be all foreign
         hits: dict[str, int] = {}
         index = self._index
@@ -434,10 +451,7 @@ class _ForeignSigns:
             for holder in index.get(word, ()):
                 hits[holder] = hits.get(holder, 0) + 1
         own_hits = hits.get(lang, 0)
-        primary = primary_language(lang)
-        for other in table:
-            if primary_language(other) == primary:
-                continue
+        for other in others:
             found = hits.get(other, 0)
             if found > own_hits or (found >= FOREIGN_HITS and found == own_hits):
                 return True
@@ -548,11 +562,11 @@ class _Row:
         if source in self.units and primary_language(source) != primary:
             # Without a paired unit, the source's units near the same place (a window keeps
             # this linear in the number of units; a 20,000-item list stays fast).
-            if paired is not None:
-                candidates = [paired]
+            if paired is not None:  # the common case: one candidate, no generator
+                score = _same(unit.key, paired.key)
             else:
                 candidates = self.units[source][max(0, index - NEARBY) : index + NEARBY + 1]
-            score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
+                score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
             if score >= IDENTICAL:
                 found.append(source)
                 best = score

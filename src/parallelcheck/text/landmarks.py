@@ -54,15 +54,27 @@ def anchors_of(
     # between the end of the previous such word and its own start (the words in between are
     # small letters alone, and what lies between words holds no letter), so searching for it
     # from there finds where it stands.
+    # The strengths are those of :func:`_name_strength`, worked out inline (this runs for
+    # every word of every block).
     end = 0
-    for word in [w for w in _WORD.findall(text) if not (w.islower() and w.isalpha())]:
-        start = text.find(word, end)
-        end = start + len(word)
-        strength = _name_strength(word, text, start, non_latin)
-        if strength == 2:
-            keys.append(word.lower())
-        elif strength == 1:
-            keys.append("~" + word.lower())
+    find, append, digit = text.find, keys.append, _DIGIT.search
+    for word in _WORD.findall(text):
+        if word.isalpha():
+            if word.islower():
+                continue
+            start = find(word, end)
+            end = start + len(word)
+            rest = word[1:]
+            if rest and not rest.islower():
+                append(word.lower())
+            elif word[0].isupper() and (
+                non_latin or not starts_sentence(text, start, SENTENCE_START_SPACED)
+            ):
+                append("~" + word.lower())
+            continue
+        end = find(word, end) + len(word)
+        if digit(word) or not word[1:].islower():
+            append(word.lower())
     keys += ["`" + code.strip() for code in code_spans]
     keys += ["@" + target.strip() for target in targets]
     return Counter(keys)
