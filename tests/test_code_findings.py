@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import parse_versions, rule_findings
 
 from parallelcheck.align.progressive import align_article
-from parallelcheck.text.code import code_form, renaming
+from parallelcheck.text.listings import code_form, renaming
 
 
 def _findings(en: str, other: str, lang: str = "fr") -> list:

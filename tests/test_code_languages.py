@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from parallelcheck.text.code import code_form
+from parallelcheck.text.listings import code_form
 
 #: tag, the block with a comment ({c} stands for the comment's words), the same block with an
 #: option added after its URL.

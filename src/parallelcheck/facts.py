@@ -13,7 +13,7 @@ Each fact has its own method, typed:
 * :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it
   (:mod:`parallelcheck.glossary.match`), inline code and URLs blanked;
 * :meth:`~ArticleFacts.code_form` — a code block's comparable form
-  (:mod:`parallelcheck.text.code`);
+  (:mod:`parallelcheck.text.listings`);
 * :meth:`~ArticleFacts.running_text`, :meth:`~ArticleFacts.script_profile`,
   :meth:`~ArticleFacts.letters` — the script profile of a text (:mod:`parallelcheck.text.script`):
   of a block, or of a piece of one (a list item's own prose, a table's cells);
@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.glossary.model import Glossary
 from parallelcheck.model.document import Block, BlockKind, Section
-from parallelcheck.text.code import CodeForm, code_form
+from parallelcheck.text.listings import CodeForm, code_form
 from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
 from parallelcheck.text.script import (
     ScriptProfile,

@@ -10,7 +10,7 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.code import CodeForm, renaming
+from parallelcheck.text.listings import CodeForm, renaming
 
 
 @rule("code-mismatch", severity="error", tags=("values",))

@@ -1,14 +1,14 @@
 """The part of a code block a translator must not change, as one text.
 
 Alignment compares code blocks by this text; rules read a block's full comparable form
-(:mod:`parallelcheck.text.code`) through their article's facts.  The skeleton is the
-block's code tokens (:class:`~parallelcheck.text.code.CodeForm`) joined by spaces: comments,
+(:mod:`parallelcheck.text.listings`) through their article's facts.  The skeleton is the
+block's code tokens (:class:`~parallelcheck.text.listings.CodeForm`) joined by spaces: comments,
 prose strings, markup text and diagram labels left out, placeholders as their kinds.
 """
 
 from __future__ import annotations
 
-from parallelcheck.text.code import code_form
+from parallelcheck.text.listings import code_form
 
 
 def code_skeleton(code: str, info: str = "") -> str:

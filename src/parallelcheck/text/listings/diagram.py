@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from parallelcheck.text.code.lexer import CODE, COMMENT, PROSE, Piece
+from parallelcheck.text.listings.lexer import CODE, COMMENT, PROSE, Piece
 
 _ALIAS = re.compile(r"^(\s*(?:participant|actor)\s+\S+)(\s+as\s+.*)$")
 _BLOCK_LABEL = re.compile(

@@ -18,7 +18,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from parallelcheck.text.code.languages import (
+from parallelcheck.text.listings.languages import (
     CONSOLE,
     DIRECTIVE,
     PLAIN,
@@ -27,8 +27,8 @@ from parallelcheck.text.code.languages import (
     console,
     syntax_of,
 )
-from parallelcheck.text.code.lexer import CODE, COMMENT, STRING
-from parallelcheck.text.code.pieces import pieces_of
+from parallelcheck.text.listings.lexer import CODE, COMMENT, STRING
+from parallelcheck.text.listings.pieces import pieces_of
 from parallelcheck.text.langtag import language_of_name
 
 _PLACEHOLDERS = {

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from parallelcheck.text.code.languages import Syntax, javascript, syntax_of, yaml
-from parallelcheck.text.code.lexer import CODE, COMMENT, PROSE, STRING, Piece, lex
+from parallelcheck.text.listings.languages import Syntax, javascript, syntax_of, yaml
+from parallelcheck.text.listings.lexer import CODE, COMMENT, PROSE, STRING, Piece, lex
 
 _TEXT, _TAG, _SCRIPT = "text", "tag", "script"
 
@@ -172,7 +172,7 @@ def markdown_pieces(code: str, start: int = 0) -> list[Piece]:
     for kind, begin, end, info in _regions(code, at):
         part = code[begin:end]
         if kind == "fence":
-            from parallelcheck.text.code.pieces import pieces_of  # nested: read by its language
+            from parallelcheck.text.listings.pieces import pieces_of  # nested: read by its language
 
             pieces.extend(pieces_of(part, syntax_of(info), start + begin))
         elif kind == "module":

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from parallelcheck.text.code.diagram import diagram_pieces
-from parallelcheck.text.code.languages import DIAGRAM, DIRECTIVE, MARKDOWN, MARKUP, Syntax
-from parallelcheck.text.code.lexer import CODE, Piece, lex
-from parallelcheck.text.code.markup import markdown_pieces, markup_pieces
+from parallelcheck.text.listings.diagram import diagram_pieces
+from parallelcheck.text.listings.languages import DIAGRAM, DIRECTIVE, MARKDOWN, MARKUP, Syntax
+from parallelcheck.text.listings.lexer import CODE, Piece, lex
+from parallelcheck.text.listings.markup import markdown_pieces, markup_pieces
 
 
 def pieces_of(code: str, syntax: Syntax, start: int = 0) -> list[Piece]:

@@ -2,7 +2,7 @@
 
 A :class:`Piece` is a stretch of a code block's text with its kind and its offset in the
 text.  :func:`lex` reads the languages described by a comment and a string pattern list
-(:class:`~parallelcheck.text.code.languages.Syntax`); YAML, TOML and INI also have their plain
+(:class:`~parallelcheck.text.listings.languages.Syntax`); YAML, TOML and INI also have their plain
 values (``title: My first post``) read as strings, and a console block's prompt lines are
 read as shell commands and its other lines as their output.
 """
@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from parallelcheck.text.code.languages import CONSOLE, DATA, Syntax
+from parallelcheck.text.listings.languages import CONSOLE, DATA, Syntax
 
 CODE = "code"
 COMMENT = "comment"
