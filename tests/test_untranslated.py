@@ -347,4 +347,10 @@ def test_fastapi_corpus_stays_under_one_untranslated_error_per_hundred_pairs(fas
     findings = [f for f in every if f.rule == "untranslated"]
     pairs = sum(len(s.versions) - 1 for s in sets)
     assert pairs > 1400
-    assert len(findings) * 100 <= pairs, [f.message for f in findings]
+    errors = [f for f in findings if f.severity == "error"]
+    assert len(errors) * 100 <= pairs, [f.message for f in errors]
+    # the rest are short units of a non-Latin-script version left in English (terms kept in
+    # English in ko and hi lists): warnings, never a paragraph
+    warnings = [f for f in findings if f.severity != "error"]
+    assert all(f.severity == "warning" and "list item" in f.message for f in warnings)
+    assert all(f.evidence["language"] == "en" for f in warnings)

@@ -17,7 +17,7 @@ from parallelcheck.rules._common import excerpt
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.langtag import primary_language
-from parallelcheck.text.lexicon import normalise
+from parallelcheck.text.lexicon import URL, normalise
 from parallelcheck.text.script import (
     LATIN,
     WEIGHT,
@@ -33,6 +33,18 @@ from parallelcheck.text.script import (
 #: list item or a table is often a list of terms, kept as they are on purpose, and needs more.
 MIN_LETTERS = 12
 MIN_LETTERS_TERMS = 30
+#: A unit of a version written in a non-Latin script that has no letter of that script is
+#: judged however short it is, once it has this many lower-case words of running text outside
+#: code and URLs ("Restart the server" in a Korean list): capitalised words, numbers and code
+#: alone ("Redis 7", "FastCache CLI") are names, kept as they are.
+SCRIPTLESS_WORDS = 2
+#: ... one of them this long: in a title written in title case ("Agent Skills for Astro and
+#: CloudCannon") only short function words are in lower case.
+SCRIPTLESS_LONG_WORD = 4
+_OPENING = "([{\"'“‘«"
+_CLOSING = ")]}\"'”’».,;:!?"
+_CODE_LIKE = re.compile(r"[./:=()\[\]{}<>_@#$\\|*`]|[a-z][A-Z]")
+_LOWER_WORD = re.compile(r"(?![A-Z])[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 #: A block with fewer running-text letters than this whose characters are mostly code, names,
 #: numbers and URLs has nothing much to translate.
 MIXED_LETTERS = 40
@@ -158,6 +170,9 @@ class _Verdict:
     language: str = "und"
     confidence: float = 0.0
     foreign: bool = False
+    #: Judged only for having no letter of its version's own script: a short unit (a term,
+    #: a label), reported as a warning.
+    short: bool = False
 
     def at_home(self, lang: str) -> bool:
         """Whether the unit is clearly in *lang*'s language."""
@@ -192,7 +207,8 @@ def _judge(
         code_spans = []
         profile = facts.script_profile(text, capitalised_are_names=capitalised)
         profile = ScriptProfile(profile.letters, profile.untranslatable + in_code + quoted)
-    if _excused(profile, unit):
+    short = _excused(profile, unit)
+    if short and not _lacks_own_script(profile, unit, lang):
         return _Verdict(profile, True)
     own_script = profile.dominant == LATIN and is_latin_language(lang)
     if own_script and not named and profile.total_letters < LATIN_LETTERS:
@@ -207,7 +223,7 @@ def _judge(
         statistical=statistical,
         name_foreign=False,
     )
-    verdict = _Verdict(profile, False, guess, confidence)
+    verdict = _Verdict(profile, False, guess, confidence, short=short)
     if guess == "und" or guess == primary_language(lang):
         return verdict
     own = language_scripts(lang)
@@ -256,10 +272,43 @@ def _clearly_at_home(
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
+    """Whether a unit is too short, or too much code and names, to judge by its letters."""
     letters = profile.total_letters
     if letters < (MIN_LETTERS_TERMS if unit.terms else MIN_LETTERS):
         return True
     return letters < MIXED_LETTERS and profile.untranslatable_share >= UNTRANSLATABLE_SHARE
+
+
+def _lacks_own_script(profile: ScriptProfile, unit: _Unit, lang: str) -> bool:
+    """Whether a unit of version *lang*, a language written in a non-Latin script, has no
+    letter of that script but running text in another (:func:`_running_words`)."""
+    own = language_scripts(lang)
+    if own == (LATIN,) or not profile.total_letters or profile.share(own) > 0:
+        return False
+    text, _ = blank_code_spans(unit.text, unit.code_spans)
+    words, code = _running_words(URL.sub(" ", text))
+    return (
+        len(words) >= SCRIPTLESS_WORDS
+        and max(map(len, words)) >= SCRIPTLESS_LONG_WORD
+        and len(words) > code
+    )
+
+
+def _running_words(text: str) -> tuple[list[str], int]:
+    """The lower-case words of *text* and the count of its code-like pieces (a file name, a
+    path, ``key: value``, ``camelCase``): a text of more code than words is a file tree or a
+    signature, not prose.  Capitalised words are names in a version of a non-Latin script."""
+    words: list[str] = []
+    code = 0
+    for chunk in text.split():
+        bare = chunk.lstrip(_OPENING).rstrip(_CLOSING)
+        if not bare:
+            continue
+        if _CODE_LIKE.search(bare):
+            code += 1
+        elif _LOWER_WORD.fullmatch(bare):
+            words.append(bare)
+    return words, code
 
 
 def _drop_shared_quotes(text: str, others: Callable[[], Sequence[str]]) -> tuple[str, int]:
@@ -355,6 +404,15 @@ def untranslated(ctx: RuleContext) -> Iterator[Finding]:
     at least half of the versions, in three languages or more, have alike (a list of product
     names every version keeps).  Being the same text as another version needs 20 letters of
     running text, capitalised words not counted.
+
+    **Judged by script first:** in a version whose language is written in a non-Latin script
+    (ja, ko, zh, ru, ar, hi …), a unit with no letter of that script is judged however short
+    it is, once it has two lower-case words of running text outside code and URLs, one of
+    them four letters or more, and more such words than code-like pieces (file names, paths,
+    ``key: value``, ``camelCase``): ``Restart the server`` in a Korean list is in English,
+    while ``Redis 7``, ``FastCache CLI``, a title in title case and a file tree are names and
+    code.  Such a unit, shorter than the limits above, is a **warning** (a term or a label
+    left in English); a longer one stays an error.
 
     Example: ``paragraph “DeepInfer and LMDeploy are both optimized…” in ja is in English
     (looks identical to en's)``.
@@ -657,8 +715,9 @@ class _Row:
         if identical:
             evidence["identical_to"] = list(identical)
             evidence["similarity"] = round(similarity, 1)
+        severity = "warning" if verdict.foreign and verdict.short and not identical else None
         return self.ctx.finding(
-            self.section, [lang], references, lines, message, evidence, row=self.row
+            self.section, [lang], references, lines, message, evidence, self.row, severity
         )
 
     def counterpart_line(self, lang: str, line: int, unit: _Unit | None, other: str) -> int:
