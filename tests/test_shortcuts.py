@@ -324,9 +324,13 @@ def test_name_like_tokens_are_those_of_their_definition(text):
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(latin_text, st.text(max_size=40)))
 def test_token_candidates_are_those_of_their_definition(text):
+    # a word of ASCII letters and digits holding a capital, a digit or a joiner; not glued to
+    # a letter, digit or accented Latin letter on either side, nor to the rest of a number
+    # (a comma or full stop right after a letter or digit)
     definition = re.compile(
-        r"(?<![A-Za-z0-9_.,-])[A-Za-z0-9](?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])"
-        r"[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+        r"(?<![A-Za-z0-9_\u00c0-\u024f-])(?<![A-Za-z0-9_][.,])[A-Za-z0-9]"
+        r"(?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+]"
+        r"(?![A-Za-z0-9_\u00c0-\u024f])"
     )
     assert _spans(tokens._CANDIDATE, text) == _spans(definition, text)
 

@@ -142,7 +142,29 @@ class ValuePool(Generic[V]):
     keys: set[Hashable]
 
 
-class SectionPools:
+class _LazyPools:
+    """Per version, a pool of values built the first time it is asked for (:meth:`gather`
+    says which values)."""
+
+    def __init__(self, comparison: ValueComparison):
+        self.comparison = comparison
+        self.built: dict[str, ValuePool] = {}
+
+    def of(self, lang: str) -> Callable[[], ValuePool]:
+        """Version *lang*'s pool, when called."""
+        return lambda: self.pool(lang)
+
+    def pool(self, lang: str) -> ValuePool:
+        found = self.built.get(lang)
+        if found is None:
+            found = self.built[lang] = self.comparison.pool(self.gather(lang))
+        return found
+
+    def gather(self, lang: str) -> list:
+        raise NotImplementedError
+
+
+class SectionPools(_LazyPools):
     """Each version's pool of the values of one aligned section (its heading's and all its
     blocks'), built the first time a row asks for it.
 
@@ -155,25 +177,16 @@ class SectionPools:
     def __init__(
         self, comparison: ValueComparison, sections: dict[str, Section], per_block, headings
     ):
-        self.comparison = comparison
+        super().__init__(comparison)
         self.sections = sections
         self.per_block = per_block
         self.headings = headings
-        self.built: dict[str, ValuePool] = {}
 
-    def of(self, lang: str) -> Callable[[], ValuePool]:
-        """Version *lang*'s pool, when called."""
-        return lambda: self.pool(lang)
-
-    def pool(self, lang: str) -> ValuePool:
-        found = self.built.get(lang)
-        if found is None:
-            per_block = self.per_block
-            found = self.built[lang] = self.comparison.pool(
-                [v for block in self.sections[lang].blocks for v, _ in per_block[id(block)]]
-                + [v for v, _ in self.headings[lang][1]]
-            )
-        return found
+    def gather(self, lang: str) -> list:
+        per_block = self.per_block
+        return [v for block in self.sections[lang].blocks for v, _ in per_block[id(block)]] + [
+            v for v, _ in self.headings[lang][1]
+        ]
 
 
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
@@ -392,27 +405,18 @@ class _OutsidePools:
         return _ItemPools(self, cells)
 
 
-class _ItemPools:
+class _ItemPools(_LazyPools):
     """Per version, a pool of one item's values and those outside its block row, built when
     :func:`_compare_row` first asks for it (the item's own values: the pool must hold them,
     see :meth:`ValueComparison.unmatched_lazy`)."""
 
     def __init__(self, outside: _OutsidePools, cells: dict):
+        super().__init__(outside.pools.comparison)
         self.outside = outside
         self.cells = cells
-        self.built: dict[str, ValuePool] = {}
 
-    def of(self, lang: str) -> Callable[[], ValuePool]:
-        return lambda: self.pool(lang)
-
-    def pool(self, lang: str) -> ValuePool:
-        found = self.built.get(lang)
-        if found is None:
-            outside = self.outside
-            found = self.built[lang] = outside.pools.comparison.pool(
-                [v for v, _ in self.cells[lang][1]] + outside.outside(lang)
-            )
-        return found
+    def gather(self, lang: str) -> list:
+        return [v for v, _ in self.cells[lang][1]] + self.outside.outside(lang)
 
 
 def _left_out(row: AlignedBlock) -> Iterator[AlignedBlock]:

@@ -44,7 +44,7 @@ SCRIPTLESS_LONG_WORD = 4
 _OPENING = "([{\"'“‘«"
 _CLOSING = ")]}\"'”’».,;:!?"
 _CODE_LIKE = re.compile(r"[./:=()\[\]{}<>_@#$\\|*`]|[a-z][A-Z]")
-_LOWER_WORD = re.compile(r"(?![A-Z])[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+_LOWER_WORD = re.compile(r"(?![A-Z])[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*")
 #: A block with fewer running-text letters than this whose characters are mostly code, names,
 #: numbers and URLs has nothing much to translate.
 MIXED_LETTERS = 40

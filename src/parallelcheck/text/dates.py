@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from functools import cache
 
+from parallelcheck.text.lexicon import word_trie
+
 __all__ = [
     "DateProfile",
     "date_profile",
@@ -364,7 +366,7 @@ def date_profile(lang: str) -> DateProfile:
     fields["unix"] = fields["rfc"] = ("", "", "", "")
     flags = 0 if lang == "en" else re.IGNORECASE
     pattern = re.compile("|".join(alternatives), flags)
-    heads = re.compile(_trie({name[:3] for name in [*months, *stems, *en_months]}))
+    heads = re.compile(word_trie({name[:3] for name in [*months, *stems, *en_months]}))
     literals = sorted({mark for source in read for mark in _marks(source)}, key=len, reverse=True)
     marks = re.compile("[0-9](?:" + "|".join(map(re.escape, literals)) + ")") if literals else None
     periods = _periods(locale) if locale is not None else {}
@@ -444,25 +446,6 @@ def may_hold_date(profile: DateProfile, text: str) -> bool:
     return bool(
         profile.heads.search(text.lower()) or (profile.marks and profile.marks.search(text))
     )
-
-
-def _trie(words) -> str:
-    """An alternation of literal words as a trie (the regex engine tries one branch per
-    character instead of every word)."""
-    children: dict[str, list[str]] = {}
-    for word in words:
-        if word:
-            children.setdefault(word[0], []).append(word[1:])
-    parts = []
-    for first in sorted(children):
-        rests = children[first]
-        longer = [rest for rest in rests if rest]
-        if not longer:
-            parts.append(re.escape(first))
-            continue
-        optional = "?" if len(longer) < len(rests) else ""
-        parts.append(f"{re.escape(first)}(?:{_trie(longer)}){optional}")
-    return "|".join(parts)
 
 
 def month_of(profile: DateProfile, name: str) -> int | None:

@@ -105,3 +105,27 @@ def starts_sentence(text: str, start: int, pattern: re.Pattern[str] = SENTENCE_S
     """Whether the word at *start* of *text* begins a sentence: the three characters before it
     end as *pattern* says a sentence's start is preceded."""
     return start == 0 or pattern.search(text, max(0, start - 3), start) is not None
+
+
+# ---------------------------------------------------------------------------
+# Alternations of literal words
+
+
+def word_trie(words) -> str:
+    """A regex alternation of literal *words* (empty ones left out) written as a trie —
+    ``s(?:ix(?:teen|ty)?|even)`` — so that the regex engine tries one branch per character
+    instead of every word in turn; it matches the longest word that fits."""
+    children: dict[str, list[str]] = {}
+    for word in words:
+        if word:
+            children.setdefault(word[0], []).append(word[1:])
+    parts = []
+    for first in sorted(children):
+        rests = children[first]
+        longer = [rest for rest in rests if rest]
+        if not longer:
+            parts.append(re.escape(first))
+            continue
+        optional = "?" if len(longer) < len(rests) else ""
+        parts.append(f"{re.escape(first)}(?:{word_trie(longer)}){optional}")
+    return "|".join(parts)

@@ -98,6 +98,7 @@ from parallelcheck.text.dates import (
     zone_at,
 )
 from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.lexicon import word_trie
 from parallelcheck.text.numerals import (
     MULTIPLIER_WORDS,
     NUMBER_WORDS,
@@ -352,23 +353,6 @@ def _alternation(words) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
-def _trie(words) -> str:
-    """An alternation of literal words as a trie (``s(?:ix(?:teen|ty)?|even…)``)."""
-    children: dict[str, list[str]] = {}
-    for word in words:
-        children.setdefault(word[0], []).append(word[1:])
-    parts = []
-    for first in sorted(children):
-        rests = children[first]
-        longer = [rest for rest in rests if rest]
-        if not longer:
-            parts.append(re.escape(first))
-            continue
-        optional = "?" if len(longer) < len(rests) else ""
-        parts.append(f"{re.escape(first)}(?:{_trie(longer)}){optional}")
-    return "|".join(parts)
-
-
 def _word_branches(words, not_before: str) -> str:
     """A trie of literal words, none starting right after a character of *not_before*.
 
@@ -386,7 +370,7 @@ def _word_branches(words, not_before: str) -> str:
             parts.append(head)
             continue
         optional = "?" if len(longer) < len(rests) else ""
-        parts.append(f"{head}(?:{_trie(longer)}){optional}")
+        parts.append(f"{head}(?:{word_trie(longer)}){optional}")
     return "|".join(parts)
 
 
@@ -447,7 +431,7 @@ def _stop_pattern(lang: str) -> re.Pattern[str] | None:
     if lang in ("zh", "ja", "ko"):
         words = stop.split()
         plain = [w for w in words if "(" not in w]
-        return re.compile("|".join([_trie(plain), *(w for w in words if "(" in w)]))
+        return re.compile("|".join([word_trie(plain), *(w for w in words if "(" in w)]))
     return re.compile(stop, re.IGNORECASE)
 
 

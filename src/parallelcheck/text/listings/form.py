@@ -18,6 +18,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from parallelcheck.text.langtag import language_of_name
 from parallelcheck.text.listings.languages import (
     CONSOLE,
     DIRECTIVE,
@@ -29,7 +30,6 @@ from parallelcheck.text.listings.languages import (
 )
 from parallelcheck.text.listings.lexer import CODE, COMMENT, STRING
 from parallelcheck.text.listings.pieces import pieces_of
-from parallelcheck.text.langtag import language_of_name
 
 _PLACEHOLDERS = {
     "angle": r"<[^\W\d_][\w .-]*>",
