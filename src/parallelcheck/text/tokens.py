@@ -75,6 +75,10 @@ _PROSE_CODE = re.compile(
     r"|(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*_\w+|[A-Za-z_]\w*\(\)"
     r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9])(?![\w(])"
 )
+# What every match of :data:`_PROSE_CODE` holds (an opening quote after no letter or digit, a
+# slash, a dot before a letter, an underscore before a word character, or ``()``): a text
+# without any is not searched (most texts, and the search is slow).
+_PROSE_CODE_HINT = re.compile(r"(?<![A-Za-z0-9])[«„“\"'「『‘]|/|\.[A-Za-z_]|_\w|\(\)")
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
 _SPECIAL = (("://", _URL), ("/", PATH), ("=", _SETTING))
@@ -180,8 +184,10 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
             if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
                 word = word[:-1]
             names.add(word)
-    prose = frozenset(
-        token_form(quoted or word) for quoted, word in _PROSE_CODE.findall(prose_text)
+    prose = (
+        frozenset(token_form(quoted or word) for quoted, word in _PROSE_CODE.findall(prose_text))
+        if _PROSE_CODE_HINT.search(prose_text)
+        else frozenset()
     )
     if not strong and not names and not prose:
         return _NO_TOKENS  # most blocks: one shared value (callers never change it)
