@@ -552,11 +552,8 @@ def _profile(lang: str) -> _Profile:
         lang if lang in MULTIPLIER_WORDS else ("en" if lang in _ENGLISH_INSIDE else "")
     )
     if multiplier_lang:
-        words = MULTIPLIER_WORDS[multiplier_lang]
-        alternation = _alternation(words)
-        passes.append(
-            _Pass(re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])"), _h_multiplier_word, True)
-        )
+        branches = _word_branches(MULTIPLIER_WORDS[multiplier_lang], r"[\w-]")
+        passes.append(_Pass(re.compile(rf"(?:{branches})(?![\w-])"), _h_multiplier_word, True))
 
     scales = SCALE_WORDS.get(lang, {})
     scale_re = None
