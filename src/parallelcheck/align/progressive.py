@@ -234,7 +234,22 @@ def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:
     )
 
 
-def _document_features(doc: Document, prefixes: Sequence[str], source: str):
+def _code_of(block: Block, skeletons: dict[tuple[str, str], str]) -> str:
+    """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block), taken from
+    *skeletons* — one article's, by code and info string — when worked out already: a code
+    block usually stands unchanged in every version of an article, and is read once."""
+    if block.kind is not BlockKind.CODE:
+        return ""
+    key = (block.text, block.info)
+    found = skeletons.get(key)
+    if found is None:
+        found = skeletons[key] = code_skeleton(*key)
+    return found
+
+
+def _document_features(
+    doc: Document, prefixes: Sequence[str], source: str, skeletons: dict[tuple[str, str], str]
+):
     non_latin = mostly_non_latin(
         " ".join(s.title for s in doc.sections[:20])
         + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
@@ -266,9 +281,7 @@ def _document_features(doc: Document, prefixes: Sequence[str], source: str):
                     strong=strong_only(anchors),
                     share=size / total,
                     position=number / last,
-                    code=code_skeleton(block.text, block.info)
-                    if block.kind is BlockKind.CODE
-                    else "",
+                    code=_code_of(block, skeletons),
                     shape=(block.body_rows, block.columns)
                     if block.kind is BlockKind.TABLE
                     else (0, 0),
@@ -877,7 +890,11 @@ def align_article(
 ) -> AlignedArticle:
     """Align every version of one article: sections, then blocks inside each section."""
     order = version_order(list(documents), source)
-    features = {lang: _document_features(documents[lang], link_prefixes, source) for lang in order}
+    skeletons: dict[tuple[str, str], str] = {}  # the article's code, read once
+    features = {
+        lang: _document_features(documents[lang], link_prefixes, source, skeletons)
+        for lang in order
+    }
     sections = {lang: features[lang][0] for lang in order}
     preamble = {lang: sections[lang][0] for lang in order}
     columns = [preamble]
