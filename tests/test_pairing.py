@@ -158,12 +158,12 @@ def test_without_units_the_neighbouring_description_is_taken_for_the_missing_one
 def test_description_and_code_are_units_only_in_a_section_of_examples():
     one = "# T\n\nRun this:\n\n```shell\nmake\n```\n\nDone.\n"
     article = align_article("a", parse_versions(en=one), "en")
-    features = progressive._document_features(article.documents["en"], (), "en")[1]
+    features = progressive._document_features(article.documents["en"], (), "en", {})[1]
     blocks = features[id(article.documents["en"].sections[1])]
     assert all(f.partner is None for f in blocks)
     two = "# T\n\nRun this:\n\n```shell\nmake\n```\n\nThen this:\n\n```shell\nmake test\n```\n"
     doc = parse_versions(en=two)["en"]
-    blocks = progressive._document_features(doc, (), "en")[1][id(doc.sections[1])]
+    blocks = progressive._document_features(doc, (), "en", {})[1][id(doc.sections[1])]
     assert [f.partner is not None for f in blocks] == [True, True, True, True]
     assert blocks[0].partner is blocks[1] and blocks[1].partner is blocks[0]
 
