@@ -249,12 +249,7 @@ def _belongs(base: FrontMatter, key: str, theirs: FrontMatter) -> int:
 
 def _describe(path: str, langs: list[str], agreeing: list[str], difference: _Difference) -> str:
     where = f"front matter “{path}”"
-    if difference.kind == "value":
-        return (
-            f"{where}: {say(langs, 'write')} {quoted(difference.extra)} where "
-            f"{say(agreeing, 'write')} {quoted(difference.lacking)}"
-        )
-    if difference.extra and difference.lacking:
+    if difference.kind == "value" or (difference.extra and difference.lacking):
         return (
             f"{where}: {say(langs, 'write')} {quoted(difference.extra)} where "
             f"{say(agreeing, 'write')} {quoted(difference.lacking)}"
