@@ -638,6 +638,14 @@ def explain(rule_id: str) -> None:
     write_stdout(explanation(rule, width))
 
 
+@cli.command("schema")
+def print_schema() -> None:
+    """Print the JSON Schema of the findings document (--format json)."""
+    from parallelcheck.report.json_format import findings_schema
+
+    write_stdout(findings_schema())
+
+
 # --- glossary (issue "Terminology"): `parallelcheck glossary lint|import`; the logic lives
 # in parallelcheck.glossary.
 
