@@ -412,9 +412,10 @@ def test_markdown_table_counts(real, hostile, which):
     rules = sorted({f.rule for f in report.findings})
     assert header == ["Article", *rules, "Total"]
     assert separator == ["---", *["---:"] * (len(rules) + 1)]
-    assert len(body) == len(report.articles)
     counts = Counter((f.article, f.rule) for f in report.findings)
-    for article, row in zip(report.articles, body, strict=True):
+    flagged = [a for a in report.articles if any(f.article == a.id for f in report.findings)]
+    assert len(body) == len(flagged)
+    for article, row in zip(flagged, body, strict=True):
         assert row[0] == md_escape(article.id)
         want = [counts[(article.id, rule)] for rule in rules]
         assert row[1:] == [str(n) for n in [*want, sum(want)]]
@@ -637,7 +638,26 @@ def test_an_empty_report_renders_everywhere():
         assert isinstance(FORMATS[name](empty), str)
     _validate_sarif(json.loads(FORMATS["sarif"](empty)))
     assert FORMATS["github"](empty) == ""
-    assert "| **Total** | **0** |" in FORMATS["markdown"](empty)
+    assert "| **Total**" not in FORMATS["markdown"](empty)
+    assert "All language versions agree: 0 articles checked." in FORMATS["markdown"](empty)
+
+
+def test_markdown_lists_only_the_articles_with_findings(tmp_path):
+    """An article in sync beside the hostile set gets no row of zeros, only a count; a report
+    of it alone has no table at all."""
+    root = write_hostile_set(tmp_path)
+    (root / "synced").mkdir()
+    (root / "synced" / "en.md").write_text("# Plain\n\nOne paragraph.\n", encoding="utf-8")
+    (root / "synced" / "ja.md").write_text("# プレーン\n\n一つの段落。\n", encoding="utf-8")
+    report = build_report(root, tmp_path)
+    assert {f.article for f in report.findings} == {HOSTILE_ID, "plain"}
+    text = FORMATS["markdown"](report)
+    assert [row[0] for row in _table(text)[2:-1]] == ["plain", md_escape(HOSTILE_ID)]
+    assert "\n1 other article without findings (not listed).\n" in text
+    synced = Report(articles=[a for a in report.articles if a.id == "synced"], findings=[])
+    summary = FORMATS["markdown"](synced)
+    assert "|" not in summary and "<details" not in summary
+    assert "All language versions agree: 1 article checked. ✅" in summary
 
 
 def test_cli_writes_each_format(tmp_path):
