@@ -33,6 +33,11 @@ if TYPE_CHECKING:
     from parallelcheck.report.base import RuleInfo
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
+JAPANESE_VARIANTS_NOTE = (
+    "parallelcheck: note: Japanese glossary forms were matched as written: their spelling "
+    "variants (サーバ for サーバー) are matched with the ja extra installed "
+    "(pip install 'parallelcheck[ja]')"
+)
 
 
 def _inert(text: str) -> str:
@@ -346,6 +351,7 @@ def _run(
     from parallelcheck.engine import CheckOptions
     from parallelcheck.report import Report
     from parallelcheck.rules import REGISTRY
+    from parallelcheck.run.pipeline import japanese_variants_missed
 
     try:
         start = paths[0] if paths else None
@@ -395,6 +401,8 @@ def _run(
                         ),
                         err=True,
                     )
+            if japanese_variants_missed(article_sets, config, options):
+                click.echo(JAPANESE_VARIANTS_NOTE, err=True)
     except InputError as error:
         _fail(error.describe())
     header = f"checked {describe_discovery(article_sets)}"
