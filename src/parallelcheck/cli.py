@@ -646,6 +646,19 @@ def explain(rule_id: str) -> None:
     write_stdout(explanation(rule, width))
 
 
+@cli.command("lsp")
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output (the only way).")
+def language_server(stdio: bool) -> None:
+    """Run the Language Server: an editor shows each article's findings (the lsp extra)."""
+    try:
+        from parallelcheck.lsp import serve
+    except ImportError as error:
+        _fail(
+            f"the language server needs the lsp extra ({error}): pip install 'parallelcheck[lsp]'"
+        )
+    serve()
+
+
 @cli.command("schema")
 def print_schema() -> None:
     """Print the JSON Schema of the findings document (--format json)."""

@@ -100,34 +100,18 @@ def _rule_descriptor(rule_id: str, info: RuleInfo) -> dict[str, Any]:
     return descriptor
 
 
-def _split_locations(finding: Finding) -> tuple[list[Location], list[Location]]:
-    """The finding's locations in the deviating versions, and the others (the first location
-    stands for the result when no deviating version has one)."""
-    deviating = [loc for loc in finding.locations if loc.lang in finding.langs]
-    others = [loc for loc in finding.locations if loc.lang not in finding.langs]
-    if not deviating:
-        return others[:1], others[1:]
-    return deviating, others
-
-
 def _location(finding: Finding, location: Location) -> dict[str, Any]:
-    if location.lang in finding.langs:
-        role = "deviating version"
-    elif location.lang in finding.reference_langs:
-        role = "reference version"
-    else:
-        role = "version"
     return {
         "physicalLocation": {
             "artifactLocation": {"uri": artifact_uri(location.path)},
             "region": {"startLine": max(location.line, 1)},
         },
-        "message": {"text": f"{location.lang}: {role}"},
+        "message": {"text": f"{location.lang}: {finding.role(location.lang)}"},
     }
 
 
 def _result(finding: Finding, rule_index: int) -> dict[str, Any]:
-    shown, related = _split_locations(finding)
+    shown, related = finding.shown_and_related()
     result: dict[str, Any] = {
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
