@@ -34,9 +34,8 @@ if TYPE_CHECKING:
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
 JAPANESE_VARIANTS_NOTE = (
-    "parallelcheck: note: Japanese glossary forms were matched as written: their spelling "
-    "variants (サーバ for サーバー) are matched with the ja extra installed "
-    "(pip install 'parallelcheck[ja]')"
+    "parallelcheck: note: Japanese glossary forms were matched as written, not in their "
+    "spelling variants: those need the ja extra (pip install 'parallelcheck[ja]')"
 )
 
 
