@@ -252,6 +252,28 @@ def test_html_with_the_cache_on_shows_the_text_and_leaves_the_cache_alone(tmp_pa
     assert [(p, p.stat().st_mtime_ns) for p in _entries(project)] == before
 
 
+def test_the_key_changes_with_the_optional_matching_packages(tmp_path, monkeypatch):
+    """Installing the ja or lemmas extra (or another dictionary version) changes what a
+    glossary matches: an entry written without it is not read back with it."""
+    from click.testing import CliRunner
+
+    from parallelcheck.cli import cli
+    from parallelcheck.run import pipeline
+
+    project = _project(tmp_path)
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("PARALLELCHECK_CACHE_DIR", str(project / "cache"))
+    installed = pipeline.optional_distributions()
+    CliRunner().invoke(cli, ["check", "--jobs", "1"])
+    assert len(_entries(project)) == 1
+    CliRunner().invoke(cli, ["check", "--jobs", "1"])
+    assert len(_entries(project)) == 1  # the same packages: the entry is read back
+    without_ja = tuple((name, None if "sudachi" in name else v) for name, v in installed)
+    monkeypatch.setattr(pipeline, "optional_distributions", lambda: without_ja)
+    CliRunner().invoke(cli, ["check", "--jobs", "1"])
+    assert len(_entries(project)) == 2
+
+
 def test_the_key_changes_with_the_code(tmp_path):
     """Every key includes a digest of the package's files: an edited rule never answers from
     entries an earlier version of the code wrote."""

@@ -209,6 +209,10 @@ def test_rules_lists_every_rule_and_explain_prints_its_documentation():
     explained = run("explain", "code-mismatch")
     assert explained.returncode == 0
     assert "mermaid" in explained.stdout
+    # plain text, not the docstring's reStructuredText: "(``{* ../src/app.py hl[3] *}``)"
+    assert "such as {* ../src/app.py hl[3] *})" in " ".join(explained.stdout.split())
+    assert "``" not in explained.stdout
+    assert max(len(line) for line in explained.stdout.splitlines()) <= 88
 
 
 def test_version_flag():

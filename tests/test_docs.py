@@ -1,8 +1,9 @@
 """The documents in the repository: the findings schema holds for real output, and the pages hold.
 
-* ``docs/findings.schema.json`` validates the ``--format json`` output of a check of the
-  repository's ``articles/`` and of a small project made to hold findings of several kinds,
-  and rejects a finding without a required field, with an unknown
+* the findings schema that ``parallelcheck schema`` prints (the package's own copy, whose
+  ``docs/findings.schema.json`` is kept equal) validates the ``--format json`` output of a
+  check of the repository's ``articles/`` and of a small project made to hold findings of
+  several kinds, and rejects a finding without a required field, with an unknown
   severity or with a field the document does not have (so the schema is not vacuous);
 * every relative link in ``README.md`` and ``docs/*.md`` names a file of the repository, and
   a ``#fragment`` names a heading of the page it points to;
@@ -26,10 +27,28 @@ PAGES = sorted([REPO / "README.md", *(REPO / "docs").glob("*.md")])
 
 
 @pytest.fixture(scope="module")
-def validator() -> jsonschema.Draft202012Validator:
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+def printed_schema() -> str:
+    """What ``parallelcheck schema`` prints: the schema the installed package ships."""
+    proc = run_cli("schema", cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def validator(printed_schema) -> jsonschema.Draft202012Validator:
+    schema = json.loads(printed_schema)
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
+
+
+def test_the_published_schema_is_the_packaged_one_with_a_stable_id(printed_schema):
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == printed_schema, (
+        "docs/findings.schema.json is out of date: run "
+        "`parallelcheck schema > docs/findings.schema.json`"
+    )
+    schema = json.loads(printed_schema)
+    assert schema["$id"] == "urn:parallelcheck:findings:v1"
+    assert schema["properties"]["schema"]["const"] == "parallelcheck/findings/v1"
 
 
 EN = "# Guide\n\nVersion 1.2.3 ships 42 commands.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"

@@ -439,6 +439,34 @@ def test_check_reads_glossary_option_and_reports_terms(tmp_path, monkeypatch):
     assert "articles/demo/ja.md:3" in result.stdout
 
 
+def test_without_the_ja_extra_a_note_says_japanese_forms_matched_as_written(tmp_path, monkeypatch):
+    """A Japanese version checked against a glossary with Japanese forms, Sudachi not
+    installed: the run says that variants were not matched and how to get them; with Sudachi,
+    without a Japanese version, or with Japanese keep-as-is names only, it says nothing."""
+    from parallelcheck.cli import JAPANESE_VARIANTS_NOTE
+    from parallelcheck.run import pipeline
+
+    _article(tmp_path)
+    write(tmp_path / "terms.yaml", "terms:\n  - id: pd\n    ja: PD 分離\n")
+    write(tmp_path / "keeps.yaml", "terms:\n  - id: deepinfer\n    keep: DeepInfer\n")
+    write(tmp_path / "english/demo/en.md", "# Demo\n\nPD disaggregation.\n")
+    write(tmp_path / "english/demo/de.md", "# Demo\n\nPD-Disaggregation.\n")
+    monkeypatch.chdir(tmp_path)
+
+    def stderr(*args: str, sudachi: bool) -> str:
+        monkeypatch.setattr(pipeline, "japanese_variants_available", lambda: sudachi)
+        result = CliRunner().invoke(cli, ["check", "--no-cache", *args])
+        assert result.exit_code in (0, 1), result.output
+        return result.stderr
+
+    assert JAPANESE_VARIANTS_NOTE in stderr("articles", "--glossary", "terms.yaml", sudachi=False)
+    assert "parallelcheck[ja]" in JAPANESE_VARIANTS_NOTE
+    assert "note" not in stderr("articles", "--glossary", "terms.yaml", sudachi=True)
+    assert "note" not in stderr("english", "--glossary", "terms.yaml", sudachi=False)
+    assert "note" not in stderr("articles", "--glossary", "keeps.yaml", sudachi=False)
+    assert "note" not in stderr("articles", "--glossary", "terms.yaml", "-q", sudachi=False)
+
+
 def test_a_glossary_that_does_not_exist_exits_2(tmp_path, monkeypatch):
     _article(tmp_path)
     monkeypatch.chdir(tmp_path)

@@ -11,6 +11,12 @@ be blocked once ``ja.md`` loses its table, pass again once the table is back, an
 when the commit deletes ``ja.md`` while the configuration lists ``ja`` (pre-commit passes no
 deleted file, so only the hook's own look at git's staged deletions can see it).
 
+A second test runs ``pre-commit run`` with the ``repo: local`` hook that the README and
+docs/cli.md show (taken from the README, so the example is what is tested): it uses the
+``parallelcheck`` of the project's own environment (``language: system``; here, this test's
+interpreter's), so nothing is installed, and it fails on the article with a dropped table and
+passes once the table is back.
+
 Skipped, saying why, when ``git`` or ``pre-commit`` is not installed — except under CI (``CI``
 set), where that is a failure: the ``test`` extra installs pre-commit.
 """
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -189,6 +196,12 @@ def test_pre_commit_hook_blocks_a_commit_that_drops_a_table(tmp_path: Path) -> N
     _ok(_run([*pre_commit, "install", "--install-hooks"], repo, env, INSTALL_TIMEOUT))
     print(f"pre-commit install --install-hooks: {time.monotonic() - started:.1f} s")
     assert (repo / ".git" / "hooks" / "pre-commit").is_file()
+    # the hook's environment has the core dependencies only: no Sudachi dictionary (the ja
+    # extra, 200 MB) unless the configuration adds it (bench/bench_install_size.py: its size)
+    (hook_env,) = (tmp_path / "pre-commit-home").glob("repo*/py_env-*")
+    site = hook_env / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+    assert (site / "parallelcheck").is_dir() and (site / "yaml").is_dir()
+    assert not list(site.glob("sudachi*")), sorted(p.name for p in site.iterdir())
 
     # 1. The article in sync, and a README that is no article: the hook passes.
     (repo / "README.md").write_text("# A project with a guide\n", encoding="utf-8")
@@ -236,3 +249,41 @@ def test_pre_commit_hook_blocks_a_commit_that_drops_a_table(tmp_path: Path) -> N
     unrelated = _ok(commit("Add a script"))
     assert "missing-version" not in _output(unrelated)
     assert commits() == 3
+
+
+def _readme_local_hook() -> str:
+    """The README's ``repo: local`` example (a fenced YAML block), also in docs/cli.md."""
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.S)
+    (local,) = [block for block in blocks if "repo: local" in block]
+    assert local in (PROJECT / "docs" / "cli.md").read_text(encoding="utf-8")
+    return local
+
+
+def test_pre_commit_run_with_the_documented_local_hook(tmp_path: Path) -> None:
+    git, pre_commit = _git(), _pre_commit()
+    env = _environment(tmp_path)
+    # the project's environment: the parallelcheck beside this test's interpreter
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+
+    repo = tmp_path / "repo"
+    guide = repo / "articles" / "guide"
+    guide.mkdir(parents=True)
+    (guide / "en.md").write_text(EN, encoding="utf-8")
+    (guide / "ja.md").write_text(JA_WITHOUT_TABLE, encoding="utf-8")
+    (repo / "README.md").write_text("# A project with a guide\n", encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text(_readme_local_hook(), encoding="utf-8")
+    _ok(_run([git, "init", "-q"], repo, env, GIT_TIMEOUT))
+    _ok(_run([git, "add", "-A"], repo, env, GIT_TIMEOUT))
+
+    failed = _run([*pre_commit, "run", "--all-files"], repo, env, COMMIT_TIMEOUT)
+    output = _output(failed)
+    assert failed.returncode == 1, output
+    assert re.search(r"^parallelcheck\.+Failed$", output, re.M), output
+    assert "missing-table" in output and "articles/guide/ja.md" in output, output
+
+    (guide / "ja.md").write_text(JA_REWORDED, encoding="utf-8")
+    _ok(_run([git, "add", "-A"], repo, env, GIT_TIMEOUT))
+    passed = _run([*pre_commit, "run", "--all-files"], repo, env, COMMIT_TIMEOUT)
+    assert passed.returncode == 0, _output(passed)
+    assert _passed(passed), _output(passed)

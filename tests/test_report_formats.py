@@ -19,16 +19,17 @@ import jsonschema
 import pytest
 from conftest import REPO, SHARED, need
 
+from parallelcheck.cli import rule_infos
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions
 from parallelcheck.report import FORMATS, Report
-from parallelcheck.report.base import RuleInfo
 from parallelcheck.report.github import escape_data, escape_property
 from parallelcheck.report.html_report import CSP, SCRIPT, STYLE, _csp_hash
 from parallelcheck.report.markdown import escape as md_escape
 from parallelcheck.report.sarif import artifact_uri, fingerprint
 from parallelcheck.rules import REGISTRY
+from parallelcheck.rules._reference import plain_text
 from parallelcheck.run.pipeline import check_all
 
 ARTICLE = "deepinfer-vs-lmdeploy"
@@ -78,10 +79,6 @@ HOSTILE_JA = """\
 
 PLAIN_EN = "Before the title: see `parse_v2()` first.\n\n# Plain\n\nOne paragraph with 42 apples.\n"
 PLAIN_JA = "タイトルの前：まず `parse_v3()` を参照。\n\n# プレーン\n\n42 個のりんごの段落。\n"
-
-
-def rule_infos() -> dict[str, RuleInfo]:
-    return {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
 
 
 def build_report(root: Path, cwd: Path, config: Config | None = None) -> Report:
@@ -257,21 +254,55 @@ def test_sarif_validates_and_has_one_result_per_finding(real, hostile, which):
             == {"error": "error", "warning": "warning", "info": "note"}[finding["severity"]]
         )
         assert result["message"]["text"] == finding["message"]
-        uris = sorted(
-            (
-                loc["physicalLocation"]["artifactLocation"]["uri"],
-                loc["physicalLocation"]["region"]["startLine"],
-            )
-            for loc in result["locations"]
-        )
-        assert uris == sorted((artifact_uri(x["path"]), x["line"]) for x in finding["locations"])
         assert re.fullmatch(r"[0-9a-f]{64}", result["partialFingerprints"]["parallelcheck/v1"])
-        first = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-        deviating = [
-            artifact_uri(x["path"]) for x in finding["locations"] if x["lang"] in finding["langs"]
-        ]
-        if deviating:
-            assert first == deviating[0]
+        # the deviating versions' lines are the result's locations, the other versions' its
+        # related locations; a finding with no line in a deviating version (missing-version)
+        # is shown at its first location
+        deviating = [x for x in finding["locations"] if x["lang"] in finding["langs"]]
+        others = [x for x in finding["locations"] if x["lang"] not in finding["langs"]]
+        if not deviating:
+            deviating, others = others[:1], others[1:]
+        assert _sarif_places(result["locations"]) == _places(deviating)
+        assert _sarif_places(result.get("relatedLocations", [])) == _places(others)
+        assert [r["id"] for r in result.get("relatedLocations", [])] == list(
+            range(1, len(others) + 1)
+        )
+
+
+def _places(locations: list[dict]) -> list[tuple[str, int]]:
+    return [(artifact_uri(x["path"]), max(x["line"], 1)) for x in locations]
+
+
+def _sarif_places(locations: list[dict]) -> list[tuple[str, int]]:
+    return [
+        (
+            loc["physicalLocation"]["artifactLocation"]["uri"],
+            loc["physicalLocation"]["region"]["startLine"],
+        )
+        for loc in locations
+    ]
+
+
+def test_sarif_puts_reference_versions_in_related_locations(real):
+    """The shipped article's first missing table: en and ja lack the table that ko and
+    zh-Hant hold.  The result is located at en's and ja's lines (the files to fix); ko's and
+    zh-Hant's lines, where the table is, are related locations naming their role."""
+    document = json.loads(FORMATS["sarif"](real))
+    table = next(r for r in document["runs"][0]["results"] if r["ruleId"] == "missing-table")
+    assert table["properties"]["langs"] == ["en", "ja"]
+    located = [(loc["message"]["text"], _sarif_places([loc])[0]) for loc in table["locations"]]
+    related = [
+        (loc["id"], loc["message"]["text"], _sarif_places([loc])[0])
+        for loc in table["relatedLocations"]
+    ]
+    assert located == [
+        ("en: deviating version", ("articles/deepinfer-vs-lmdeploy/en.md", 25)),
+        ("ja: deviating version", ("articles/deepinfer-vs-lmdeploy/ja.md", 25)),
+    ]
+    assert related == [
+        (1, "ko: reference version", ("articles/deepinfer-vs-lmdeploy/ko.md", 29)),
+        (2, "zh-Hant: reference version", ("articles/deepinfer-vs-lmdeploy/zh-Hant.md", 29)),
+    ]
 
 
 def test_sarif_rules_carry_documentation(real):
@@ -280,7 +311,10 @@ def test_sarif_rules_carry_documentation(real):
     table = by_id["missing-table"]
     assert table["name"] == "MissingTable"
     assert table["shortDescription"]["text"] == REGISTRY["missing-table"].summary
-    assert table["help"]["text"] == REGISTRY["missing-table"].doc.strip()
+    assert table["help"]["text"] == plain_text(REGISTRY["missing-table"].doc).strip()
+    # the documentation is plain text: no reStructuredText literal or role is left in it
+    for rule in driver["rules"]:
+        assert "``" not in rule["help"]["text"] and ":mod:`" not in rule["help"]["text"]
     assert table["defaultConfiguration"]["level"] == "error"
     assert by_id["list-shape"]["defaultConfiguration"]["level"] == "warning"
 
@@ -378,9 +412,10 @@ def test_markdown_table_counts(real, hostile, which):
     rules = sorted({f.rule for f in report.findings})
     assert header == ["Article", *rules, "Total"]
     assert separator == ["---", *["---:"] * (len(rules) + 1)]
-    assert len(body) == len(report.articles)
     counts = Counter((f.article, f.rule) for f in report.findings)
-    for article, row in zip(report.articles, body, strict=True):
+    flagged = [a for a in report.articles if any(f.article == a.id for f in report.findings)]
+    assert len(body) == len(flagged)
+    for article, row in zip(flagged, body, strict=True):
         assert row[0] == md_escape(article.id)
         want = [counts[(article.id, rule)] for rule in rules]
         assert row[1:] == [str(n) for n in [*want, sum(want)]]
@@ -603,7 +638,26 @@ def test_an_empty_report_renders_everywhere():
         assert isinstance(FORMATS[name](empty), str)
     _validate_sarif(json.loads(FORMATS["sarif"](empty)))
     assert FORMATS["github"](empty) == ""
-    assert "| **Total** | **0** |" in FORMATS["markdown"](empty)
+    assert "| **Total**" not in FORMATS["markdown"](empty)
+    assert "All language versions agree: 0 articles checked." in FORMATS["markdown"](empty)
+
+
+def test_markdown_lists_only_the_articles_with_findings(tmp_path):
+    """An article in sync beside the hostile set gets no row of zeros, only a count; a report
+    of it alone has no table at all."""
+    root = write_hostile_set(tmp_path)
+    (root / "synced").mkdir()
+    (root / "synced" / "en.md").write_text("# Plain\n\nOne paragraph.\n", encoding="utf-8")
+    (root / "synced" / "ja.md").write_text("# プレーン\n\n一つの段落。\n", encoding="utf-8")
+    report = build_report(root, tmp_path)
+    assert {f.article for f in report.findings} == {HOSTILE_ID, "plain"}
+    text = FORMATS["markdown"](report)
+    assert [row[0] for row in _table(text)[2:-1]] == ["plain", md_escape(HOSTILE_ID)]
+    assert "\n1 other article without findings (not listed).\n" in text
+    synced = Report(articles=[a for a in report.articles if a.id == "synced"], findings=[])
+    summary = FORMATS["markdown"](synced)
+    assert "|" not in summary and "<details" not in summary
+    assert "All language versions agree: 1 article checked. ✅" in summary
 
 
 def test_cli_writes_each_format(tmp_path):

@@ -18,7 +18,7 @@ from parallelcheck.engine import CheckOptions
 from parallelcheck.errors import InputError
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules import REGISTRY
-from parallelcheck.rules._reference import reference_markdown
+from parallelcheck.rules._reference import explanation, plain_text, reference_markdown
 from parallelcheck.rules.base import NEEDS, TAGS, Option, OptionError, RuleContext, rule
 from parallelcheck.run.pipeline import check_all
 
@@ -43,6 +43,61 @@ def test_docs_rules_md_is_the_reference_the_specs_write():
     assert written == reference_markdown(), (
         "docs/rules.md is out of date: run `parallelcheck rules --format markdown > docs/rules.md`"
     )
+
+
+def test_plain_text_renders_the_docstring_markup_for_a_terminal():
+    doc = """A block is **missing** from *some* versions.
+
+    Read by the fence (see :mod:`parallelcheck.text.code_skeleton`): ``{* app.py *}``,
+    ``*.svg`` and a `single` literal keep their stars and text; `` `"x"` `` its quotes.
+
+    * **Script** (an *error*): characters of the other script, written the way
+      every reader sees them.
+    * ``vocabulary``: terms.
+
+    Configure it in ``parallelcheck.yaml``::
+
+        regional:
+          zh-Hant: {script: true}
+
+    Last paragraph."""
+    assert plain_text(doc, width=44) == (
+        "A block is missing from some versions.\n"
+        "\n"
+        "Read by the fence (see\n"
+        "parallelcheck.text.code_skeleton): {* app.py\n"
+        "*}, *.svg and a single literal keep their\n"
+        'stars and text; `"x"` its quotes.\n'
+        "\n"
+        "- Script (an error): characters of the other\n"
+        "  script, written the way every reader sees\n"
+        "  them.\n"
+        "- vocabulary: terms.\n"
+        "\n"
+        "Configure it in parallelcheck.yaml:\n"
+        "\n"
+        "    regional:\n"
+        "      zh-Hant: {script: true}\n"
+        "\n"
+        "Last paragraph.\n"
+    )
+
+
+@pytest.mark.parametrize("rule_id", sorted(REGISTRY))
+def test_explain_shows_no_markup_and_fits_the_width(rule_id):
+    text = explanation(REGISTRY[rule_id], width=72)
+    assert not re.search(r"``|:[a-z]+:`|\*\*", text), text
+    for line in text.splitlines():
+        # only a literal block, or a word that cannot be cut (a URL), may pass the width
+        assert len(line) <= 72 or line.startswith("    ") or " " not in line.strip(), line
+    assert text.startswith(f"{rule_id} (default severity: {REGISTRY[rule_id].severity};")
+
+
+def test_explain_drops_single_backquotes_and_keeps_the_ones_inside_a_literal():
+    altered = " ".join(explanation(REGISTRY["term-altered"]).split())
+    assert "(Deepinfer, LM Deploy)" in altered
+    tokens = " ".join(explanation(REGISTRY["token-mismatch"]).split())
+    assert '(`"gzip"` = gzip, `fetch()` = fetch)' in tokens
 
 
 def test_no_page_lists_a_rule_with_another_severity_or_summary():

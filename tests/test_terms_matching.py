@@ -5,6 +5,7 @@ Latin, Japanese orthographic variants through Sudachi."""
 from __future__ import annotations
 
 import itertools
+import sys
 
 import pytest
 
@@ -15,7 +16,10 @@ from parallelcheck.glossary.match import (
     find_terms,
     form_contains,
     ja_pipeline,
+    japanese_variants_available,
     normalise_with_offsets,
+    optional_distributions,
+    uses_japanese_variants,
 )
 
 
@@ -212,6 +216,23 @@ def test_japanese_tokenizer_is_a_real_sudachi_tokenizer_loaded_once():
     assert type(sudachi).__module__.startswith("sudachipy")
     assert [m.normalized_form() for m in sudachi.tokenize("サーバ")] == ["サーバー"]
     assert ja_pipeline() is sudachi
+
+
+def test_the_ja_extra_is_seen_without_importing_it(monkeypatch):
+    assert japanese_variants_available()  # the test extra installs the ja extra
+    versions = dict(optional_distributions())
+    assert versions["sudachidict-core"] and versions["sudachipy"]
+    monkeypatch.setitem(sys.modules, "sudachidict_core", None)  # as if not installed
+    assert not japanese_variants_available()
+
+
+def test_only_japanese_approved_forms_that_are_no_keep_names_use_sudachi():
+    assert uses_japanese_variants(GLOSSARY, "ja") and uses_japanese_variants(GLOSSARY, "ja-JP")
+    assert not uses_japanese_variants(GLOSSARY, "ko")
+    keep_only = Glossary((_term("deepinfer", keep="DeepInfer"),))
+    assert not uses_japanese_variants(keep_only, "ja")
+    forbidden_only = Glossary((_term("x", ja=LangTerms((), ("サーバ構成",))),))
+    assert not uses_japanese_variants(forbidden_only, "ja")
 
 
 def test_sudachi_normalised_form_matches_orthographic_variants():

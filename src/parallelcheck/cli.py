@@ -12,6 +12,7 @@ import codecs
 import contextlib
 import json
 import os
+import shutil
 import signal
 import stat
 import sys
@@ -29,8 +30,13 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from parallelcheck.model.article import ArticleSet
+    from parallelcheck.report.base import RuleInfo
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
+JAPANESE_VARIANTS_NOTE = (
+    "parallelcheck: note: Japanese glossary forms were matched as written, not in their "
+    "spelling variants: those need the ja extra (pip install 'parallelcheck[ja]')"
+)
 
 
 def _inert(text: str) -> str:
@@ -343,8 +349,8 @@ def _run(
     from parallelcheck.config import load_config
     from parallelcheck.engine import CheckOptions
     from parallelcheck.report import Report
-    from parallelcheck.report.base import RuleInfo
     from parallelcheck.rules import REGISTRY
+    from parallelcheck.run.pipeline import japanese_variants_missed
 
     try:
         start = paths[0] if paths else None
@@ -394,11 +400,25 @@ def _run(
                         ),
                         err=True,
                     )
+            if japanese_variants_missed(article_sets, config, options):
+                click.echo(JAPANESE_VARIANTS_NOTE, err=True)
     except InputError as error:
         _fail(error.describe())
-    rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
     header = f"checked {describe_discovery(article_sets)}"
-    return Report(articles=articles, findings=findings, rules=rules, header=header)
+    return Report(articles=articles, findings=findings, rules=rule_infos(), header=header)
+
+
+def rule_infos() -> dict[str, RuleInfo]:
+    """What the formats show of every rule: its default severity, and its summary and
+    documentation as plain text (the docstrings' reStructuredText markup rendered)."""
+    from parallelcheck.report.base import RuleInfo
+    from parallelcheck.rules import REGISTRY
+    from parallelcheck.rules._reference import plain_line, plain_text
+
+    return {
+        r.id: RuleInfo(r.severity, plain_line(r.summary), plain_text(r.doc))
+        for r in REGISTRY.values()
+    }
 
 
 class Progress:
@@ -602,10 +622,12 @@ def list_rules(output_format: str) -> None:
 
         write_stdout(reference_markdown())
         return
+    from parallelcheck.rules._reference import plain_line
+
     width = max(len(rule_id) for rule_id in REGISTRY)
     for rule_id in sorted(REGISTRY):
         rule = REGISTRY[rule_id]
-        click.echo(f"{rule_id:<{width}}  {rule.severity:<7}  {rule.summary}")
+        click.echo(f"{rule_id:<{width}}  {rule.severity:<7}  {plain_line(rule.summary)}")
 
 
 @cli.command()
@@ -617,12 +639,31 @@ def explain(rule_id: str) -> None:
     rule = REGISTRY.get(rule_id)
     if rule is None:
         _fail(f"unknown rule '{rule_id}' (see 'parallelcheck rules')")
-    from parallelcheck.rules._reference import plain
+    from parallelcheck.rules._reference import TEXT_WIDTH, explanation
 
-    tags = ", ".join(sorted(rule.tags))
-    click.echo(f"{rule.id} (default severity: {rule.severity}; {tags})\n\n{plain(rule.doc)}")
-    for name, option in rule.options.items():
-        click.echo(f"\noption {name} (default {option.default!r}): {option.help}")
+    width = min(shutil.get_terminal_size((TEXT_WIDTH, 24)).columns, TEXT_WIDTH)
+    write_stdout(explanation(rule, width))
+
+
+@cli.command("lsp")
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output (the only way).")
+def language_server(stdio: bool) -> None:
+    """Run the Language Server: an editor shows each article's findings (the lsp extra)."""
+    try:
+        from parallelcheck.lsp import serve
+    except ImportError as error:
+        _fail(
+            f"the language server needs the lsp extra ({error}): pip install 'parallelcheck[lsp]'"
+        )
+    serve()
+
+
+@cli.command("schema")
+def print_schema() -> None:
+    """Print the JSON Schema of the findings document (--format json)."""
+    from parallelcheck.report.json_format import findings_schema
+
+    write_stdout(findings_schema())
 
 
 # --- glossary (issue "Terminology"): `parallelcheck glossary lint|import`; the logic lives

@@ -64,6 +64,8 @@ TABLES: dict[str, tuple[str, ...]] = {
 
 #: The package holding the tables (``pip install spacy-lookups-data``).
 PACKAGE = "spacy_lookups_data"
+#: Its distribution (what ``pip`` installs).
+DISTRIBUTION = "spacy-lookups-data"
 
 MIN_LETTERS = 3
 #: How many letters shorter than its word a form may be: abbreviations are no forms.

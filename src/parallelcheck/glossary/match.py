@@ -22,13 +22,15 @@ How a form matches (decided by the form's own script, not only the version's lan
   a non-Latin character is optional (``PD 分離`` = ``PD分離``).
 * **Japanese orthographic variants**: for a version in Japanese, approved forms also match
   through Sudachi's *normalized form* (SudachiPy with its core dictionary, as in spaCy's ja
-  pipeline): the text's tokens and the form's tokens are normalised
-  (``サーバ`` → ``サーバー``, ``取扱い`` → ``取り扱い``, ``cache`` → ``キャッシュ``) and their
-  concatenations compared, so a different segmentation of the same word still matches.  The
-  particle ``の`` between the parts of a multi-token form is optional (``KV cache の量子化`` =
-  ``KVキャッシュ量子化``).  Forbidden forms match on the surface only, so a forbidden spelling
-  variant is never excused by normalisation.  The pipeline loads once per process, and only
-  when a Japanese version is matched against a glossary with Japanese forms.
+  pipeline; the optional ``ja`` extra — without it, Japanese forms match as written, and
+  :func:`japanese_variants_available` says so): the text's tokens and the form's tokens are
+  normalised (``サーバ`` → ``サーバー``, ``取扱い`` → ``取り扱い``, ``cache`` → ``キャッシュ``)
+  and their concatenations compared, so a different segmentation of the same word still
+  matches.  The particle ``の`` between the parts of a multi-token form is optional
+  (``KV cache の量子化`` = ``KVキャッシュ量子化``).  Forbidden forms match on the surface
+  only, so a forbidden spelling variant is never excused by normalisation.  The pipeline
+  loads once per process, and only when a Japanese version is matched against a glossary
+  with Japanese forms.
 * **Korean** (Hangul): the form must not follow a Hangul syllable (it is then the tail of a
   longer compound) and, when it ends in Hangul, what follows it up to the next non-Hangul
   character must be empty or particles/endings: case particles and their combinations
@@ -60,6 +62,8 @@ How a form matches (decided by the form's own script, not only the version's lan
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import itertools
 import re
 from bisect import bisect_right
@@ -540,6 +544,41 @@ class GlossaryMatcher:
 
 # ---------------------------------------------------------------------------
 # Japanese through Sudachi
+
+#: The distributions matching reads when they are installed: the ``ja`` extra (Sudachi) and
+#: the ``lemmas`` extra (spaCy's lemma tables).
+OPTIONAL_DISTRIBUTIONS = ("sudachipy", "sudachidict-core", lemmas.DISTRIBUTION)
+
+
+def optional_distributions() -> tuple[tuple[str, str | None], ...]:
+    """Each of :data:`OPTIONAL_DISTRIBUTIONS` with its installed version (``None`` when it is
+    not installed): what a result checked against a glossary depends on besides the glossary
+    (the result cache's key holds it).  Reads the packages' metadata only."""
+    found = []
+    for name in OPTIONAL_DISTRIBUTIONS:
+        try:
+            found.append((name, importlib.metadata.version(name)))
+        except importlib.metadata.PackageNotFoundError:
+            found.append((name, None))
+    return tuple(found)
+
+
+def japanese_variants_available() -> bool:
+    """Whether SudachiPy and its core dictionary are installed, the ``ja`` extra (imports
+    neither)."""
+    return all(importlib.util.find_spec(name) for name in ("sudachipy", "sudachidict_core"))
+
+
+def uses_japanese_variants(glossary: Glossary, lang: str) -> bool:
+    """Whether matching a version in ``lang`` against ``glossary`` reads Sudachi: the version
+    is Japanese and the glossary has approved forms for it that are not keep-as-is names."""
+    if primary_language(lang) != "ja":
+        return False
+    return any(
+        (entry := term.entry(lang)) is not None and entry.approved and term.keep is None
+        for term in glossary.terms
+    )
+
 
 _JA_TOKENIZER: object = None
 _JA_MAX_BYTES = 40_000  # Sudachi refuses inputs of about 49 kB

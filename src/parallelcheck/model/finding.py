@@ -56,6 +56,25 @@ class Finding:
     def with_severity(self, severity: str) -> Finding:
         return replace(self, severity=severity)
 
+    def role(self, lang: str) -> str:
+        """What version ``lang`` is to this finding: ``deviating version``, ``reference
+        version`` (one the deviating versions were compared with) or ``version``."""
+        if lang in self.langs:
+            return "deviating version"
+        return "reference version" if lang in self.reference_langs else "version"
+
+    def shown_and_related(self) -> tuple[tuple[Location, ...], tuple[Location, ...]]:
+        """Where a tool shows the finding, and the locations related to it: the deviating
+        versions' locations (the files to fix) and the others' (the versions they were
+        compared with), each in the finding's order.  A finding located in no deviating
+        version (``missing-version``: the version has no file) is shown at its first
+        location."""
+        shown = tuple(loc for loc in self.locations if loc.lang in self.langs)
+        others = tuple(loc for loc in self.locations if loc.lang not in self.langs)
+        if not shown:
+            return others[:1], others[1:]
+        return shown, others
+
     def sort_key(self) -> tuple:
         first = self.locations[0] if self.locations else Location("", "", 0)
         return (

@@ -40,7 +40,7 @@ OUTLINE, ALIGNED = "outline", "aligned"
 @dataclass(frozen=True)
 class RuleInfo:
     """What a format may show about a rule: its default severity, one-line summary and
-    documentation (the rule's docstring)."""
+    documentation (the rule's docstring as plain text, without markup)."""
 
     severity: str
     summary: str

@@ -5,16 +5,28 @@ articles and file names hold.  The document is written with JSON's own escapes f
 characters, DEL, C1 controls and bidirectional overrides and isolates (``\\u001b``,
 ``\\u202e``; see :func:`~parallelcheck.report.inert.json_inert`), so ``cat`` of the file
 cannot drive a terminal or reorder a line, while a program reads back the original characters.
+
+The document's JSON Schema (draft 2020-12, ``$id`` ``urn:parallelcheck:findings:v1``) ships
+with the package as ``findings.schema.json`` beside this module: :func:`findings_schema`
+reads it, ``parallelcheck schema`` prints it, and ``docs/findings.schema.json`` is a copy of
+it that a test keeps equal.
 """
 
 from __future__ import annotations
 
 import json
+from importlib.resources import files
 
 from parallelcheck.report.base import Report, output_format
 from parallelcheck.report.inert import json_inert
 
 SCHEMA = "parallelcheck/findings/v1"
+SCHEMA_FILE = "findings.schema.json"
+
+
+def findings_schema() -> str:
+    """The JSON Schema of the findings document, as the package ships it."""
+    return files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
 
 
 @output_format("json")

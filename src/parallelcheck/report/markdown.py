@@ -1,8 +1,10 @@
 """``--format markdown``: a summary to post on a pull request (GitHub-flavoured Markdown).
 
 A heading with the totals, then a table of articles × rules with the number of findings in each
-cell, a ``Total`` column and a ``Total`` row (one row per checked article, also those without
-findings; one column per rule that has findings).  Then the details: per article, per
+cell, a ``Total`` column and a ``Total`` row (one row per article with findings, one column per
+rule that has findings), and a line saying how many articles have none — a site of hundreds of
+articles in sync gives a short summary, not hundreds of rows of zeros.  When nothing is found
+there is no table, only that line.  Then the details: per article, per
 section, each finding's severity, rule and message, and one line per version involved with its
 ``path:line``, the deviating versions marked ✗.
 
@@ -38,24 +40,38 @@ def _plural(count: int, word: str) -> str:
 
 
 def count_table(report: Report) -> list[str]:
-    """The articles × rules table, with a Total column and a Total row."""
+    """The articles × rules table of the articles with findings, with a Total column and a
+    Total row; nothing when there is no finding."""
     rules = sorted({f.rule for f in report.findings})
     counts = Counter((f.article, f.rule) for f in report.findings)
+    with_findings = [a for a in report.outlines() if any(counts[(a.id, r)] for r in rules)]
+    if not with_findings:
+        return []
     header = ["Article", *(escape(rule) for rule in rules), "Total"]
     lines = [
         "| " + " | ".join(header) + " |",
         "| " + " | ".join(["---", *(["---:"] * (len(rules) + 1))]) + " |",
     ]
-    outlines = report.outlines()
-    for article in outlines:
+    for article in with_findings:
         row = [counts[(article.id, rule)] for rule in rules]
         cells = [escape(article.id), *(str(n) for n in row), str(sum(row))]
         lines.append("| " + " | ".join(cells) + " |")
-    totals = [sum(counts[(a.id, rule)] for a in outlines) for rule in rules]
+    totals = [sum(counts[(a.id, rule)] for a in with_findings) for rule in rules]
     lines.append(
         "| " + " | ".join(["**Total**", *(str(n) for n in totals), f"**{sum(totals)}**"]) + " |"
     )
     return lines
+
+
+def _articles_in_sync(report: Report) -> str:
+    """The line saying how many articles have no finding (empty when every one has)."""
+    flagged = {f.article for f in report.findings}
+    clean = sum(1 for article in report.outlines() if article.id not in flagged)
+    if not report.findings:
+        return f"All language versions agree: {_plural(clean, 'article')} checked. ✅"
+    if not clean:
+        return ""
+    return f"{_plural(clean, 'other article')} without findings (not listed)."
 
 
 def _finding_lines(finding: Finding) -> list[str]:
@@ -105,13 +121,12 @@ def render_markdown(report: Report) -> str:
         f"{_plural(summary['findings'], 'finding')} in {_plural(summary['articles'], 'article')}",
         "",
         f"{counts} · parallelcheck {escape(report.tool_version)}",
-        "",
-        *count_table(report),
     ]
+    table, in_sync = count_table(report), _articles_in_sync(report)
+    lines += ["", *table] if table else []
+    lines += ["", in_sync] if in_sync else []
     if report.findings:
         lines += ["", "<details open><summary>Findings</summary>"]
         lines += details(report)
         lines += ["", "</details>"]
-    else:
-        lines += ["", "All language versions agree. ✅"]
     return "\n".join(lines) + "\n"

@@ -7,11 +7,15 @@ the whole documentation as ``help`` and the default severity as
 ``defaultConfiguration.level``.
 
 Each finding is one ``result``: ``ruleId`` and ``ruleIndex``, ``level`` (``error``, ``warning``,
-or ``note`` for ``info``), the message, and one ``location`` per location of the finding —
-the deviating versions first (a code-scanning service shows a result at its first location,
-and the deviating version is the file to fix), then the reference versions, each in the
-finding's order.  Each location's own message names its version and role.  Article, section,
-versions and evidence are kept in the result's ``properties``.
+or ``note`` for ``info``), the message, the deviating versions' lines as its ``locations``
+(the files to fix: a code-scanning service shows the result there) and the other versions'
+lines — the reference versions the deviating ones were compared with — as its
+``relatedLocations`` (in SARIF, the locations that help to understand a result), each in
+the finding's order.  A finding located in no deviating version (``missing-version``: the
+version has no file) is shown at its first location, the others being related.  Each
+location's own message names its version and role; related locations are numbered
+(``id``) from 1.  Article, section, versions and evidence are kept in the result's
+``properties``.
 
 ``partialFingerprints["parallelcheck/v1"]`` is a SHA-256 of rule, article, deviating and
 reference versions and message — not of line numbers, so a finding keeps its identity while
@@ -96,35 +100,30 @@ def _rule_descriptor(rule_id: str, info: RuleInfo) -> dict[str, Any]:
     return descriptor
 
 
-def _ordered_locations(finding: Finding) -> list[Location]:
-    deviating = [loc for loc in finding.locations if loc.lang in finding.langs]
-    others = [loc for loc in finding.locations if loc.lang not in finding.langs]
-    return deviating + others
-
-
 def _location(finding: Finding, location: Location) -> dict[str, Any]:
-    if location.lang in finding.langs:
-        role = "deviating version"
-    elif location.lang in finding.reference_langs:
-        role = "reference version"
-    else:
-        role = "version"
     return {
         "physicalLocation": {
             "artifactLocation": {"uri": artifact_uri(location.path)},
             "region": {"startLine": max(location.line, 1)},
         },
-        "message": {"text": f"{location.lang}: {role}"},
+        "message": {"text": f"{location.lang}: {finding.role(location.lang)}"},
     }
 
 
 def _result(finding: Finding, rule_index: int) -> dict[str, Any]:
-    return {
+    shown, related = finding.shown_and_related()
+    result: dict[str, Any] = {
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
         "level": sarif_level(finding.severity),
         "message": {"text": finding.message},
-        "locations": [_location(finding, loc) for loc in _ordered_locations(finding)],
+        "locations": [_location(finding, loc) for loc in shown],
+    }
+    if related:
+        result["relatedLocations"] = [
+            {"id": number, **_location(finding, loc)} for number, loc in enumerate(related, start=1)
+        ]
+    return result | {
         "partialFingerprints": {FINGERPRINT_KEY: fingerprint(finding)},
         "properties": {
             "article": finding.article,

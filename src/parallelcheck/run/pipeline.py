@@ -40,6 +40,11 @@ from parallelcheck.engine import (
 from parallelcheck.errors import InputError
 from parallelcheck.files.safe_read import Boundary
 from parallelcheck.glossary import Glossary, load_glossaries
+from parallelcheck.glossary.match import (
+    japanese_variants_available,
+    optional_distributions,
+    uses_japanese_variants,
+)
 from parallelcheck.history.git import head_commit, source_changes, work_tree
 from parallelcheck.model.aligned import UnreadableVersion
 from parallelcheck.model.article import ArticleSet
@@ -55,12 +60,33 @@ from parallelcheck.run.cache import (
 )
 from parallelcheck.run.plan import RunPlan, make_plan
 from parallelcheck.text import langid as identifier
+from parallelcheck.text.langtag import primary_language
 
 
 def load_run_glossary(config: Config, options: CheckOptions) -> Glossary:
     """The glossary of a run: ``config.glossary`` plus ``--glossary`` paths, read once.
     A malformed glossary is an :class:`InputError` (exit 2)."""
     return load_glossaries([*config.glossary, *options.glossaries])
+
+
+def japanese_variants_missed(
+    article_sets: Sequence[ArticleSet], config: Config, options: CheckOptions
+) -> bool:
+    """Whether the run matched Japanese versions against Japanese glossary forms without
+    Sudachi (the ``ja`` extra not installed), so that spelling variants went unmatched.
+    Reads the glossary again, but only in that case."""
+    if japanese_variants_available():
+        return False
+    langs = {
+        lang
+        for article_set in article_sets
+        for lang in article_set.versions
+        if primary_language(lang) == "ja"
+    }
+    if not langs:
+        return False
+    glossary = load_run_glossary(config, options)
+    return any(uses_japanese_variants(glossary, lang) for lang in langs)
 
 
 def read_versions(
@@ -188,6 +214,7 @@ def check_all(
             replace(options, jobs=0),
             sorted(plan.rules.items()),
             glossary.fingerprint if glossary is not None else None,
+            optional_distributions() if glossary else None,
         )
         for index, article_set in enumerate(article_sets):
             # Read inside the set's boundary, as the check reads: a file outside it is never
