@@ -23,15 +23,17 @@ Two rows *X* and *Y* are one moved block when:
   and lack one in *X* (or the whole section of it); at least one side must lack the block
   in a section it has (two sections whose headings did not pair, each lacking in the other's
   versions, are ``missing-section``'s, not a move of each of their blocks);
-* every block of the reference in *X* is like every block of the movers in *Y*: the same kind
-  of block, and for code the same code as ``code-mismatch`` compares it (comments and
-  strings aside) and nearly the same text as written (a ratio of 0.9: ``pip install
-  "uvicorn[standard]"`` is not ``pip install "hypercorn[trio]"``); for a table the same
-  shape and, when they have them, shared anchors; for a list as many items; for prose and
-  lists shared anchors (numbers, names, inline code, link targets: a Dice coefficient of
-  0.6 or more, each side stating at least three different values — a name and the same word
-  as inline code are one) and a similar share of their document's length (0.5), or nearly
-  the same letters (0.85), as untranslated text has;
+* every block of the reference in *X* is like every block of the movers in *Y* — for code,
+  the source's block (another reference version that translated a console output keeps its
+  place; the difference is ``code-mismatch``'s there): the same kind of block, and for
+  code the same code as ``code-mismatch`` compares it (comments and strings aside) and
+  nearly the same text as written (a ratio of 0.9: ``pip install "uvicorn[standard]"`` is
+  not ``pip install "hypercorn[trio]"``); for a table the same shape and, when they have
+  them, shared anchors; for a list as many items; for prose and lists shared anchors
+  (numbers, names, inline code, link targets: a Dice coefficient of 0.6 or more, each side
+  stating at least three different values — a name and the same word as inline code are
+  one) and a similar share of their document's length (0.5), or nearly the same letters
+  (0.85), as untranslated text has;
 * the place differs: they are in different sections, or at different levels (one inside a
   container the other is not in), or among the same siblings with a row between them that
   reference and movers both have (else the two rows stand in the same place and are a pair
@@ -180,7 +182,7 @@ def find_moves(article: AlignedArticle) -> list[BlockMove]:
                 and not _apart(x, y, reference, movers)
             ):
                 continue
-            score = _likeness(blocks, x.row, y.row, reference, movers)
+            score = _likeness(blocks, x.row, y.row, source, reference, movers)
             if score is not None:
                 candidates.append(
                     (
@@ -252,12 +254,15 @@ def _apart(x: _Row, y: _Row, reference: frozenset[str], movers: frozenset[str]) 
     return False
 
 
-def _likeness(blocks: _Blocks, at: AlignedBlock, to: AlignedBlock, reference, movers):
-    """The mean likeness of every reference block in ``at`` with every mover's block in
-    ``to``, or ``None`` when a pair is not alike enough (see the module's docstring)."""
+def _likeness(blocks: _Blocks, at: AlignedBlock, to: AlignedBlock, source, reference, movers):
+    """The mean likeness of every reference block in ``at`` (of the source's alone, for code)
+    with every mover's block in ``to``, or ``None`` when a pair is not alike enough (see the
+    module's docstring)."""
+    ours = at.cells[source]
+    compared = [source] if ours is not None and ours.kind is BlockKind.CODE else sorted(reference)
     total = 0.0
     pairs = 0
-    for r in sorted(reference):
+    for r in compared:
         for m in sorted(movers):
             score = _pair(blocks, r, at.cells[r], m, to.cells[m])
             if score is None:
