@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import parse_versions, write_article
+from conftest import parse_versions, rule_findings, write_article
 
 from parallelcheck.align.moves import find_moves
 from parallelcheck.align.progressive import align_article
@@ -212,3 +212,110 @@ def test_the_in_sync_corpus_has_few_splits_and_moves(fastapi_run):
     pairs = sum(len(s.versions) - 1 for s in sets)
     ours = [f for f in findings if f.rule in {"split-paragraph", "moved-block"}]
     assert len(ours) * 100 <= pairs  # at most 1 per 100 translation pairs
+
+
+# ---------------------------------------------------------------------------
+# Moves between levels (a block inside a container in some versions only)
+
+RUN_EN = """# Run
+
+Start the server:
+
+```console
+$ uvicorn main:app --port 80
+INFO: Uvicorn running on http://0.0.0.0:80
+```
+
+/// note
+
+The command names the module `main` and the object `app`.
+
+///
+"""
+
+RUN_ES = """# Ejecutar
+
+Inicia el servidor:
+
+```console
+$ uvicorn main:app --port 80
+INFO: Uvicorn corriendo en http://0.0.0.0:80
+```
+
+/// note
+
+El comando nombra el módulo `main` y el objeto `app`.
+
+///
+"""
+
+RUN_DE = """# Ausführen
+
+Starten Sie den Server:
+
+/// note
+
+Der Befehl nennt das Modul `main` und das Objekt `app`.
+
+```console
+$ uvicorn main:app --port 80
+INFO: Uvicorn running on http://0.0.0.0:80
+```
+
+///
+"""
+
+
+def test_code_written_inside_a_box_in_one_version_is_a_move_not_two_missing_blocks():
+    # es translated the console output: the move is told against the source's code alone.
+    article = align_article("a", parse_versions(en=RUN_EN, es=RUN_ES, de=RUN_DE), "en")
+    article.moves = find_moves(article)
+    assert [(m.langs, m.reference) for m in article.moves] == [(("de",), ("en", "es"))]
+    move = article.moves[0]
+    assert move.at_parent is None and move.to_parent is not None
+    assert move.to.cells["de"].line == 9
+    codes = [f for f in rule_findings(article, "code-mismatch") if "counterpart" in f.message]
+    assert codes == []
+    (found,) = rule_findings(article, "moved-block")
+    assert "inside the admonition (note)" in found.message
+    assert "at the top level of the section (en line 5, es line 5)" in found.message
+
+
+YIELD_EN = """# Dependencies
+
+## Raising
+
+If you catch an exception in a dependency with `yield`, re-raise it unless you raise \
+another `HTTPException`.
+
+## Order
+
+/// tip
+
+The code before `yield` runs before the response is sent, with FastAPI 0.106.0 and later.
+
+///
+
+The code runs from top to bottom.
+"""
+
+YIELD_JA = """# 依存関係
+
+## 順序
+
+/// tip
+
+`HTTPException` を含む例外は `yield` の前なら発生させられますが、後ではできません。
+
+`yield` の前のコードは、FastAPI 0.106.0 以降ではレスポンスを送る前に実行されます。
+
+///
+
+コードは上から下へ実行されます。
+"""
+
+
+def test_prose_is_no_move_on_one_name_written_twice():
+    # `HTTPException` as inline code and as a name is one value: two values in all, too few.
+    article = align_article("a", parse_versions(en=YIELD_EN, ja=YIELD_JA), "en")
+    assert find_moves(article) == []

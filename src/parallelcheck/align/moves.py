@@ -8,7 +8,14 @@ pairs such rows and records each pair as a
 :class:`~parallelcheck.model.aligned.BlockMove`; the missing-block walk then skips the rows'
 empty cells the move accounts for, and the ``moved-block`` rule reports the move once.
 
-Two top-level rows *X* and *Y* are one moved block when:
+The rows compared are a section's top-level rows and the rows nested in its containers (the
+blocks inside a list item, a quote, an admonition or a tab; not the list items themselves,
+whose count is ``list-shape``'s): a block that one version writes inside a list item or a
+box and another at the section's top level (Kubernetes writes an include indented under the
+last requirement, an old translation before the list) is one move, not a block missing in
+each place.
+
+Two rows *X* and *Y* are one moved block when:
 
 * no version has a block in both (a version holding both is a repetition, not a move), some
   versions (the reference, the source among them: a move is a place that differs from the
@@ -16,17 +23,21 @@ Two top-level rows *X* and *Y* are one moved block when:
   and lack one in *X* (or the whole section of it); at least one side must lack the block
   in a section it has (two sections whose headings did not pair, each lacking in the other's
   versions, are ``missing-section``'s, not a move of each of their blocks);
-* every block of the reference in *X* is like every block of the movers in *Y*: the same kind
-  of block, and for code the same code as ``code-mismatch`` compares it (comments and
-  strings aside) and nearly the same text as written (a ratio of 0.9: ``pip install
-  "uvicorn[standard]"`` is not ``pip install "hypercorn[trio]"``); for a table the same
-  shape and, when they have them, shared anchors; for a list as many items; for prose and
-  lists shared anchors (numbers, names, inline code, link targets: a Dice coefficient of
-  0.6 or more over at least three anchors on each side) and a similar share of their
-  document's length (0.5), or nearly the same letters (0.85), as untranslated text has;
-* the place differs: they are in different sections, or in one section with a row between
-  them that reference and movers both have (else the two rows stand in the same place and
-  are a pair alignment left apart, not a move).
+* every block of the reference in *X* is like every block of the movers in *Y* — for code,
+  the source's block (another reference version that translated a console output keeps its
+  place; the difference is ``code-mismatch``'s there): the same kind of block, and for
+  code the same code as ``code-mismatch`` compares it (comments and strings aside) and
+  nearly the same text as written (a ratio of 0.9: ``pip install "uvicorn[standard]"`` is
+  not ``pip install "hypercorn[trio]"``); for a table the same shape and, when they have
+  them, shared anchors; for a list as many items; for prose and lists shared anchors
+  (numbers, names, inline code, link targets: a Dice coefficient of 0.6 or more, each side
+  stating at least three different values — a name and the same word as inline code are
+  one) and a similar share of their document's length (0.5), or nearly the same letters
+  (0.85), as untranslated text has;
+* the place differs: they are in different sections, or at different levels (one inside a
+  container the other is not in), or among the same siblings with a row between them that
+  reference and movers both have (else the two rows stand in the same place and are a pair
+  alignment left apart, not a move).
 
 When several pairings compete for a row, the most alike pair is taken first (ties: document
 order); a row's empty cell is accounted for by one move at most.
@@ -41,7 +52,7 @@ from rapidfuzz.fuzz import ratio as text_ratio
 
 from parallelcheck.align.progressive import KIND_FAMILY
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection, BlockMove
-from parallelcheck.model.document import Block, Document
+from parallelcheck.model.document import Block, BlockKind, Document
 from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import anchors_of, dice, strong_only
 from parallelcheck.text.script import mostly_non_latin
@@ -56,12 +67,17 @@ TABLE_ANCHORS = 0.5
 
 @dataclass
 class _Row:
-    """A top-level row with empty cells: where it is and what its versions hold."""
+    """A row with empty cells: where it is (its section, the row it is nested in, if any, and
+    the rows it stands among) and what its versions hold.  ``order`` is its place in the
+    section's rows walked depth first (document order)."""
 
     section_index: int
-    row_index: int
+    order: int
     section: AlignedSection
     row: AlignedBlock
+    parent: AlignedBlock | None
+    siblings: list[AlignedBlock]
+    index: int
     holders: frozenset[str]
     lacking: frozenset[str]
     outside: frozenset[str]
@@ -125,12 +141,26 @@ def find_moves(article: AlignedArticle) -> list[BlockMove]:
     rows: list[_Row] = []
     langs = frozenset(article.langs)
     for s_index, section in enumerate(article.sections):
-        for r_index, row in enumerate(section.rows):
+        for order, (row, parent, siblings, index) in enumerate(_walk(section.rows)):
             holders = frozenset(row.present())
             lacking = frozenset(row.absent())
-            outside = langs - set(row.cells)  # the versions lacking the whole section
-            if holders and (lacking or outside):
-                rows.append(_Row(s_index, r_index, section, row, holders, lacking, outside))
+            # the versions lacking the whole section (or, nested, the container)
+            outside = langs - set(row.cells)
+            if holders and (lacking or outside) and not _items(row):
+                rows.append(
+                    _Row(
+                        s_index,
+                        order,
+                        section,
+                        row,
+                        parent,
+                        siblings,
+                        index,
+                        holders,
+                        lacking,
+                        outside,
+                    )
+                )
     if len(rows) < 2:
         return []
     blocks = _Blocks(article)
@@ -146,17 +176,21 @@ def find_moves(article: AlignedArticle) -> list[BlockMove]:
                 continue
             if not (reference & y.lacking or movers & x.lacking):
                 continue  # no block missing in a section: two sections left unpaired
-            if x.section is y.section and not _apart(x, y, reference, movers):
+            if (
+                x.section is y.section
+                and x.siblings is y.siblings
+                and not _apart(x, y, reference, movers)
+            ):
                 continue
-            score = _likeness(blocks, x.row, y.row, reference, movers)
+            score = _likeness(blocks, x.row, y.row, source, reference, movers)
             if score is not None:
                 candidates.append(
                     (
                         -score,
                         x.section_index,
-                        x.row_index,
+                        x.order,
                         y.section_index,
-                        y.row_index,
+                        y.order,
                         x,
                         y,
                         reference,
@@ -180,11 +214,27 @@ def find_moves(article: AlignedArticle) -> list[BlockMove]:
                 at=x.row,
                 to_section=y.section,
                 to=y.row,
+                at_parent=x.parent,
+                to_parent=y.parent,
             )
         )
-    place = {id(r.row): (r.section_index, r.row_index) for r in rows}
+    place = {id(r.row): (r.section_index, r.order) for r in rows}
     moves.sort(key=lambda m: (place[id(m.at)], place[id(m.to)]))
     return moves
+
+
+def _walk(rows: list[AlignedBlock], parent: AlignedBlock | None = None):
+    """(row, the row it is nested in, its siblings, its index among them) for every row of
+    ``rows`` and every row nested in them, depth first in document order."""
+    for index, row in enumerate(rows):
+        yield row, parent, rows, index
+        if row.rows:
+            yield from _walk(row.rows, row)
+
+
+def _items(row: AlignedBlock) -> bool:
+    """Whether a row holds list items (an item some versions lack is ``list-shape``'s)."""
+    return any(b is not None and b.kind is BlockKind.ITEM for b in row.cells.values())
 
 
 def _family(row: _Row) -> str:
@@ -194,22 +244,25 @@ def _family(row: _Row) -> str:
 
 
 def _apart(x: _Row, y: _Row, reference: frozenset[str], movers: frozenset[str]) -> bool:
-    """Whether a row of the section between ``x`` and ``y`` holds blocks of both the
-    reference and the movers: the two rows then stand in different places."""
-    low, high = sorted((x.row_index, y.row_index))
-    for row in x.section.rows[low + 1 : high]:
+    """Whether a row between ``x`` and ``y`` (siblings) holds blocks of both the reference
+    and the movers: the two rows then stand in different places."""
+    low, high = sorted((x.index, y.index))
+    for row in x.siblings[low + 1 : high]:
         present = set(row.present())
         if present & reference and present & movers:
             return True
     return False
 
 
-def _likeness(blocks: _Blocks, at: AlignedBlock, to: AlignedBlock, reference, movers):
-    """The mean likeness of every reference block in ``at`` with every mover's block in
-    ``to``, or ``None`` when a pair is not alike enough (see the module's docstring)."""
+def _likeness(blocks: _Blocks, at: AlignedBlock, to: AlignedBlock, source, reference, movers):
+    """The mean likeness of every reference block in ``at`` (of the source's alone, for code)
+    with every mover's block in ``to``, or ``None`` when a pair is not alike enough (see the
+    module's docstring)."""
+    ours = at.cells[source]
+    compared = [source] if ours is not None and ours.kind is BlockKind.CODE else sorted(reference)
     total = 0.0
     pairs = 0
-    for r in sorted(reference):
+    for r in compared:
         for m in sorted(movers):
             score = _pair(blocks, r, at.cells[r], m, to.cells[m])
             if score is None:
@@ -249,7 +302,7 @@ def _pair(blocks: _Blocks, r: str, a: Block | None, m: str, b: Block | None) -> 
     letters = text_ratio(a.text, b.text) / 100 if latin else 0.0
     if letters >= SAME_LETTERS:
         return letters
-    if a_keys.total() < FEWEST_ANCHORS or b_keys.total() < FEWEST_ANCHORS:
+    if _values(a_keys) < FEWEST_ANCHORS or _values(b_keys) < FEWEST_ANCHORS:
         return None
     shared = dice(a_keys, b_keys)
     a_share, b_share = blocks.share(r, a), blocks.share(m, b)
@@ -257,3 +310,9 @@ def _pair(blocks: _Blocks, r: str, a: Block | None, m: str, b: Block | None) -> 
     if shared < ANCHOR_DICE or length < SHARE:
         return None
     return 0.6 * shared + 0.4 * length
+
+
+def _values(anchors) -> int:
+    """How many different values the anchors state: a name and the same word written as
+    inline code (``HTTPException``, `` `HTTPException` ``) are one value."""
+    return len({key.lstrip("~#`@").lower() for key in anchors})

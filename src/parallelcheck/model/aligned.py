@@ -96,9 +96,10 @@ class AlignedSection:
 @dataclass(frozen=True, eq=False)
 class BlockMove:
     """A block that ``langs`` hold at another place of the article than ``reference`` do: in
-    row ``to`` of section ``to_section`` rather than in row ``at`` of ``at_section`` (both
-    top-level rows, found by :mod:`parallelcheck.align.moves`); neither row is then missing
-    a block in those versions."""
+    row ``to`` of section ``to_section`` rather than in row ``at`` of ``at_section`` (found by
+    :mod:`parallelcheck.align.moves`); neither row is then missing a block in those versions.
+    A row nested in a container has that container's row as its parent (``at_parent``,
+    ``to_parent``); a top-level row has none."""
 
     langs: tuple[str, ...]
     reference: tuple[str, ...]
@@ -106,6 +107,8 @@ class BlockMove:
     at: AlignedBlock
     to_section: AlignedSection
     to: AlignedBlock
+    at_parent: AlignedBlock | None = None
+    to_parent: AlignedBlock | None = None
 
 
 @dataclass(frozen=True)
