@@ -10,12 +10,17 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import RuleContext
 
 
-def join_langs(langs: Iterable[str]) -> str:
-    """Versions named as a sentence names them: ``ja``, ``en and ja``, ``en, de and ja``."""
-    names = list(langs)
+def join_words(words: Iterable[str]) -> str:
+    """Words listed as a sentence lists them: ``ja``, ``en and ja``, ``en, de and ja``."""
+    names = list(words)
     if len(names) < 3:
         return " and ".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def join_langs(langs: Iterable[str]) -> str:
+    """Versions named as a sentence names them (:func:`join_words`)."""
+    return join_words(langs)
 
 
 #: Verbs whose third person singular is not the plural plus ``s``.
