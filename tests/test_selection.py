@@ -122,6 +122,10 @@ def test_a_rule_that_runs_only_when_asked_runs_when_selected_or_configured():
         Config(), CheckOptions(enable=("suppression-unused",))
     )
     assert "suppression-unused" in active_rules(Config(), CheckOptions(select=("suppression",)))
+    asked = CheckOptions(select=("missing-table",), enable=("suppression-unused",))
+    assert set(active_rules(Config(), asked)) == {"missing-table", "suppression-unused"}
+    ignored = CheckOptions(ignore=("suppression",), enable=("suppression-unused",))
+    assert "suppression-unused" not in active_rules(Config(), ignored)
     configured = Config(rules={"suppression-unused": RuleConfig(severity="error")})
     assert active_rules(configured, CheckOptions())["suppression-unused"] == "error"
 

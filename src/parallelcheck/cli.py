@@ -25,7 +25,7 @@ import click
 from parallelcheck import __version__
 from parallelcheck.errors import InputError
 from parallelcheck.model.exit_status import EXIT_CANNOT_RUN, ExitPolicy
-from parallelcheck.run.request import RunRequest
+from parallelcheck.run.request import RunRequest, rule_names
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -253,8 +253,6 @@ def _run_options(command):
 
 
 def _rule_names(_context, _parameter, values: tuple[str, ...]) -> tuple[str, ...]:
-    from parallelcheck.run.request import rule_names
-
     return rule_names(values)
 
 

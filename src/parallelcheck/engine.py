@@ -3,10 +3,12 @@
 :func:`check_article` is the whole of checking one article: given the versions' documents
 (already read), the versions that could not be read and the article's :class:`ArticleContext`
 (its source, the expected languages, the rules with their severities and options, the run's
-glossary and what git history told), it aligns the versions, runs the rules, stamps the
-severity configured for a rule on each of its findings (without one, a finding keeps the
-severity its rule gave it), drops suppressed findings and sorts the rest
-deterministically.  It reads no file and no git history, and its result depends on its
+glossary and what git history told), it aligns the versions, runs the rules, drops
+suppressed findings (recording which comments silenced what, for ``suppression-unused``,
+which runs last), stamps the severity configured for a rule on each of its findings — the
+run's, or the one the configuration's ``overrides`` give the deviating versions' files —
+(without one, a finding keeps the severity its rule gave it; ``off`` drops it) and sorts the
+rest deterministically.  It reads no file and no git history, and its result depends on its
 arguments only, wherever it runs (in this process or a worker).  Reading the files, git
 history, the cache and worker processes are the run's (:mod:`parallelcheck.run`).
 
@@ -136,8 +138,9 @@ def active_rules(config: Config, options: CheckOptions) -> dict[str, str | None]
     on for some paths: it then runs as ``off``, see :class:`ArticleContext`), or it is one
     that runs only when asked (:attr:`~parallelcheck.rules.base.RuleSpec.opt_in`: by the
     configuration, ``--select`` or :attr:`CheckOptions.enable`) and nothing asks for it;
-    ``--select`` limits the run to the named rules, ``--ignore`` removes rules (both take
-    rule ids and tags: :func:`selected_rules`).  Unknown names in either are an input error.
+    ``--select`` limits the run to the named rules (and those :attr:`CheckOptions.enable`
+    asks for), ``--ignore`` removes rules (both take rule ids and tags:
+    :func:`selected_rules`).  Unknown names in either are an input error.
     """
     select = selected_rules(options.select, "--select")
     ignore = selected_rules(options.ignore, "--ignore")
@@ -156,7 +159,9 @@ def active_rules(config: Config, options: CheckOptions) -> dict[str, str | None]
         asked = setting is not None or rule_id in on_for_some_paths
         if spec.opt_in and not (asked or rule_id in select or rule_id in options.enable):
             continue
-        if (select and rule_id not in select) or rule_id in ignore:
+        if (select and rule_id not in select and rule_id not in options.enable) or (
+            rule_id in ignore
+        ):
             continue
         active[rule_id] = OFF if off else (setting.severity if setting else None)
     return active
