@@ -106,13 +106,23 @@ def test_same_input_gives_byte_identical_output():
     assert run("check").stdout == run("check").stdout
 
 
-def test_text_output_groups_by_section_and_shows_every_version_line():
+def test_text_output_is_one_line_per_finding_and_full_shows_every_version_line():
     result = run("check")
     assert result.returncode == 1
-    out = result.stdout
-    assert "§ Head-to-head: scope, not speed" in out
-    assert f"articles/{ARTICLE}/zh-Hant.md:29" in out
-    assert out.rstrip().endswith("8 error(s), 0 warning(s), 0 info in 1 article(s), 4 version(s)")
+    lines = result.stdout.splitlines()
+    table = (
+        f"articles/{ARTICLE}/en.md:25: error missing-table table (9 rows × 3 columns) is present "
+        "in ko and zh-Hant but missing from en and ja (also ja:25; compared with ko:29, "
+        "zh-Hant:29)"
+    )
+    assert table in lines
+    assert lines[0] == f"{ARTICLE}  [en, ja, ko, zh-Hant; source en]"
+    assert len(lines) == 1 + 8 + 1  # the article, its 8 findings, the summary
+    assert lines[-1] == "8 error(s), 0 warning(s), 0 info in 1 article(s), 4 version(s)"
+    full = run("check", "--format", "full").stdout
+    assert "§ Head-to-head: scope, not speed" in full
+    assert f"articles/{ARTICLE}/zh-Hant.md:29" in full
+    assert full.rstrip().endswith("8 error(s), 0 warning(s), 0 info in 1 article(s), 4 version(s)")
 
 
 def test_a_single_file_stands_for_its_whole_article_set():
@@ -248,12 +258,13 @@ def test_a_broken_baseline_is_exit_two_naming_the_file(tmp_path):
 
 
 def test_text_outline_colour_and_quiet():
-    plain = run("check").stdout
+    plain = run("check", "--show-outline").stdout
     assert "outline" in plain and "\033[" not in plain
     assert "      ·       ·       1       1  ### DeepInfer가 LMDeploy보다 빠른가요?" in plain
+    assert "outline" not in run("check").stdout
     coloured = run("check", "--color").stdout
     assert "\033[31m" in coloured
-    quiet = run("check", "--quiet").stdout
+    quiet = run("check", "--quiet", "--format", "full").stdout
     assert "outline" not in quiet and "missing-table" in quiet
 
 
@@ -301,7 +312,7 @@ def test_a_stop_signal_swallowed_during_the_check_still_stops_the_run(tmp_path, 
     from parallelcheck import cli as cli_module
     from parallelcheck.report.base import Report
 
-    def swallowed(**_run):
+    def swallowed(*_request, **_run):
         cli_module._stopped_by = signals.SIGINT  # the handler ran; its exception was lost
         return Report(articles=[], findings=[])  # a report the run would otherwise write
 

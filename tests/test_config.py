@@ -236,7 +236,7 @@ YAML_ERRORS = [
         """,
         4,
         "unknown key 'langauges' (expected one of: root, source, languages, layout, glossary, "
-        "rules, links, regional); did you mean 'languages'?",
+        "exclude, rules, overrides, links, regional); did you mean 'languages'?",
         id="unknown-top-key",
     ),
     pytest.param(
@@ -393,7 +393,7 @@ def test_exact_message_for_unknown_key(tmp_path: Path) -> None:
     write(tmp_path / "parallelcheck.yaml", "root: a\nsource: en\nglossary: []\nlangauges: [en]\n")
     assert str(error(tmp_path)).startswith(
         "parallelcheck.yaml:4: unknown key 'langauges' (expected one of: root, source, "
-        "languages, layout, glossary, rules, links, regional)"
+        "languages, layout, glossary, exclude, rules, overrides, links, regional)"
     )
 
 

@@ -62,9 +62,12 @@ INJECTED = "".join(c for c in [*C0, DEL, *C1, *BIDI, *SEPARATORS] if c not in "\
 FOLDED = frozenset(c for c in INJECTED if c.isspace())
 
 FOLDER = "art\x1b[31m\u202e\x9b\t\n\x7f\x01"
-FORMAT_NAMES = ["text", "json", "sarif", "github", "markdown", "html"]
-HUMAN = ["text", "github", "markdown"]
-# The colour codes the text format writes itself (report/text.py).
+FORMAT_NAMES = ["text", "full", "json", "sarif", "github", "markdown", "html"]
+HUMAN = ["text", "full", "github", "markdown"]
+#: The formats for a terminal, and those of them that show each finding's section.
+TERMINAL = ("text", "full")
+WITH_SECTIONS = ["full", "github", "markdown"]
+# The colour codes the terminal formats write themselves (report/terminal.py).
 OWN_SGR = re.compile(r"\x1b\[(?:0|1|2|31|33|36)m")
 
 FILLER_EN = "".join(
@@ -148,9 +151,11 @@ def document(outputs) -> dict:
     return json.loads(outputs[("json", False)])
 
 
-def reached(document: dict) -> set[str]:
-    """The injected characters present in some finding's text, id or path."""
-    texts = [f[k] for f in document["findings"] for k in ("article", "section", "message")]
+def reached(document: dict, sections: bool = True) -> set[str]:
+    """The injected characters present in some finding's text, id or path (and section,
+    with *sections*)."""
+    keys = ("article", "section", "message") if sections else ("article", "message")
+    texts = [f[k] for f in document["findings"] for k in keys]
     texts += [loc["path"] for f in document["findings"] for loc in f["locations"]]
     return {c for c in "".join(texts) if c in FORBIDDEN}
 
@@ -183,24 +188,24 @@ def test_every_injected_character_reaches_a_finding(document):
 @pytest.mark.parametrize("name", HUMAN)
 def test_human_formats_hold_no_raw_control(outputs, document, clean, name, color):
     text = outputs[(name, color)]
-    if name == "text" and color:
+    if name in TERMINAL and color:
         text = OWN_SGR.sub("", text)
     assert raw_forbidden(text) == set()
     # An article's line feed never starts a line: the same line count as the clean article.
     assert text.count("\n") == clean[name].count("\n")
     # Every character that reached a finding is shown escaped (Markdown doubles backslashes
     # and makes a line break a space; a workflow command percent-encodes it).
-    for char in reached(document) - {"\n"}:
+    for char in reached(document, sections=name in WITH_SECTIONS) - {"\n"}:
         escape = shown(char).replace("\\", "\\\\") if name == "markdown" else shown(char)
         assert escape in text, (name, hex(ord(char)))
-    line_feed = {"text": r"\n", "github": "%0A", "markdown": r"\\t \\x7f"}[name]
-    assert line_feed in text
-    for mark in MARKS:
+    line_feed = {"text": r"\n", "full": r"\n", "github": "%0A", "markdown": r"\\t \\x7f"}
+    assert line_feed[name] in text
+    for mark in MARKS if name in WITH_SECTIONS else ():
         assert mark in text  # right-to-left marks stay as written
 
 
-def test_text_shows_the_heading_escaped_and_keeps_its_own_colours(outputs):
-    plain, coloured = outputs[("text", False)], outputs[("text", True)]
+def test_full_shows_the_heading_escaped_and_keeps_its_own_colours(outputs):
+    plain, coloured = outputs[("full", False)], outputs[("full", True)]
     assert "\x1b" not in plain
     assert r"## Heading \x01\x02" in plain and r"\u202e\u2066" in plain
     assert r"art\x1b[31m\u202e\x9b\t\n\x7f\x01/en.md:" in plain
@@ -208,6 +213,16 @@ def test_text_shows_the_heading_escaped_and_keeps_its_own_colours(outputs):
     assert "\x1b[31merror  \x1b[0m code-mismatch" in coloured
     assert "\x1b[33mwarning\x1b[0m link-mismatch" in coloured
     assert "\x1b[2mchecked 1 article set(s)" in coloured
+    assert OWN_SGR.sub("", coloured) == plain
+
+
+def test_text_escapes_the_path_on_each_finding_line_and_keeps_its_own_colours(outputs):
+    plain, coloured = outputs[("text", False)], outputs[("text", True)]
+    assert "\x1b" not in plain
+    folder = r"arts/art\x1b[31m\u202e\x9b\t\n\x7f\x01/"
+    finding_lines = [line for line in plain.splitlines() if line.startswith(folder)]
+    assert len(finding_lines) == plain.count(" (compared with ") == 4
+    assert "\x1b[1m" + folder in coloured and "\x1b[31merror\x1b[0m code-mismatch" in coloured
     assert OWN_SGR.sub("", coloured) == plain
 
 
@@ -223,7 +238,7 @@ def test_github_lines_stay_single_workflow_commands(outputs, document):
 
 
 @pytest.mark.parametrize("name", ["json", "sarif", "github", "markdown", "html"])
-def test_color_changes_only_the_text_format(outputs, name):
+def test_color_changes_only_the_terminal_formats(outputs, name):
     assert outputs[(name, True)] == outputs[(name, False)]
 
 

@@ -368,7 +368,7 @@ def test_github_on_the_user_article(real):
     assert len(lines) == 16  # 8 findings, each deviating in en and ja
     assert (
         "::error file=articles/deepinfer-vs-lmdeploy/en.md,line=25,title=missing-table::"
-        "table (9 rows × 3 columns) present in ko, zh-Hant has no counterpart in en, ja "
+        "table (9 rows × 3 columns) is present in ko and zh-Hant but missing from en and ja "
         "[deepinfer-vs-lmdeploy § Head-to-head: scope, not speed]"
     ) in lines
     assert all("zh-Hant.md" not in line.split("::")[1] for line in lines)

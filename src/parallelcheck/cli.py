@@ -25,6 +25,8 @@ import click
 
 from parallelcheck import __version__
 from parallelcheck.errors import InputError
+from parallelcheck.model.exit_status import EXIT_CANNOT_RUN, ExitPolicy
+from parallelcheck.run.request import RunRequest, rule_names
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
     from parallelcheck.model.article import ArticleSet
     from parallelcheck.report.base import RuleInfo
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
 JAPANESE_VARIANTS_NOTE = (
     "parallelcheck: note: Japanese glossary forms were matched as written, not in their "
     "spelling variants: those need the ja extra (pip install 'parallelcheck[ja]')"
@@ -204,8 +205,23 @@ def _run_options(command):
             multiple=True,
             help="Check only these versions against the source (repeatable).",
         ),
-        click.option("--select", multiple=True, help="Run only these rules (repeatable)."),
-        click.option("--ignore", multiple=True, help="Do not run these rules (repeatable)."),
+        click.option(
+            "--select",
+            multiple=True,
+            callback=_rule_names,
+            help="Run only these rules: ids or tags, comma-separated or repeated.",
+        ),
+        click.option(
+            "--ignore",
+            multiple=True,
+            callback=_rule_names,
+            help="Do not run these rules: ids or tags, comma-separated or repeated.",
+        ),
+        click.option(
+            "--report-unused-suppressions",
+            is_flag=True,
+            help="Report suppression comments that silenced nothing (suppression-unused).",
+        ),
         click.option(
             "--jobs",
             type=click.IntRange(min=0),
@@ -243,6 +259,10 @@ def _run_options(command):
     return command
 
 
+def _rule_names(_context, _parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    return rule_names(values)
+
+
 def _parse_shard(_context, _parameter, value: str | None) -> tuple[int, int] | None:
     if value is None:
         return None
@@ -255,17 +275,19 @@ def _parse_shard(_context, _parameter, value: str | None) -> tuple[int, int] | N
     return k, n
 
 
-def _found_sets(*, paths, config, source, langs, skipped, hook, shard=None):
-    """Discovery as ``check`` and ``ls`` do it: the article sets named by *paths* under
-    *config*, with the ``--source`` and ``--lang`` tags checked against what was found.
+def _found_sets(request: RunRequest, config, skipped: list[str] | None):
+    """Discovery as ``check`` and ``ls`` do it: the article sets named by the request's
+    paths under *config*, with the ``--source`` and ``--lang`` tags checked against what was
+    found; file arguments that are no version are appended to *skipped* when it is a list.
     Raises :class:`InputError` on bad input."""
     from parallelcheck.discover.sets import discover, shard_of
 
-    deleted = staged_deletions() if hook else []
-    if hook and not paths and not deleted:
+    source, langs = request.source, request.langs
+    deleted = staged_deletions() if request.hook else []
+    if request.hook and not request.paths and not deleted:
         return []
     article_sets = discover(
-        list(paths),
+        list(request.paths),
         root=config.root,
         cwd=os.getcwd(),
         skipped=skipped,
@@ -274,6 +296,7 @@ def _found_sets(*, paths, config, source, langs, skipped, hook, shard=None):
         source=_requested_tag(source, "--source", ()) or config.source,
         layouts=config.layouts,
         deleted=deleted,
+        exclude=config.exclude,
     )
     found = {lang for article_set in article_sets for lang in article_set.versions}
     available = found | set(config.languages or ())
@@ -289,8 +312,8 @@ def _found_sets(*, paths, config, source, langs, skipped, hook, shard=None):
                 f"{option} {tag}: no article has a '{canonical}' version (versions found: "
                 f"{', '.join(sorted(available))}){did_you_mean(tag, available)}"
             )
-    if shard is not None:
-        article_sets = shard_of(article_sets, *shard)
+    if request.shard is not None:
+        article_sets = shard_of(article_sets, *request.shard)
     return article_sets
 
 
@@ -318,20 +341,8 @@ def staged_deletions() -> list[str]:
 
 
 def _run(
+    request: RunRequest,
     *,
-    paths,
-    glossaries,
-    config_path,
-    source,
-    langs,
-    select,
-    ignore,
-    jobs,
-    no_cache,
-    quiet,
-    shard,
-    skip_non_articles,
-    hook,
     needs: str = "outline",
     writes: Sequence[tuple[str, str]] = (),
     reads: Sequence[str] = (),
@@ -345,29 +356,30 @@ def _run(
     are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`)."""
     from parallelcheck.run.session import Session
 
-    session = Session.start(no_cache=no_cache, needs=needs)  # before the expensive imports
+    # before the expensive imports
+    session = Session.start(no_cache=request.no_cache, needs=needs)
     from parallelcheck.config import load_config
-    from parallelcheck.engine import CheckOptions
     from parallelcheck.report import Report
     from parallelcheck.rules import REGISTRY
     from parallelcheck.run.pipeline import japanese_variants_missed
 
+    paths, quiet = request.paths, request.quiet
     try:
         start = paths[0] if paths else None
-        config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY, start=start)
-        skipped: list[str] | None = [] if skip_non_articles or hook else None
-        article_sets = _found_sets(
-            paths=paths,
-            config=config,
-            source=source,
-            langs=langs,
-            skipped=skipped,
-            hook=hook,
-            shard=shard,
+        config = load_config(
+            request.config_path, cwd=os.getcwd(), known_rules=REGISTRY, start=start
         )
+        skipped: list[str] | None = [] if request.skips_non_articles else None
+        article_sets = _found_sets(request, config, skipped)
         refuse_writes_over_inputs(
             writes,
-            reads=[*paths, *reads, *config.glossary, *glossaries, *filter(None, [config.path])],
+            reads=[
+                *paths,
+                *reads,
+                *config.glossary,
+                *request.glossaries,
+                *filter(None, [config.path]),
+            ],
             article_sets=article_sets,
             languages=config.languages or (),
             cache_folder=session.cache_folder,
@@ -375,14 +387,7 @@ def _run(
         if skipped and not quiet:
             for reason in skipped:
                 click.echo(_inert(f"parallelcheck: note: skipped {reason}"), err=True)
-        options = CheckOptions(
-            source=source,
-            langs=tuple(langs),
-            select=tuple(select),
-            ignore=tuple(ignore),
-            jobs=jobs,
-            glossaries=tuple(glossaries),  # glossary: read once per run
-        )
+        options = request.check_options()
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
         articles, findings = [], []
         for result in session.check(article_sets, config, options):
@@ -446,7 +451,7 @@ class Progress:
     "output_format",
     default="text",
     show_default=True,
-    help="Output format: text, json, sarif, github, markdown or html.",
+    help="Output format: text, full, json, sarif, github, markdown or html.",
 )
 @click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.option(
@@ -458,9 +463,25 @@ class Progress:
 @click.option(
     "--color/--no-color",
     default=None,
-    help="Colour the text report (default: when writing to a terminal).",
+    help="Colour the text report (default: when writing to a terminal; NO_COLOR, FORCE_COLOR).",
 )
-def check(output_format, output, baseline_path, color, **run) -> None:
+@click.option("--show-outline", is_flag=True, help="text format: each article's outline too.")
+@click.option(
+    "--statistics",
+    is_flag=True,
+    help="Count the findings by rule instead of listing them (text or json).",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info"]),
+    default="error",
+    show_default=True,
+    help="Exit 1 when a finding of this severity or a graver one is left.",
+)
+@click.option("--exit-zero", is_flag=True, help="Exit 0 whatever is found (2 stays 2).")
+def check(
+    output_format, output, baseline_path, color, show_outline, statistics, fail_on, exit_zero, **run
+) -> None:
     """Check article sets for differences between their language versions.
 
     PATHS may be article folders, single files (standing for their whole article set) or a
@@ -471,6 +492,10 @@ def check(output_format, output, baseline_path, color, **run) -> None:
 
     if output_format not in FORMATS:
         _fail(f"unknown format '{output_format}' (available: {', '.join(sorted(FORMATS))})")
+    if statistics and output_format not in STATISTICS_FORMATS:
+        _fail(f"--statistics is written as text or json, not {output_format}")
+    policy = ExitPolicy(fail_on, exit_zero)
+    request = RunRequest(**run)
     accepted = None
     if baseline_path:
         try:
@@ -478,7 +503,7 @@ def check(output_format, output, baseline_path, color, **run) -> None:
         except InputError as error:
             _fail(error.describe())
     report = _run(
-        **run,
+        request,
         needs=FORMATS[output_format].needs,
         writes=[(output, "--output")] if output else [],
         reads=[baseline_path] if baseline_path else [],
@@ -486,15 +511,31 @@ def check(output_format, output, baseline_path, color, **run) -> None:
     _stop_if_signalled()
     if accepted is not None:
         report.findings = baseline.without_baselined(report.findings, accepted)
-    terminal = sys.stdout is not None and sys.stdout.isatty()
-    report.color = terminal and not output if color is None else color
-    report.outline = not run["quiet"]
-    text = FORMATS[output_format](report)
+    text = _render(report, output_format, output, color, show_outline, statistics, request.quiet)
     if output:
         write_atomically(output, text)
     else:
         write_stdout(text, color=report.color)
-    sys.exit(EXIT_FINDINGS if report.summary()["error"] else EXIT_CLEAN)
+    sys.exit(policy.status(report.findings))
+
+
+#: The formats ``--statistics`` is written in.
+STATISTICS_FORMATS = ("text", "full", "json")
+
+
+def _render(report, output_format, output, color, show_outline, statistics, quiet) -> str:
+    """The report's text: laid out for a terminal (colour, width) when it goes to one."""
+    from parallelcheck.report import FORMATS
+    from parallelcheck.report.rule_counts import render_statistics
+    from parallelcheck.report.terminal import terminal_width, use_color
+
+    terminal = not output and sys.stdout is not None and sys.stdout.isatty()
+    report.color = use_color(color, os.environ, to_terminal=terminal, to_file=bool(output))
+    report.width = terminal_width() if terminal else None
+    report.quiet, report.show_outline = quiet, show_outline
+    if statistics:
+        return render_statistics(report, as_json=output_format == "json")
+    return FORMATS[output_format](report)
 
 
 @cli.command("baseline")
@@ -511,24 +552,29 @@ def write_baseline(output, **run) -> None:
     """Record every current finding in a baseline file for ``check --baseline``."""
     from parallelcheck.run import baseline
 
-    report = _run(**run, writes=[(output, "--output")])
+    report = _run(RunRequest(**run), writes=[(output, "--output")])
     write_atomically(output, baseline.render(report.findings))
     if not run["quiet"]:
         click.echo(f"parallelcheck: wrote {len(report.findings)} finding(s) to {output}", err=True)
+
+
+def _format_choice(names: Sequence[str], help_text: str):
+    """A ``--format`` option taking one of *names*, the first by default."""
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(list(names)),
+        default=names[0],
+        show_default=True,
+        help=help_text,
+    )
 
 
 @cli.command("ls")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--config", "config_path", type=click.Path(), help="Configuration file.")
 @click.option("--source", help="Reference language (default: configured, else en).")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
+@_format_choice(["text", "json"], "Output format.")
 def list_articles(paths, config_path, source, output_format) -> None:
     """List the article sets found in PATHS: id, source, layout and each version's file."""
     from parallelcheck.config import load_config
@@ -538,9 +584,7 @@ def list_articles(paths, config_path, source, output_format) -> None:
     try:
         start = paths[0] if paths else None
         config = load_config(config_path, cwd=os.getcwd(), known_rules=REGISTRY, start=start)
-        sets = _found_sets(
-            paths=paths, config=config, source=source, langs=(), skipped=None, hook=False
-        )
+        sets = _found_sets(RunRequest(paths=paths, source=source), config, None)
     except InputError as error:
         _fail(error.describe())
     options = CheckOptions(source=source)
@@ -605,13 +649,8 @@ def describe_discovery(sets) -> str:
 
 
 @cli.command("rules")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "markdown"]),
-    default="text",
-    show_default=True,
-    help="text: one line per rule; markdown: the rules reference (docs/rules.md).",
+@_format_choice(
+    ["text", "markdown"], "text: one line per rule; markdown: the rules reference (docs/rules.md)."
 )
 def list_rules(output_format: str) -> None:
     """List every rule with its default severity and summary."""
@@ -638,7 +677,7 @@ def explain(rule_id: str) -> None:
 
     rule = REGISTRY.get(rule_id)
     if rule is None:
-        _fail(f"unknown rule '{rule_id}' (see 'parallelcheck rules')")
+        _fail(f"unknown rule '{rule_id}'{_closest_rule(rule_id)} (see 'parallelcheck rules')")
     from parallelcheck.rules._reference import TEXT_WIDTH, explanation
 
     width = min(shutil.get_terminal_size((TEXT_WIDTH, 24)).columns, TEXT_WIDTH)
@@ -664,6 +703,15 @@ def print_schema() -> None:
     from parallelcheck.report.json_format import findings_schema
 
     write_stdout(findings_schema())
+
+
+def _closest_rule(name: str) -> str:
+    """``; did you mean 'missing-table'?`` for the rule id closest to *name*, or ``""``."""
+    from parallelcheck.rules import REGISTRY
+    from parallelcheck.text.suggest import closest
+
+    close = closest(name, REGISTRY)
+    return f"; did you mean '{close}'?" if close else ""
 
 
 # --- glossary (issue "Terminology"): `parallelcheck glossary lint|import`; the logic lives

@@ -25,7 +25,6 @@ digits than Python converts are refused at their line.  TOML nested deeper than 
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tomllib
@@ -37,13 +36,27 @@ import yaml
 
 from parallelcheck.discover.layout import DEFAULT_LAYOUTS, LayoutError, PatternLayout
 from parallelcheck.errors import InputError, describe_kind
+from parallelcheck.files.globs import Globs, pattern_error
 from parallelcheck.files.safe_read import TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.files.safe_yaml import MAX_DEPTH, compose, construct, describe_character
 from parallelcheck.model.options import Option, OptionError
 from parallelcheck.text.langtag import canonical_tag, did_you_mean
+from parallelcheck.text.suggest import closest
 
 SEVERITIES = ("error", "warning", "info")
-TOP_KEYS = ("root", "source", "languages", "layout", "glossary", "rules", "links", "regional")
+TOP_KEYS = (
+    "root",
+    "source",
+    "languages",
+    "layout",
+    "glossary",
+    "exclude",
+    "rules",
+    "overrides",
+    "links",
+    "regional",
+)
+OVERRIDE_KEYS = ("paths", "rules")
 LAYOUT_KEYS = ("pattern", "source")
 RULE_OPTIONS = ("severity", "enabled")
 LINK_KEYS = ("localized_prefixes", "ignore_targets")
@@ -57,6 +70,9 @@ YAML_NAMES = (
 CONFIG_NAMES = YAML_NAMES
 PYPROJECT = "pyproject.toml"
 MAX_CONFIG_BYTES = 1_000_000
+
+#: A rule's setting for some paths (``overrides``): off, on (its own grading) or a severity.
+OFF, ON = "off", "on"
 
 _OFF = frozenset({"off", "false", "no", "disable", "disabled"})
 _ON = frozenset({"on", "true", "yes", "enable", "enabled"})
@@ -73,6 +89,19 @@ class RuleConfig:
     enabled: bool = True
     severity: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    def setting(self) -> str:
+        """:data:`OFF`, :data:`ON` or the configured severity."""
+        return OFF if not self.enabled else self.severity or ON
+
+
+@dataclass(frozen=True)
+class Override:
+    """An entry of ``overrides:``: how rules are set for the files its ``paths`` match (off,
+    on or a severity, by rule; see :meth:`Config.rules_by_version`)."""
+
+    paths: Globs
+    rules: Mapping[str, RuleConfig]
 
 
 @dataclass(frozen=True)
@@ -101,11 +130,28 @@ class Config:
     links: LinkConfig = field(default_factory=LinkConfig)
     path: str | None = None
     base_dir: str = "."
+    #: Files and folders discovery passes over (``exclude:``).
+    exclude: Globs = field(default_factory=lambda: Globs("."))
+    overrides: tuple[Override, ...] = ()
 
     @property
     def project_root(self) -> str | None:
         """The folder holding the configuration file, or ``None`` when there is none."""
         return self.base_dir if self.path is not None else None
+
+    def rules_by_version(self, paths: Mapping[str, str]) -> dict[str, dict[str, str]]:
+        """For each version (language → file) whose file some ``overrides`` entries match,
+        the settings they give (rule → :data:`OFF`, :data:`ON` or a severity), a later entry
+        winning over an earlier one."""
+        found: dict[str, dict[str, str]] = {}
+        for lang, path in paths.items():
+            settings: dict[str, str] = {}
+            for override in self.overrides:
+                if override.paths.matches(path):
+                    settings.update((rule, c.setting()) for rule, c in override.rules.items())
+            if settings:
+                found[lang] = settings
+        return found
 
 
 # ---------------------------------------------------------------------------
@@ -356,15 +402,16 @@ class _TomlLines:
     """Line numbers for keys of a TOML document, found by scanning its text.
 
     ``tomllib`` keeps no positions.  Table headers and ``key = value`` lines are read line by
-    line; keys inside inline tables and items of arrays are searched for after the line of the
-    key holding them.
+    line (the tables of an array of tables, ``[[…]]``, by their index); keys inside inline
+    tables and items of arrays are searched for after the line of the key holding them.
     """
 
     def __init__(self, text: str, prefix: tuple[str, ...]):
         self.text_lines = text.splitlines()
         self.prefix = prefix
         self.lines: dict[Path, int] = {}
-        table: tuple[str, ...] = ()
+        table: Path = ()
+        arrays: dict[Path, int] = {}  # tables of each array of tables so far
         closing: str | None = None
         for number, line in enumerate(self.text_lines, 1):
             if closing is not None:
@@ -374,6 +421,10 @@ class _TomlLines:
             header = _HEADER.match(line)
             if header:
                 table = _key_parts(header[1])
+                if line.lstrip().startswith("[["):
+                    index = arrays.get(table, 0)
+                    arrays[table] = index + 1
+                    table = (*table, index)
                 self._record(table, number)
                 continue
             assign = _ASSIGN.match(line)
@@ -384,7 +435,7 @@ class _TomlLines:
                     if rest.count(quote) % 2 == 1:
                         closing = quote
 
-    def _record(self, path: tuple[str, ...], number: int) -> None:
+    def _record(self, path: Path, number: int) -> None:
         for end in range(1, len(path) + 1):
             self.lines.setdefault(path[:end], number)
 
@@ -437,8 +488,8 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def _suggest(word: object, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    close = closest(word, choices)
+    return f"; did you mean '{close}'?" if close else ""
 
 
 class _Checker:
@@ -663,6 +714,11 @@ def _build(
             config.rules[rule_id] = check.rule(
                 rule_id, value, ("rules", rule_id), _declared(known_rules, rule_id)
             )
+    if data.get("exclude") is not None:
+        patterns = _patterns(check, data["exclude"], ("exclude",), "exclude")
+        config.exclude = Globs(base_dir, patterns)
+    if data.get("overrides") is not None:
+        config.overrides = _overrides(check, data["overrides"], base_dir, known_rules)
     if data.get("links") is not None:
         links = check.mapping(data["links"], ("links",), "links")
         prefixes = LinkConfig().localized_prefixes
@@ -692,6 +748,49 @@ def _build(
             value = check.option(declared, regional, ("regional",), "regional")
             _set_option(config, "regional-variant", "languages", value)
     return config
+
+
+def _patterns(check: _Checker, raw: object, path: Path, name: str) -> tuple[str, ...]:
+    """A pattern or a list of them (:mod:`parallelcheck.files.globs`), each one usable."""
+    items = check.strings(raw, path, name)
+    for index, item in enumerate(items):
+        problem = pattern_error(item)
+        if problem is not None:
+            item_path = path if isinstance(raw, str) else (*path, index)
+            raise check.fail(f"the pattern '{item}' in '{name}' {problem}", item_path, item)
+    return tuple(item.strip() for item in items)
+
+
+def _overrides(
+    check: _Checker, raw: object, base_dir: str, known_rules: Collection[str]
+) -> tuple[Override, ...]:
+    """``overrides:``: a list of ``{paths: PATTERNS, rules: {RULE: SETTING}}``, each setting
+    off, on or a severity (a rule's options are set under ``rules:`` only)."""
+    if not isinstance(raw, list):
+        raise check.fail(
+            f"'overrides' must be a list of {{paths, rules}} mappings, not {_kind(raw)}",
+            ("overrides",),
+        )
+    found = []
+    for index, item in enumerate(raw):
+        path: Path = ("overrides", index)
+        name = f"overrides[{index + 1}]"
+        entry = check.mapping(item, path, name)
+        for key in entry:
+            if key not in OVERRIDE_KEYS:
+                raise check.unknown("key", key, path, OVERRIDE_KEYS, f" in {name}")
+        for key in OVERRIDE_KEYS:
+            if key not in entry:
+                raise check.fail(f"{name} has no '{key}' (it needs paths and rules)", path)
+        patterns = _patterns(check, entry["paths"], (*path, "paths"), f"{name}.paths")
+        settings = check.mapping(entry["rules"], (*path, "rules"), f"{name}.rules")
+        rules = {}
+        for rule_id, value in settings.items():
+            if rule_id not in known_rules:
+                raise check.unknown("rule id", rule_id, (*path, "rules"), sorted(known_rules))
+            rules[str(rule_id)] = check.rule(rule_id, value, (*path, "rules", rule_id), {})
+        found.append(Override(Globs(base_dir, patterns), rules))
+    return tuple(found)
 
 
 def _declared(known_rules: Collection[str], rule_id: str) -> Mapping[str, Option]:

@@ -3,10 +3,12 @@
 :func:`check_article` is the whole of checking one article: given the versions' documents
 (already read), the versions that could not be read and the article's :class:`ArticleContext`
 (its source, the expected languages, the rules with their severities and options, the run's
-glossary and what git history told), it aligns the versions, runs the rules, stamps the
-severity configured for a rule on each of its findings (without one, a finding keeps the
-severity its rule gave it), drops suppressed findings and sorts the rest
-deterministically.  It reads no file and no git history, and its result depends on its
+glossary and what git history told), it aligns the versions, runs the rules, drops
+suppressed findings (recording which comments silenced what, for ``suppression-unused``,
+which runs last), stamps the severity configured for a rule on each of its findings — the
+run's, or the one the configuration's ``overrides`` give the deviating versions' files —
+(without one, a finding keeps the severity its rule gave it; ``off`` drops it) and sorts the
+rest deterministically.  It reads no file and no git history, and its result depends on its
 arguments only, wherever it runs (in this process or a worker).  Reading the files, git
 history, the cache and worker processes are the run's (:mod:`parallelcheck.run`).
 
@@ -27,24 +29,27 @@ stop (:func:`nothing_readable`: exit status 2), naming the file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from parallelcheck.align.moves import find_moves
 from parallelcheck.align.progressive import align_article
-from parallelcheck.config import Config
+from parallelcheck.config import OFF, ON, Config
 from parallelcheck.errors import InputError
 from parallelcheck.facts import ArticleFacts
-from parallelcheck.model.aligned import AlignedArticle, UnreadableVersion
+from parallelcheck.model.aligned import AlignedArticle, SuppressionUse, UnreadableVersion
 from parallelcheck.model.changes import SourceChanges
 from parallelcheck.model.document import Document
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.outline import Outline, outline_of
 from parallelcheck.rules import REGISTRY
+from parallelcheck.rules.base import TAGS
+from parallelcheck.rules.suppression import SUPPRESSION_UNUSED
 from parallelcheck.rules.unreadable_version import UNREADABLE_VERSION
-from parallelcheck.suppress import is_suppressed, silenced_ranges
+from parallelcheck.suppress import silenced_ranges, silencing
 from parallelcheck.text.langtag import canonical_tag
+from parallelcheck.text.suggest import closest
 
 if TYPE_CHECKING:
     from parallelcheck.glossary import Glossary
@@ -56,8 +61,9 @@ class CheckOptions:
 
     source: str | None = None
     langs: tuple[str, ...] = ()
-    select: tuple[str, ...] = ()
+    select: tuple[str, ...] = ()  # rule ids and tags (:func:`selected_rules`)
     ignore: tuple[str, ...] = ()
+    enable: tuple[str, ...] = ()  # rules that run only when asked, asked for
     jobs: int = 1
     glossaries: tuple[str, ...] = ()  # glossary: --glossary paths, added to config.glossary
 
@@ -67,14 +73,18 @@ class ArticleContext:
     """What checking one article needs besides its documents (see :func:`article_context`).
 
     ``rules`` maps each rule to run to the severity configured for it (``None``: its findings
-    keep the severities the rule gives them), in the registry's order; ``options`` the
-    rules' configured options (absent: the defaults); ``glossary`` and ``history`` are handed
-    to the rules that declared they need them."""
+    keep the severities the rule gives them; ``off``: it runs only for the versions an
+    override turns it on for), in the registry's order; ``path_rules`` maps a version to
+    the settings the configuration's ``overrides`` give its file (``off``, ``on`` or a
+    severity, by rule; see :func:`_as_configured`); ``options`` the rules' configured
+    options (absent: the defaults); ``glossary`` and ``history`` are handed to the rules
+    that declared they need them."""
 
     id: str
     source: str
     expected: tuple[str, ...]
     rules: Mapping[str, str | None]
+    path_rules: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     options: Mapping[str, Mapping[str, Any] | None] = field(default_factory=dict)
     link_prefixes: tuple[str, ...] = ()
     glossary: Glossary | None = None
@@ -124,24 +134,57 @@ def active_rules(config: Config, options: CheckOptions) -> dict[str, str | None]
     """Rule id → the severity configured for it (``None`` when the configuration sets none:
     the rule's own grading) for every rule that runs.
 
-    A rule runs unless the configuration turns it off; ``--select`` limits the run to the named
-    rules, ``--ignore`` removes rules.  Unknown ids in either are an input error.
+    A rule runs unless the configuration turns it off (and no ``overrides`` entry turns it
+    on for some paths: it then runs as ``off``, see :class:`ArticleContext`), or it is one
+    that runs only when asked (:attr:`~parallelcheck.rules.base.RuleSpec.opt_in`: by the
+    configuration, ``--select`` or :attr:`CheckOptions.enable`) and nothing asks for it;
+    ``--select`` limits the run to the named rules (and those :attr:`CheckOptions.enable`
+    asks for), ``--ignore`` removes rules (both take rule ids and tags:
+    :func:`selected_rules`).  Unknown names in either are an input error.
     """
-    for rule_id in (*options.select, *options.ignore):
-        if rule_id not in REGISTRY:
-            known = ", ".join(sorted(REGISTRY))
-            raise InputError(f"unknown rule '{rule_id}' (known rules: {known})")
-    active = {}
-    for rule_id in REGISTRY:
+    select = selected_rules(options.select, "--select")
+    ignore = selected_rules(options.ignore, "--ignore")
+    on_for_some_paths = {
+        rule_id
+        for override in config.overrides
+        for rule_id, setting in override.rules.items()
+        if setting.enabled
+    }
+    active: dict[str, str | None] = {}
+    for rule_id, spec in REGISTRY.items():
         setting = config.rules.get(rule_id)
-        if setting is not None and not setting.enabled:
+        off = setting is not None and not setting.enabled
+        if off and rule_id not in on_for_some_paths:
             continue
-        if options.select and rule_id not in options.select:
+        asked = setting is not None or rule_id in on_for_some_paths
+        if spec.opt_in and not (asked or rule_id in select or rule_id in options.enable):
             continue
-        if rule_id in options.ignore:
+        if (select and rule_id not in select and rule_id not in options.enable) or (
+            rule_id in ignore
+        ):
             continue
-        active[rule_id] = setting.severity if setting else None
+        active[rule_id] = OFF if off else (setting.severity if setting else None)
     return active
+
+
+def selected_rules(names: Iterable[str], option: str) -> frozenset[str]:
+    """The rule ids *names* stand for: each a rule id or a tag (every rule carrying it, see
+    :data:`~parallelcheck.rules.base.TAGS`).  An unknown name is an :class:`InputError`
+    offering the closest id or tag."""
+    chosen: set[str] = set()
+    for name in names:
+        if name in REGISTRY:
+            chosen.add(name)
+        elif name in TAGS:
+            chosen.update(rule_id for rule_id, spec in REGISTRY.items() if name in spec.tags)
+        else:
+            close = closest(name, [*REGISTRY, *TAGS])
+            hint = f"; did you mean '{close}'?" if close else ""
+            raise InputError(
+                f"{option} {name}: unknown rule '{name}'{hint} (a rule id, see "
+                f"'parallelcheck rules', or a tag: {', '.join(sorted(TAGS))})"
+            )
+    return frozenset(chosen)
 
 
 def choose_source(langs: Iterable[str], config: Config, options: CheckOptions) -> str:
@@ -204,9 +247,12 @@ def article_context(
     source is chosen among them (the same one when it is readable), and an unreadable version
     is not expected (it has a file: ``missing-version`` would call it missing;
     ``unreadable-version`` reports it).  With no version read, only ``unreadable-version``
-    runs.  The history is the run's to add (``dataclasses.replace``), for the source chosen
-    here."""
+    runs.  In a run limited to some versions (``--lang``) ``suppression-unused`` does not
+    run: a comment may be there for a version left out.  The history is the run's to add
+    (``dataclasses.replace``), for the source chosen here."""
     expected = tuple(expected)
+    if options.langs:
+        rules = {k: v for k, v in rules.items() if k != SUPPRESSION_UNUSED}
     if unreadable:
         source = choose_source(documents, config, options)
         faulty = {fault.lang for fault in unreadable}
@@ -222,6 +268,7 @@ def article_context(
         source=source,
         expected=expected,
         rules=dict(rules),
+        path_rules=config.rules_by_version({lang: doc.path for lang, doc in documents.items()}),
         options=settings,
         link_prefixes=tuple(config.links.localized_prefixes),
         glossary=glossary if "glossary" in needs_of(rules) else None,
@@ -246,21 +293,50 @@ def check_article(
     article.moves = find_moves(article)
     facts = ArticleFacts()
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
-    findings = []
-    for rule_id, severity in context.rules.items():
-        found_by_rule = REGISTRY[rule_id].run(
+    used: dict[str, set[tuple[int, str]]] = {}
+    findings: list[Finding] = []
+
+    def found_by(rule_id: str) -> Iterable[Finding]:
+        return REGISTRY[rule_id].run(
             article,
             facts=facts,
             options=context.options.get(rule_id),
             glossary=context.glossary,
             history=context.history,
         )
-        for found in found_by_rule:
-            if ranges and is_suppressed(found, ranges):
-                continue
-            findings.append(found if severity is None else found.with_severity(severity))
+
+    for rule_id in context.rules:
+        if rule_id == SUPPRESSION_UNUSED:
+            continue  # last: it reads what the comments silenced
+        for found in found_by(rule_id):
+            silenced = silencing(found, ranges) if ranges else ()
+            for path, line, rule in silenced:
+                used.setdefault(path, set()).add((line, rule))
+            if not silenced:
+                findings.extend(_as_configured(found, context))
+    if SUPPRESSION_UNUSED in context.rules:
+        ran = frozenset(context.rules) - {SUPPRESSION_UNUSED}
+        article.suppression_use = SuppressionUse(
+            ran, {path: frozenset(lines) for path, lines in used.items()}
+        )
+        for found in found_by(SUPPRESSION_UNUSED):
+            findings.extend(_as_configured(found, context))
     findings.sort(key=Finding.sort_key)
     return ArticleResult(article, findings, history=context.history)
+
+
+def _as_configured(finding: Finding, context: ArticleContext) -> Iterator[Finding]:
+    """*finding* with the severity configured for its rule, or nothing when its rule is
+    off for it.  The setting is the one the configuration's ``overrides`` give the files of
+    the deviating versions when they all give the same one; else the run's
+    (``context.rules``).  ``off``: dropped; ``on`` (or ``None``): the rule's own grading; a
+    severity: stamped on the finding."""
+    settings = {context.path_rules.get(lang, {}).get(finding.rule) for lang in finding.langs}
+    only = settings.pop() if len(settings) == 1 else None
+    setting = context.rules[finding.rule] if only is None else only
+    if setting == OFF:
+        return
+    yield finding if setting in (None, ON) else finding.with_severity(setting)
 
 
 def nothing_readable(faults: Sequence[UnreadableVersion]) -> InputError:

@@ -12,14 +12,23 @@ A finding is suppressed when one of its locations falls in a silenced range of t
 version for the finding's rule.  For something a version lacks, its location is the element
 after which the thing belongs; a ``disable-next-block`` comment placed right after that
 element — where the missing thing would be — silences it too.
+
+Each range remembers the comment that opened it, so that a run can tell which comments
+silenced something (:func:`silencing`; the ``suppression-unused`` rule reports the others).
+A rule id a comment names that is no rule silences nothing (``suppression-unknown-rule``
+reports it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from parallelcheck.model.document import Document
 from parallelcheck.model.finding import Finding
+
+#: A comment that silenced a finding: its file, its line and the rule ("" for every rule).
+Silenced = tuple[str, int, str]
 
 
 @dataclass(frozen=True)
@@ -28,6 +37,7 @@ class _Range:
     last: int
     rules: frozenset[str]  # empty: every rule
     gap_first: int | None = None  # for disable-next-block: the element before the comment
+    comment: int = 0  # the line of the comment that opened the range
 
     def covers(self, rule: str, line: int, lacking: bool = False) -> bool:
         if self.rules and rule not in self.rules:
@@ -40,7 +50,7 @@ class _Range:
 def silenced_ranges(doc: Document) -> list[_Range]:
     """The line ranges of ``doc`` in which some rules are silenced."""
     ranges: list[_Range] = []
-    open_disables: list[tuple[int, frozenset[str]]] = []
+    open_disables: list[tuple[int, frozenset[str]]] = []  # (line, rules) of each comment
     starts = sorted(
         [(s.line, s.line) for s in doc.sections if s.level > 0]
         + [(b.line, b.end_line) for b in doc.iter_blocks()]
@@ -51,23 +61,28 @@ def silenced_ranges(doc: Document) -> list[_Range]:
             open_disables.append((directive.line, rules))
         elif directive.action == "enable":
             for line, disabled in open_disables:
-                ranges.append(_Range(line, directive.line, disabled))
+                ranges.append(_Range(line, directive.line, disabled, comment=line))
             open_disables = []
         elif directive.action == "disable-next-block":
             following = [last for first, last in starts if first > directive.line]
             before = [first for first, _ in starts if first < directive.line]
             if following:
                 gap = before[-1] if before else 1
-                ranges.append(_Range(directive.line, following[0], rules, gap))
+                ranges.append(
+                    _Range(directive.line, following[0], rules, gap, comment=directive.line)
+                )
     last_line = max(doc.line_count, 1)
-    ranges.extend(_Range(line, last_line, rules) for line, rules in open_disables)
+    ranges.extend(_Range(line, last_line, rules, comment=line) for line, rules in open_disables)
     return ranges
 
 
-def is_suppressed(finding: Finding, ranges_by_path: dict[str, list[_Range]]) -> bool:
-    """Whether any location of ``finding`` is silenced for its rule."""
-    return any(
-        r.covers(finding.rule, loc.line, loc.lang in finding.langs)
-        for loc in finding.locations
-        for r in ranges_by_path.get(loc.path, ())
-    )
+def silencing(finding: Finding, ranges_by_path: Mapping[str, list[_Range]]) -> list[Silenced]:
+    """Every comment that silences *finding* (none: it is not suppressed), as ``(path,
+    line, rule)``: the version file and line of the comment, and the finding's rule, or
+    ``""`` when the comment names no rule (it silences every rule)."""
+    found = []
+    for loc in finding.locations:
+        for silenced in ranges_by_path.get(loc.path, ()):
+            if silenced.covers(finding.rule, loc.line, loc.lang in finding.langs):
+                found.append((loc.path, silenced.comment, finding.rule if silenced.rules else ""))
+    return found

@@ -78,6 +78,7 @@ from dataclasses import dataclass, field
 from parallelcheck.config import CONFIG_NAMES
 from parallelcheck.discover.layout import DEFAULT_LAYOUTS, PatternLayout
 from parallelcheck.errors import InputError
+from parallelcheck.files.globs import Globs
 from parallelcheck.files.safe_read import (
     PSEUDO_FILESYSTEMS,
     Boundary,
@@ -201,8 +202,10 @@ class _Discovery:
         languages: Collection[str],
         source: str,
         layouts: Sequence[str | PatternLayout],
+        exclude: Globs | None = None,
     ):
         self.cwd = os.path.abspath(cwd)
+        self.exclude = exclude
         self._cwd_prefix = self.cwd.rstrip(os.sep) + os.sep
         self.root = os.path.normpath(os.path.join(self.cwd, root))
         self.project_root = os.path.abspath(project_root) if project_root else None
@@ -258,7 +261,7 @@ class _Discovery:
             with os.scandir(directory) as entries:
                 for entry in entries:
                     name = entry.name
-                    if _skipped(name):
+                    if _skipped(name) or (self.exclude and self.exclude.matches(entry.path)):
                         continue
                     try:
                         if entry.is_dir():
@@ -708,6 +711,7 @@ def discover(
     source: str | None = None,
     layouts: Sequence[str | PatternLayout] = DEFAULT_LAYOUTS,
     deleted: Sequence[str] = (),
+    exclude: Globs | None = None,
 ) -> list[ArticleSet]:
     """Find the article sets named by *paths* (or below *root* when there are none).
 
@@ -721,6 +725,9 @@ def discover(
     working directory (see the module documentation).
     *languages* are the configured languages, *source* the source language that an untagged
     source file (``README.md`` beside ``README.ja.md``) holds, *layouts* the layouts in use.
+    Files and folders *exclude* matches (the configuration's ``exclude:``) are passed over
+    as if they were not there; a path given that it matches is an error (a note in
+    *skipped*, when given).
 
     Raises :class:`InputError` for a missing path, a path with no article, a file that fits no
     layout, or two different articles given the same id.  With a *skipped* list (what a
@@ -736,6 +743,7 @@ def discover(
         languages=languages,
         source=source or "en",
         layouts=layouts,
+        exclude=exclude,
     )
     targets = [(t, False) for t in (list(paths) if paths or deleted else [root])]
     targets += [(t, True) for t in deleted]
@@ -747,6 +755,12 @@ def discover(
     for target, is_deleted in targets:
         absolute = os.path.normpath(os.path.join(work.cwd, target))
         out = _Collected()
+        if exclude and exclude.matches(absolute):
+            if skipped is None and not is_deleted:
+                raise InputError("is excluded by the configuration's 'exclude:' patterns", target)
+            if skipped is not None and not is_deleted:
+                skipped.append(f"{target}: excluded by the configuration's 'exclude:' patterns")
+            continue
         if not is_deleted and is_pseudo_filesystem(os.path.realpath(absolute)):
             raise InputError("lies on a pseudo-filesystem (/proc, /sys, /dev); not read", target)
         if is_deleted or os.path.isfile(absolute):

@@ -124,6 +124,19 @@ class UnreadableVersion:
     line: int | None = None
 
 
+@dataclass(frozen=True)
+class SuppressionUse:
+    """What the suppression comments of an article did in one check (the engine records it
+    once the other rules have run; the ``suppression-unused`` rule reads it).
+
+    ``ran`` are the rules that ran; ``used`` holds, per version file, ``(line, rule)`` for
+    each comment at that line that silenced a finding of that rule (``rule`` empty for a
+    comment naming no rule, which silences every rule)."""
+
+    ran: frozenset[str]
+    used: Mapping[str, frozenset[tuple[int, str]]]
+
+
 @dataclass
 class AlignedArticle:
     """Every version of one article, aligned.
@@ -133,7 +146,8 @@ class AlignedArticle:
     versions are missing).  ``unreadable`` are the versions whose file exists but could not be
     read (the engine fills it; they are in neither ``langs`` nor ``expected``, and the
     ``unreadable-version`` rule reports them).  ``moves`` are the blocks some versions hold
-    at another place (the ``moved-block`` rule reports them).
+    at another place (the ``moved-block`` rule reports them).  ``suppression_use`` is what
+    the suppression comments silenced (the engine fills it when ``suppression-unused`` runs).
     """
 
     id: str
@@ -146,6 +160,7 @@ class AlignedArticle:
     link_prefixes: tuple[str, ...]
     unreadable: tuple[UnreadableVersion, ...] = ()
     moves: list[BlockMove] = field(default_factory=list)
+    suppression_use: SuppressionUse | None = None
 
     def section_title(self, row: AlignedSection) -> str:
         """The aligned row's heading as the source (or the first version that has it) writes it."""

@@ -56,9 +56,15 @@ class Report:
     findings: list[Finding]
     tool_version: str = __version__
     rules: dict[str, RuleInfo] | None = None
-    color: bool = False  # the text format may use ANSI colours
-    outline: bool = True  # the text format may show each article's alignment outline
-    header: str = ""  # one line saying what discovery found, shown first by the text format
+    header: str = ""  # one line saying what discovery found, shown first by the text formats
+    #: How the formats for a terminal (text, full) lay the report out: ANSI colours, the
+    #: width to wrap lines to (``None``: no wrapping), findings and the summary only
+    #: (*quiet*), and each article's alignment outline (*show_outline*: the text format
+    #: shows it when asked, the full format unless quiet).
+    color: bool = False
+    width: int | None = None
+    quiet: bool = False
+    show_outline: bool = False
 
     def outlines(self) -> list[Outline]:
         """Every article's outline, in order."""

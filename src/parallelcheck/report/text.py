@@ -1,102 +1,118 @@
-"""``--format text`` (the default): findings grouped by article and section.
+"""``--format text`` (the default): one line per finding, grouped by article.
 
-For each article with findings it shows an *outline* first — one line per aligned section,
-with the number of blocks each version holds there (``·`` where a version lacks the section),
-so the shape of the drift is visible at a glance — then each finding with its severity, rule
-and message, and one line per version involved with the file and line to open (``✗`` marks the
-deviating versions).  A summary line ends the output.  Colours are used only when the report
-asks for them (the command line does when writing to a terminal).
+::
 
-Everything taken from the articles — the discovery header, ids, version tags, section titles,
-messages, paths — goes through :func:`~parallelcheck.report.inert.inert` first, so a control
-character, a tab or a bidirectional override in an article shows as ``\\x1b``, ``\\t`` or
-``\\u202e`` and cannot move the cursor, clear the screen or reorder the line; only the colour
-codes this format writes itself reach the terminal.
+    deepinfer-vs-lmdeploy  [en, ja, ko, zh-Hant; source en]
+    articles/deepinfer-vs-lmdeploy/en.md:25: error missing-table table (9 rows × 3 columns) is
+        present in ko and zh-Hant but missing from en and ja (also ja:25; compared with ko:29,
+        zh-Hant:29)
+    8 error(s), 0 warning(s), 0 info in 1 article(s), 4 version(s)
+
+A finding is ``path:line: severity rule message`` (the first four words always on one
+line), where *path:line* is the place to look in
+the first deviating version (in the first version named when no deviating version has a
+file: a missing version), followed in parentheses by the line of every other version
+involved as ``tag:line``: ``also`` the other deviating versions, ``compared with`` the versions
+they were compared with.  The findings of one article follow a line naming it, its versions
+and its source, in the order of the places to look (file, then line); a summary line ends
+the report, saying how many findings of each severity were found in how many articles and
+versions (``--format full`` opens with a line naming the languages and layouts found too).
+
+With a width (a terminal's), a finding's line is wrapped to it, its continuation indented
+(:func:`~parallelcheck.report.terminal.wrap`: a path is never cut); the parenthesis starts a
+line of its own when it does not fit on the message's last line.  Without one (a pipe, a
+file) every finding is one line.  ``--show-outline`` adds each article's alignment outline
+under its line; quiet leaves out the article lines, so that only the findings and the
+summary remain.  ``--format full`` (:mod:`.full`) shows every finding with
+its section and the path of every version.
+
+Everything taken from the articles goes through :func:`~parallelcheck.report.inert.inert`,
+as in every human format.
 """
 
 from __future__ import annotations
 
-from parallelcheck.model.outline import Outline
+from parallelcheck.model.finding import Finding, Location
 from parallelcheck.report.base import Report, output_format
 from parallelcheck.report.inert import inert
-
-_COLOURS = {"error": "31", "warning": "33", "info": "36", "dim": "2", "bold": "1", "mark": "31"}
-
-
-class _Paint:
-    def __init__(self, enabled: bool):
-        self.enabled = enabled
-
-    def __call__(self, style: str, text: str) -> str:
-        if not self.enabled:
-            return text
-        return f"\033[{_COLOURS[style]}m{text}\033[0m"
-
-
-def _outline(article: Outline, paint: _Paint) -> list[str]:
-    langs = [inert(lang) for lang in article.langs]
-    width = max((len(lang) for lang in langs), default=1)  # none: no file was read
-    header = " ".join(f"{lang:>{width}}" for lang in langs)
-    lines = [paint("dim", f"    {header}  outline")]
-    for index, row in enumerate(article.sections):
-        if index == 0 and not any(s.blocks for s in row.cells.values() if s is not None):
-            continue  # nothing before the first heading in any version
-        counts = []
-        for lang in article.langs:
-            section = row.cells.get(lang)
-            counts.append("·" if section is None else str(section.blocks))
-        uneven = len(set(counts)) > 1
-        cells = " ".join(f"{c:>{width}}" for c in counts)
-        level = min((s.level for s in row.cells.values() if s is not None), default=0)
-        title = article.section_title(row) or "(before the first heading)"
-        if len(title) > 60:
-            title = title[:59] + "…"
-        title = inert(title)  # after shortening, so no escape is cut in two
-        text = f"    {cells}  {'#' * level + ' ' if level else ''}{title}"
-        lines.append(paint("mark", text) if uneven else text)
-    return lines
+from parallelcheck.report.terminal import (
+    INDENT,
+    Paint,
+    Word,
+    article_lines,
+    articles_with_findings,
+    display_width,
+    outline_lines,
+    summary_lines,
+    words_of,
+    wrap,
+)
 
 
 @output_format("text")
 def render_text(report: Report) -> str:
-    paint = _Paint(report.color)
-    lines: list[str] = (
-        [paint("dim", inert(report.header))] if report.header and report.outline else []
-    )
-    by_article: dict[str, list] = {}
-    for finding in report.findings:
-        by_article.setdefault(finding.article, []).append(finding)
-    outlines = report.outlines()
-    for article in outlines:
-        findings = by_article.get(article.id, [])
-        if not findings:
-            continue
-        versions = ", ".join(inert(lang) for lang in article.langs)
-        lines.append(
-            paint("bold", inert(article.id)) + f"  [{versions}; source {inert(article.source)}]"
-        )
-        if report.outline:
-            lines.extend(_outline(article, paint))
-        by_section: dict[str, list] = {}
-        for finding in findings:
-            by_section.setdefault(finding.section, []).append(finding)
-        for section, group in by_section.items():
-            lines.append(f"  § {inert(section) if section else '(article)'}")
-            for finding in group:
-                severity = paint(finding.severity, f"{finding.severity:<7}")
-                lines.append(f"    {severity} {inert(finding.rule)}: {inert(finding.message)}")
-                tags = [inert(loc.lang) for loc in finding.locations]
-                width = max(map(len, tags), default=0)
-                for loc, tag in zip(finding.locations, tags, strict=True):
-                    mark = paint("mark", "✗") if loc.lang in finding.langs else " "
-                    lines.append(f"      {mark} {tag:<{width}}  {inert(loc.path)}:{loc.line}")
-        lines.append("")
-    summary = report.summary()
-    versions = sum(len(a.langs) for a in outlines)
-    errors = f"{summary['error']} error(s)"
-    lines.append(
-        f"{paint('error', errors) if summary['error'] else errors}"
-        f", {summary['warning']} warning(s), {summary['info']} info "
-        f"in {summary['articles']} article(s), {versions} version(s)"
-    )
+    paint = Paint(report.color)
+    lines: list[str] = []
+    for article, findings in articles_with_findings(report):
+        if not report.quiet:
+            lines.extend(article_lines(article, paint, report.width))
+        if report.show_outline:
+            lines.extend(outline_lines(article, paint))
+        for finding in sorted(findings, key=_in_reading_order):
+            lines.extend(finding_lines(finding, report.width, paint))
+    lines.extend(summary_lines(report.summary(), report.outlines(), paint, report.width))
     return "\n".join(lines) + "\n"
+
+
+def finding_lines(finding: Finding, width: int | None, paint: Paint) -> list[str]:
+    """One finding as ``path:line: severity rule message (…)``, wrapped to *width*."""
+    first = _first_location(finding)
+    words: list[Word] = [
+        (f"{inert(first.path)}:{first.line}:", "bold"),
+        (finding.severity, finding.severity),
+        (inert(finding.rule), None),
+        *words_of(inert(finding.message)),
+    ]
+    others = _others(finding, first)
+    if not others:
+        return wrap(words, width, paint, keep=3)
+    aside = words_of(others, "dim")
+    if width is not None:
+        last = wrap(words, width, Paint(False), keep=3)[-1]
+        if display_width(last) + 1 + display_width(others) > width:
+            own_line = wrap(aside, width, paint, first=INDENT)
+            return [*wrap(words, width, paint, keep=3), *own_line]
+    return wrap([*words, *aside], width, paint, keep=3)
+
+
+def _in_reading_order(finding: Finding) -> tuple:
+    """Findings of an article by the place to look first (file, then line), then rule:
+    the order of ``Finding.sort_key`` (by rule first) suits programs, this one a reader."""
+    first = _first_location(finding)
+    return (first.path, first.line, finding.rule, finding.sort_key())
+
+
+def _first_location(finding: Finding) -> Location:
+    """Where to look first: the first deviating version's place, else the first place."""
+    return (
+        next((loc for loc in finding.locations if loc.lang in finding.langs), None)
+        or (finding.locations[0])
+    )
+
+
+def _others(finding: Finding, first: Location) -> str:
+    """``(also ja:25; compared with ko:29, zh-Hant:29)``: the other versions' lines."""
+    also = [loc for loc in finding.locations if loc is not first and loc.lang in finding.langs]
+    compared = [loc for loc in finding.locations if loc.lang not in finding.langs]
+    if first.lang not in finding.langs:  # no deviating version has a file: all are alike
+        also, compared = [loc for loc in compared if loc is not first], []
+    parts = []
+    if also:
+        parts.append("also " + ", ".join(_tagged(loc) for loc in also))
+    if compared:
+        parts.append("compared with " + ", ".join(_tagged(loc) for loc in compared))
+    return f"({'; '.join(parts)})" if parts else ""
+
+
+def _tagged(location: Location) -> str:
+    return f"{inert(location.lang)}:{location.line}"

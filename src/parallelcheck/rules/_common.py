@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
@@ -10,8 +10,29 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules.base import RuleContext
 
 
+def join_words(words: Iterable[str]) -> str:
+    """Words listed as a sentence lists them: ``ja``, ``en and ja``, ``en, de and ja``."""
+    names = list(words)
+    if len(names) < 3:
+        return " and ".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def join_langs(langs: Iterable[str]) -> str:
-    return ", ".join(langs)
+    """Versions named as a sentence names them (:func:`join_words`)."""
+    return join_words(langs)
+
+
+#: Verbs whose third person singular is not the plural plus ``s``.
+_IRREGULAR = {"have": "has", "do": "does", "are": "is"}
+
+
+def say(langs: Sequence[str], verb: str) -> str:
+    """Versions as the subject of *verb* (given in the plural), which agrees with them:
+    ``ja says``, ``en and ja say``, ``ko has``, ``en and ja have``."""
+    if len(langs) != 1:
+        return f"{join_langs(langs)} {verb}"
+    return f"{langs[0]} {_IRREGULAR.get(verb, verb + 's')}"
 
 
 def group_by_value(
@@ -80,7 +101,7 @@ def describe_block(block: Block) -> str:
     if block.kind is BlockKind.CODE:
         lines = block.text.count("\n") + (0 if block.text.endswith("\n") else 1)
         info = f"{block.info}, " if block.info else ""
-        return f"code block ({info}{lines} lines)"
+        return f"code block ({info}{lines} line{'s' * (lines != 1)})"
     if not block.text.strip() and block.all_links():
         link = block.all_links()[0]
         noun = "image" if link.is_image else "link"

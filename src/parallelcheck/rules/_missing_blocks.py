@@ -101,7 +101,7 @@ def missing_block_finding(
         absent,
         present,
         lines,
-        f"{describe_block(block)} present in {join_langs(present)} has no counterpart in "
+        f"{describe_block(block)} is present in {join_langs(present)} but missing from "
         f"{join_langs(absent)}",
         {"kind": block.kind.value},
         row=row,

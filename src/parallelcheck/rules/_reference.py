@@ -76,6 +76,8 @@ def _section(spec: RuleSpec) -> list[str]:
     lines = [f"## {spec.id}", "", f"**{spec.severity}** · {', '.join(sorted(spec.tags))}"]
     if spec.needs:
         lines[-1] += f" · needs {', '.join(sorted(spec.needs))}"
+    if spec.opt_in:
+        lines[-1] += " · runs only when asked"
     lines += ["", markdown(" ".join(body[0].split()))]
     if len(body) > 1:
         lines += ["", markdown(body[1]).rstrip()]

@@ -30,7 +30,6 @@ from typing import Generic, TypeVar
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection, own_text
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import join_langs
 from parallelcheck.rules._lines import TextLines, counterpart_in
 from parallelcheck.rules.base import RuleContext
 
@@ -587,11 +586,6 @@ def _counterpart(cells, ours: str, line: int, theirs: str) -> int:
     """The line in version ``theirs``'s cell of the element at ``line`` of version ``ours``'s
     (see :func:`~parallelcheck.rules._lines.counterpart_in`)."""
     return counterpart_in(cells[ours][2], line, cells[theirs][2], cells[theirs][0])
-
-
-def say(langs: Sequence[str], verb: str) -> str:
-    """``ja says`` / ``ja, ko say``: a verb agreeing with a list of versions."""
-    return f"{join_langs(langs)} {verb}{'s' if len(langs) == 1 else ''}"
 
 
 def quoted(values: Sequence[str]) -> str:

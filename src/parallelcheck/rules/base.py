@@ -54,8 +54,8 @@ NEEDS = frozenset({"glossary", "history", "langid"})
 #: How rules are grouped for ``--select``/``--ignore`` and in the reference: ``structure``
 #: (sections, blocks, shapes), ``values`` (numbers, tokens, code, links, terms), ``language``
 #: (untranslated text, script, regional vocabulary), ``input`` (files that cannot be read or
-#: are missing), ``history`` (git).
-TAGS = frozenset({"structure", "values", "language", "input", "history"})
+#: are missing), ``history`` (git), ``suppression`` (the suppression comments themselves).
+TAGS = frozenset({"structure", "values", "language", "input", "history", "suppression"})
 
 
 Check = Callable[["RuleContext"], Iterable[Finding]]
@@ -73,6 +73,9 @@ class RuleSpec:
     tags: frozenset[str] = frozenset()
     needs: frozenset[str] = frozenset()
     options: Mapping[str, Option] = field(default_factory=dict)
+    #: Runs only when asked for (by the configuration, ``--select`` or an option of its
+    #: own), as ruff's RUF100 does: a check of the comments rather than of the article.
+    opt_in: bool = False
 
     @property
     def doc(self) -> str:
@@ -123,6 +126,7 @@ def rule(
     tags: Iterable[str],
     needs: Iterable[str] = (),
     options: Mapping[str, Option] | None = None,
+    opt_in: bool = False,
 ) -> Callable[[Check], Check]:
     """Register a rule function under a stable id (ids are never reused once retired)."""
     tags, needs = frozenset(tags), frozenset(needs)
@@ -139,7 +143,7 @@ def rule(
         if not inspect.getdoc(check):
             raise ValueError(f"rule {rule_id!r} has no docstring (its summary and documentation)")
         REGISTRY[rule_id] = RuleSpec(
-            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {}))
+            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {})), opt_in
         )
         return check
 

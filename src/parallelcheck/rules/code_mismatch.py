@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt, group_by_value, join_langs
+from parallelcheck.rules._common import excerpt, group_by_value, join_langs, say
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renaming
@@ -94,8 +94,8 @@ def _code_findings(
             yield _renamed(ctx, section, row, langs, reference, where, renamed)
             continue
         message = (
-            f"code differs in {join_langs(langs)} from {join_langs(reference)}: "
-            f"“{_shown(blocks[ours], forms[ours], mine)}” where {join_langs(reference)} has "
+            f"the code in {join_langs(langs)} differs from {join_langs(reference)}: "
+            f"“{_shown(blocks[ours], forms[ours], mine)}” where {say(reference, 'have')} "
             f"“{_shown(blocks[theirs], forms[theirs], other)}”"
         )
         evidence = {
@@ -117,7 +117,7 @@ def _code_findings(
         for lang in places:
             where[lang] = _comment_line(blocks[lang], forms[lang], (added or dropped)[0])
         if added:
-            what = f"has a comment at line {where[langs[0]]} that {join_langs(places)} lacks"
+            what = f"has a comment at line {where[langs[0]]} that {say(places, 'lack')}"
         else:
             what = f"lacks the comment at line {where[places[0]]} of {join_langs(places)}"
         extra = len(added) + len(dropped) - 1

@@ -37,7 +37,7 @@ def extra_sentence(ctx: RuleContext) -> Iterator[Finding]:
             [lang],
             [source],
             {lang: gap.line, source: gap.other.line},
-            f"{quote(gap)} of {lang} has no counterpart in {source}",
+            f"{lang} adds the {quote(gap)}, which {source} does not have",
             evidence(gap),
             row=gap.row,
         )

@@ -11,8 +11,8 @@ from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.front_matter import FrontMatter, FrontMatterValue
-from parallelcheck.rules._common import join_langs
-from parallelcheck.rules._values import quoted, say
+from parallelcheck.rules._common import say
+from parallelcheck.rules._values import quoted
 from parallelcheck.rules.base import Option, RuleContext, rule
 from parallelcheck.text.links import localised_prefix_patterns, normalise_target
 from parallelcheck.text.numeric import NumberFact
@@ -169,7 +169,8 @@ def _compare(
             bare,
             [reference],
             {reference: base.line, **dict.fromkeys(bare, 1)},
-            f"{_have(bare)} no front matter, where {reference} has one ({', '.join(reported)})",
+            f"{say(bare, 'have')} no front matter, where {reference} has one "
+            f"({', '.join(reported)})",
             {"kind": "missing", "key": "", "keys": reported},
             severity="warning",
         )
@@ -192,7 +193,8 @@ def _compare(
             lacking,
             having,
             lines,
-            f"{say(lacking, 'lack')} the front matter key “{key}”{value}, which {_have(having)}",
+            f"{say(lacking, 'lack')} the front matter key “{key}”{value}, which "
+            f"{say(having, 'have')}",
             {"kind": "missing", "key": key},
             severity="warning",
         )
@@ -232,10 +234,6 @@ def _compare(
             )
 
 
-def _have(langs: Sequence[str]) -> str:
-    return f"{join_langs(langs)} {'has' if len(langs) == 1 else 'have'}"
-
-
 def _belongs(base: FrontMatter, key: str, theirs: FrontMatter) -> int:
     """The line before which a key the reference has belongs in another version: the line of
     the next reference key that version has, else its closing delimiter's."""
@@ -259,10 +257,9 @@ def _describe(path: str, langs: list[str], agreeing: list[str], difference: _Dif
             f"{where}: {say(langs, 'lack')} {quoted(difference.lacking)}, which "
             f"{say(agreeing, 'state')}"
         )
-    verb = "does" if len(agreeing) == 1 else "do"
     return (
         f"{where}: {say(langs, 'state')} {quoted(difference.extra)}, which "
-        f"{join_langs(agreeing)} {verb} not state"
+        f"{say(agreeing, 'do')} not state"
     )
 
 

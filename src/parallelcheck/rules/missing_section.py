@@ -93,13 +93,14 @@ def _missing_section_finding(ctx: RuleContext, row, absent, present, folded, ear
     first = row.cells[present[0]]
     after = earlier.title(absent[0])
     extra = f" and its {folded} subsection{'s' if folded != 1 else ''}" if folded else ""
-    where = f"; it belongs after “{excerpt(after)}”" if after else ""
+    are, they = ("are", "they") if folded else ("is", "it")
+    where = f"; {they} belong{'' if folded else 's'} after “{excerpt(after)}”" if after else ""
     return ctx.finding(
         row,
         absent,
         present,
         lines,
-        f"section “{excerpt(first.title)}” (level {first.level}){extra} present in "
-        f"{join_langs(present)} has no counterpart in {join_langs(absent)}{where}",
+        f"section “{excerpt(first.title)}” (level {first.level}){extra} {are} present in "
+        f"{join_langs(present)} but missing from {join_langs(absent)}{where}",
         {"level": first.level, "subsections": folded},
     )

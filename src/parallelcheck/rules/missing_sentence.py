@@ -57,8 +57,8 @@ def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
     place off),
     is not reported.  One finding names every translation lacking the sentence; its location
     in the source is the sentence's own line, in each translation the line of the aligned
-    block.  Example: ``sentence “You can also use it for testing.” of en has no counterpart
-    in ja, ko``.  When lengths cannot tell which of two sentences went missing, the message
+    block.  Example: ``sentence “You can also use it for testing.” of en is missing from ja
+    and ko``.  When lengths cannot tell which of two sentences went missing, the message
     names both (``… (or “…”: their lengths cannot tell which)``).  Blocks missing as a whole
     are ``missing-paragraph``'s.
     """
@@ -79,7 +79,7 @@ def missing_sentence(ctx: RuleContext) -> Iterator[Finding]:
             langs,
             [source],
             {source: gap.line, **places},
-            f"{quote(gap)} of {source} has no counterpart in {join_langs(langs)}",
+            f"{quote(gap)} of {source} is missing from {join_langs(langs)}",
             evidence(gap),
             row=gap.row,
         )

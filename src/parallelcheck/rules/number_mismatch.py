@@ -8,7 +8,8 @@ from typing import NamedTuple
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._values import Difference, ValueComparison, compare_values, quoted, say
+from parallelcheck.rules._common import say
+from parallelcheck.rules._values import Difference, ValueComparison, compare_values, quoted
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.numeric import NumberFact
 
@@ -111,10 +112,9 @@ def _describe(langs, agreeing, difference: Difference, _count) -> str:
             f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
             f"{say(agreeing, 'state')} here"
         )
-    verb = "does" if len(agreeing) == 1 else "do"
     return (
-        f"{say(langs, 'state')} {quoted(difference.extra)}, which {', '.join(agreeing)} "
-        f"{verb} not state here"
+        f"{say(langs, 'state')} {quoted(difference.extra)}, which {say(agreeing, 'do')} not "
+        "state here"
     )
 
 

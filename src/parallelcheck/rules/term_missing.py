@@ -10,7 +10,7 @@ from parallelcheck.glossary.model import Term
 from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Block
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import join_langs
+from parallelcheck.rules._common import say
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules._terms import _Found, _in_block, _in_heading
 from parallelcheck.rules.base import RuleContext, rule
@@ -206,10 +206,9 @@ def _missing_finding(ctx: RuleContext, section, cells, reference, term: Term, co
         for lang in article.langs
         if lang in cells and lang not in langs and term.entry(lang) is not None
     ]
-    verb = "has" if len(langs) == 1 else "have"
     message = (
         f"{reference} uses “{ref_text}” ({term.id}) {_times(wanted)} here; "
-        f"{join_langs(langs)} {verb} {shown} {_times(have)}"
+        f"{say(langs, 'have')} {shown} {_times(have)}"
     )
     if short < wanted - have:
         moved = wanted - have - short

@@ -12,6 +12,7 @@ from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
+from parallelcheck.rules._common import say
 from parallelcheck.rules._severity import token_severity
 from parallelcheck.rules._values import (
     Difference,
@@ -19,7 +20,6 @@ from parallelcheck.rules._values import (
     ValuePool,
     compare_values,
     quoted,
-    say,
 )
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.links import compared_target, localisation
@@ -157,11 +157,9 @@ def _describe(langs, agreeing, difference: Difference, _count) -> str:
             f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
             f"{say(agreeing, 'write')} here"
         )
-    return f"{say(langs, 'add')} {quoted(difference.extra)}, which {join(agreeing)} here"
-
-
-def join(langs) -> str:
-    return f"{', '.join(langs)} {'does' if len(langs) == 1 else 'do'} not have"
+    return (
+        f"{say(langs, 'add')} {quoted(difference.extra)}, which {say(agreeing, 'do')} not have here"
+    )
 
 
 @rule("token-mismatch", severity="warning", tags=("values",))

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt, join_langs
+from parallelcheck.rules._common import excerpt, join_langs, say
 from parallelcheck.rules._missing_blocks import block_rows
 from parallelcheck.rules.base import RuleContext, rule
 
@@ -51,15 +51,12 @@ def _finding(ctx: RuleContext, section: AlignedSection, row: AlignedBlock) -> Fi
     if source_wraps:
         langs, reference = bare, wrapped
         message = (
-            f"{box} in {join_langs(wrapped)}: {join_langs(bare)} "
+            f"{box} of {join_langs(wrapped)} is missing from {join_langs(bare)}, which "
             f"{'has' if len(bare) == 1 else 'have'} its content without it"
         )
     else:
         langs, reference = wrapped, bare
-        message = (
-            f"{join_langs(wrapped)} put{'s' if len(wrapped) == 1 else ''} in {box} "
-            f"content that {join_langs(bare)} {'has' if len(bare) == 1 else 'have'} without it"
-        )
+        message = f"{say(wrapped, 'put')} in {box} content that {say(bare, 'have')} without it"
     return ctx.finding(
         section,
         langs,
