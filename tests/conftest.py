@@ -1,4 +1,6 @@
-"""Shared test helpers: where the shared corpus and seeds are, and a way to run the checker."""
+"""Shared test helpers: where the shared corpus and seeds are, and ways to run the checker (the
+command line in this process or as a subprocess, the engine in process, each corpus once per
+test run)."""
 
 from __future__ import annotations
 
