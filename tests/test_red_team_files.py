@@ -17,13 +17,13 @@ Case 12, bounded reads: a 5 GB sparse version is a "too large" finding, at once;
 hanging; a symbolic link to ``/`` inside the root is never walked (so neither is ``/proc``).
 
 Every case runs the command line through its real entry point, in this process
-(``conftest.invoke``, stopped if it hangs); the process itself is run where a found
-configuration is refused (exit 2).  The property test
-builds random trees of articles with symbolic links (inside, outside, into ``.git``, to
-``/``, to ``/dev/zero``, loops, broken), FIFOs and hidden folders, runs discovery and the
-engine in a subprocess whose audit hook records every ``open`` and every folder listing, and
-holds that nothing outside the project (nor in a hidden folder, nor a device) is ever opened
-or listed, and that no input file's bytes or mtime change.
+(``conftest.invoke``, stopped if it hangs); ``python -m parallelcheck`` itself refuses a found
+configuration (exit 2).  The property test builds random trees of articles with symbolic
+links (inside, outside, into ``.git``, to ``/``, to ``/dev/zero``, loops, broken), FIFOs and
+hidden folders, runs discovery and the engine in a subprocess whose audit hook records every
+``open`` and every folder listing, and holds that nothing outside the project (nor in a
+hidden folder, nor a device) is ever opened or listed, and that no input file's bytes or
+mtime change.
 """
 
 from __future__ import annotations
