@@ -27,7 +27,24 @@ Scenarios (the test that keeps the behaviour):
   alias bomb, a 64 MB file, a Python tag, …), the slowest command and file
   (tests/test_robust_inputs.py::test_hostile_glossary_is_refused), 3 s;
 * ``hostile-glossary-loader``: ``load_glossaries`` refusing each of those files in process, the
-  slowest (tests/test_robust_inputs.py::test_hostile_glossary_loader_in_process), 2 s.
+  slowest (tests/test_robust_inputs.py::test_hostile_glossary_loader_in_process), 2 s;
+* ``deep-nesting``: ``check`` of an article whose versions nest 10,000 quotes or lists deep,
+  the slowest of the four shapes, start-up included (tests/test_robust_inputs.py::
+  test_10000_deep_nesting), 30 s;
+* ``long-list``: ``check`` of a 20,000-item list that ja has one item short of, every rule
+  (tests/test_robust_inputs.py::test_20000_item_list), 45 s;
+* ``symlink-loops``: ``check`` of a root whose folders link to their parent, to themselves and
+  to each other (tests/test_robust_inputs.py::test_symlink_loops_do_not_hang), 20 s;
+* ``sparse-5gb``: ``check`` of an article with a 5 GB sparse version, refused as too large
+  without reading it (tests/test_red_team_files.py::
+  test_a_5_gb_sparse_version_is_a_finding_at_once), 20 s;
+* ``baseline-dev-zero``: ``check --baseline /dev/zero`` refused without reading it
+  (tests/test_red_team_files.py::test_baseline_dev_zero_is_refused_at_once), 20 s;
+* ``link-to-root``: ``check`` of a folder holding a symbolic link to ``/``, never walked
+  (tests/test_red_team_files.py::test_a_link_to_the_root_folder_is_not_walked), 20 s;
+* ``version-50mb``: ``check --quiet`` of an article whose ja version is the user's article
+  repeated to 50 MB (tests/test_robust_inputs.py::test_50_mb_version_completes, which runs
+  with ``PARALLELCHECK_SLOW=1``), 300 s; also prints the peak memory of the check.
 """
 
 from __future__ import annotations
@@ -228,6 +245,104 @@ def hostile_glossary_loader(_corpus: Path) -> float:
     return slowest
 
 
+def _checked_in(cwd: Path, *args: str, refused: bool = False) -> float:
+    """The wall time of ``python -m parallelcheck ARGS`` in ``cwd``, which must exit 0 or 1
+    (2 when *refused*)."""
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "parallelcheck", *args], cwd=cwd, capture_output=True, timeout=900
+    )
+    elapsed = time.perf_counter() - start
+    expected = (2,) if refused else (0, 1)
+    assert proc.returncode in expected, (args, proc.stdout[-500:], proc.stderr[-500:])
+    return elapsed
+
+
+def _two_versions(folder: Path, en: str | bytes, ja: str | bytes) -> Path:
+    """``folder/art`` holding ``en.md`` and ``ja.md``; returns ``folder``."""
+    article = folder / "art"
+    article.mkdir(parents=True)
+    for name, text in (("en.md", en), ("ja.md", ja)):
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        (article / name).write_bytes(data)
+    return folder
+
+
+def deep_nesting(_corpus: Path) -> float:
+    head = "# Title\n\nIntro.\n\n"
+    slowest = 0.0
+    for prefix in (">" * 10_000 + " ", "- " * 10_000, "> - " * 5_000, "1. " * 10_000):
+        with tempfile.TemporaryDirectory() as tmp:
+            en, ja = head + prefix + "deep 1234 units\n", head + prefix + "深さ 1235 units\n"
+            folder = _two_versions(Path(tmp), en, ja)
+            slowest = max(slowest, _checked_in(folder, "check", "art", "--format", "json"))
+    return slowest
+
+
+def long_list(_corpus: Path) -> float:
+    items = "".join(f"- entry {'x' * (i % 7)}\n" for i in range(20_000))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = _two_versions(
+            Path(tmp), "# List\n\n" + items, "# リスト\n\n" + items[: items.rindex("- entry")]
+        )
+        return _checked_in(folder, "check", "art", "--format", "json", "--no-cache")
+
+
+def symlink_loops(_corpus: Path) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "articles"
+        for name in ("a", "b"):
+            _two_versions(root / name, "# T\n\nText 1.\n", "# T\n\nテキスト 1。\n")
+        (root / "a" / "art" / "up").symlink_to("..")  # a loop through the root
+        (root / "b" / "art" / "self").symlink_to(".")  # a folder containing itself
+        (root / "a" / "art" / "to-b").symlink_to("../../b/art")  # b reached twice
+        (root / "x").symlink_to("y")  # links pointing at each other (ELOOP)
+        (root / "y").symlink_to("x")
+        return _checked_in(Path(tmp), "check", "articles", "--format", "json")
+
+
+def sparse_5gb(_corpus: Path) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = _two_versions(Path(tmp), "# T\n\nText 1.\n", "# T\n\nテキスト 1。\n")
+        try:
+            with open(folder / "art" / "ko.md", "wb") as handle:
+                handle.truncate(5 * 1024**3)
+        except OSError as error:
+            raise Skip(f"the file system refuses a 5 GB sparse file: {error}") from None
+        return _checked_in(folder, "check", "art", "--format", "json")
+
+
+def baseline_dev_zero(_corpus: Path) -> float:
+    if not os.path.exists("/dev/zero"):
+        raise Skip("no /dev/zero")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = _two_versions(Path(tmp), "# T\n\nText 1.\n", "# T\n\nテキスト 1。\n")
+        return _checked_in(folder, "check", "art", "--baseline", "/dev/zero", refused=True)
+
+
+def link_to_root(_corpus: Path) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = _two_versions(Path(tmp), "# T\n\nText 1.\n", "# T\n\nテキスト 1。\n")
+        (folder / "art" / "everything").symlink_to("/", target_is_directory=True)
+        return _checked_in(folder, "check", "art", "--format", "json")
+
+
+def version_50mb(_corpus: Path) -> float:
+    import resource
+
+    shipped = ROOT / "articles" / "deepinfer-vs-lmdeploy"
+    source = (shipped / "ja.md").read_bytes()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = _two_versions(Path(tmp), (shipped / "en.md").read_bytes(), b"")
+        with open(folder / "art" / "ja.md", "wb") as handle:
+            for _ in range(50 * 1024 * 1024 // len(source) + 1):
+                handle.write(source)
+        elapsed = _checked_in(folder, "check", "art", "--format", "json", "--quiet")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    print(f"{'':32} peak memory of a check so far: {peak} MB")
+    return elapsed
+
+
 #: name → (measure, budget in seconds)
 SCENARIOS: dict[str, tuple[Callable[[Path], float], float]] = {
     "discover-fastapi": (discover_fastapi, 0.5),
@@ -238,6 +353,13 @@ SCENARIOS: dict[str, tuple[Callable[[Path], float], float]] = {
     "config-alias-bomb": (config_alias_bomb, 3.0),
     "hostile-glossary-cli": (hostile_glossary_cli, 3.0),
     "hostile-glossary-loader": (hostile_glossary_loader, 2.0),
+    "deep-nesting": (deep_nesting, 30.0),
+    "long-list": (long_list, 45.0),
+    "symlink-loops": (symlink_loops, 20.0),
+    "sparse-5gb": (sparse_5gb, 20.0),
+    "baseline-dev-zero": (baseline_dev_zero, 20.0),
+    "link-to-root": (link_to_root, 20.0),
+    "version-50mb": (version_50mb, 300.0),
 }
 
 

@@ -1,14 +1,19 @@
-"""Shared test helpers: where the shared corpus and seeds are, and a way to run the checker."""
+"""Shared test helpers: where the shared corpus and seeds are, and ways to run the checker (the
+command line in this process or as a subprocess, the engine in process, each corpus once per
+test run)."""
 
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import pickle
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -69,6 +74,104 @@ def run_cli(
         timeout=timeout,
         **kwargs,
     )
+
+
+def invoke(
+    *args: str,
+    cwd: Path,
+    env: dict | None = None,
+    without: tuple[str, ...] = (),
+    input: str | bytes | None = None,
+    errors: str = "strict",
+    timeout: float = 120,
+) -> subprocess.CompletedProcess:
+    """``parallelcheck ARGS`` in ``cwd`` as :func:`run_cli` runs it, but in this process: the
+    real entry point (:func:`parallelcheck.cli.main`, with its handling of bad input and of
+    internal errors) under click's :class:`~click.testing.CliRunner` isolation, its exit
+    status, standard output and standard error (decoded as UTF-8 with ``errors``) in a
+    :class:`subprocess.CompletedProcess`.  ``env`` and ``without`` as for :func:`run_cli`;
+    ``input`` is standard input.  A warning the run raises that a fresh interpreter would
+    print is on its standard error, as there.  A run still going after ``timeout`` seconds
+    is stopped (``SIGALRM``) with :class:`subprocess.TimeoutExpired`, as :func:`run_cli`
+    stops its process: a guard against a hang, not a speed bound.
+
+    A small fraction of the processor time of a subprocess (no interpreter to start, nothing
+    to import again): use it wherever the process itself is not under test.  Use
+    :func:`run_cli` where it is — string hashing and set order (``PYTHONHASHSEED``), exit by
+    a signal, a closed or full standard output, resource limits, arguments that are not
+    UTF-8, a hang no signal handler would break (one inside a C function that does not
+    return to Python) — and keep a :func:`run_cli` of each outcome a module asserts, so that
+    ``python -m parallelcheck`` itself stays covered."""
+    from click.testing import CliRunner
+
+    from parallelcheck import cli
+    from parallelcheck.history import git
+
+    git.clear_cache()  # the work trees a fresh process would look for again
+    cli._stopped_by, cli._reported = None, False
+    environment: dict[str, str | None] = {"PARALLELCHECK_DEBUG": None}
+    environment.update({k: None for k in os.environ if without and k.startswith(without)})
+    environment.update(env or {})
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    thresholds, argv, here = gc.get_threshold(), sys.argv, os.getcwd()
+    status: int | str | None = 0
+    command = ["parallelcheck", *map(str, args)]
+    alarm = signal.signal(signal.SIGALRM, _hung)
+    with CliRunner().isolation(input=input, env=environment) as (out, err, _):
+        try:
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            os.chdir(cwd)
+            sys.argv = command
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("default")  # a fresh interpreter's filters
+                for category in _SILENT_WARNINGS:
+                    warnings.simplefilter("ignore", category)
+                try:
+                    cli.main()
+                except SystemExit as exit_:
+                    status = exit_.code
+        except _Hung:
+            raise subprocess.TimeoutExpired(command, timeout) from None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, alarm)
+            os.chdir(here)
+            sys.argv = argv
+            for signum, handler in handlers.items():
+                signal.signal(signum, handler)
+            gc.unfreeze()  # what spare_final_collection froze for an exit that is not one
+            gc.set_threshold(*thresholds)
+            cli._stopped_by, cli._reported = None, False
+        for warning in caught:
+            message = warnings.formatwarning(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
+            sys.stderr.write(message)
+        if isinstance(status, str):  # sys.exit("message"): printed, status 1
+            sys.stderr.write(status + "\n")
+            status = 1
+        sys.stdout.flush()
+        sys.stderr.flush()
+        stdout, stderr = out.getvalue(), err.getvalue()
+    return subprocess.CompletedProcess(
+        command,
+        0 if status is None else status,
+        stdout.decode("utf-8", errors),
+        stderr.decode("utf-8", errors),
+    )
+
+
+class _Hung(BaseException):
+    """Raised by ``SIGALRM`` in a run of :func:`invoke` that outlived its timeout: a
+    :class:`BaseException`, so that the entry point does not take it for an internal error."""
+
+
+def _hung(_signum: int, _frame: object) -> None:
+    raise _Hung
+
+
+#: Warnings a fresh interpreter does not print (outside ``__main__``).
+_SILENT_WARNINGS = (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning)
 
 
 def write_article(folder: Path, files: dict[str, str | bytes]) -> Path:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SEEDS, need
+from conftest import REPO, SEEDS, invoke, need, run_cli
 
 ARTICLE = "deepinfer-vs-lmdeploy"
 
@@ -28,14 +28,14 @@ EXPECTED = [
 
 
 def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "parallelcheck", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-    )
+    """``parallelcheck ARGS`` in ``cwd``, in this process (see :func:`conftest.invoke`); the
+    tests that must see the installed command itself use :func:`process`."""
+    return invoke(*args, cwd=cwd)
+
+
+def process(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    """``python -m parallelcheck ARGS`` in ``cwd``, a process of its own."""
+    return run_cli(*args, cwd=cwd)
 
 
 def _summary(document: dict) -> list[tuple]:
@@ -47,7 +47,7 @@ def _summary(document: dict) -> list[tuple]:
 
 
 def test_check_in_the_repo_root_reports_exactly_the_acceptance_list():
-    result = run("check", "--format", "json")
+    result = process("check", "--format", "json")
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
     want = sorted((rule, section, ("en", "ja"), ("ko", "zh-Hant")) for rule, section in EXPECTED)
@@ -100,10 +100,13 @@ def test_json_output_has_the_contract_fields():
     assert summary["articles"] == 1
 
 
-def test_same_input_gives_byte_identical_output():
-    first, second = run("check", "--format", "json"), run("check", "--format", "json")
-    assert first.stdout == second.stdout
-    assert run("check").stdout == run("check").stdout
+@pytest.mark.parametrize("output_format", ["json", "text"])
+def test_same_input_gives_byte_identical_output(output_format):
+    """Two processes (each with its own string hashing, so its own set order), without the
+    cache (which would hand the second run the first one's results)."""
+    args = ("check", "--format", output_format, "--no-cache")
+    first = process(*args)
+    assert first.stdout and first.stdout == run(*args).stdout
 
 
 def test_text_output_is_one_line_per_finding_and_full_shows_every_version_line():
@@ -182,7 +185,7 @@ def test_bad_input_is_exit_two_with_one_paragraph_and_no_traceback(args, words):
 def test_unknown_config_key_is_exit_two_naming_file_line_and_key(tmp_path):
     shutil.copytree(REPO / "articles", tmp_path / "articles")
     (tmp_path / "parallelcheck.yaml").write_text("root: articles\nlangauges: [en]\n")
-    result = run("check", cwd=tmp_path)
+    result = process("check", cwd=tmp_path)
     assert result.returncode == 2
     assert "parallelcheck.yaml:2" in result.stderr and "langauges" in result.stderr
 
@@ -226,7 +229,7 @@ def test_rules_lists_every_rule_and_explain_prints_its_documentation():
 
 
 def test_version_flag():
-    result = run("--version")
+    result = process("--version")
     assert result.returncode == 0 and "0.1.0" in result.stdout
 
 

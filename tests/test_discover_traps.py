@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, need, run_cli
+from conftest import CORPUS, invoke, need
 
 from parallelcheck.discover.sets import discover
 from parallelcheck.errors import InputError
@@ -36,7 +36,8 @@ def as_dict(sets) -> dict[str, dict[str, str]]:
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return run_cli(*args, cwd=cwd, without=("GIT_",))
+    """The command line in ``cwd``, through its entry point in this process."""
+    return invoke(*args, cwd=cwd, without=("GIT_",))
 
 
 # ---------------------------------------------------------------------------

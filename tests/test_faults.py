@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, write_article
+from conftest import invoke, run_cli, write_article
 
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions
@@ -44,9 +44,10 @@ JA_CHANGED = JA.replace("131,072", "65,536")  # a real number change: number-mis
 
 
 def run(*args: str, cwd: Path, cache: Path | None = None) -> subprocess.CompletedProcess:
-    """``parallelcheck ARGS`` in ``cwd`` (caching into ``cache`` when given)."""
+    """``parallelcheck ARGS`` in ``cwd`` (caching into ``cache`` when given), in this process
+    (:func:`conftest.invoke`)."""
     env = None if cache is None else {"PARALLELCHECK_CACHE_DIR": str(cache)}
-    return run_cli(*args, cwd=cwd, env=env)
+    return invoke(*args, cwd=cwd, env=env)
 
 
 def article(root: Path, name: str, files: dict[str, str | bytes]) -> Path:
@@ -152,7 +153,8 @@ def test_nothing_readable_stops_the_run_naming_the_file(tmp_path):
 
 def test_no_readable_version_gives_the_first_file_own_message(tmp_path):
     article(tmp_path, "art", {"en.md": GARBAGE, "ja.md": GARBAGE})
-    proc = run("check", "art/ja.md", cwd=tmp_path)  # the whole article set, as a hook passes
+    # the whole article set, as a hook passes; python -m parallelcheck itself
+    proc = run_cli("check", "art/ja.md", cwd=tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.strip() == (
         "parallelcheck: error: art/en.md:3: cannot be decoded: byte 0xff is not valid UTF-8 "

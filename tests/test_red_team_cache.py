@@ -18,11 +18,10 @@ import os
 import pickle
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, invoke
 
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions
@@ -134,13 +133,9 @@ def test_the_cache_module_cannot_unpickle():
 
 
 def run(*args: str, cwd: Path, cache: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "parallelcheck", *args],
-        cwd=cwd,
-        capture_output=True,
-        timeout=300,
-        env={**os.environ, "PARALLELCHECK_CACHE_DIR": str(cache)},
-    )
+    """The command line in ``cwd``, through its entry point in this process, caching into
+    ``cache``."""
+    return invoke(*args, cwd=cwd, env={"PARALLELCHECK_CACHE_DIR": str(cache)})
 
 
 def test_planted_pickles_through_the_command_line_give_byte_identical_output(tmp_path):

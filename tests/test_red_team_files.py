@@ -16,12 +16,14 @@ Case 12, bounded reads: a 5 GB sparse version is a "too large" finding, at once;
 /dev/zero`` and a FIFO as ``--baseline``, as a version or as a cache entry are refused without
 hanging; a symbolic link to ``/`` inside the root is never walked (so neither is ``/proc``).
 
-Every case runs the real command line (``python -m parallelcheck``).  The property test
-builds random trees of articles with symbolic links (inside, outside, into ``.git``, to
-``/``, to ``/dev/zero``, loops, broken), FIFOs and hidden folders, runs discovery and the
-engine in a subprocess whose audit hook records every ``open`` and every folder listing, and
-holds that nothing outside the project (nor in a hidden folder, nor a device) is ever opened
-or listed, and that no input file's bytes or mtime change.
+Every case runs the command line through its real entry point, in this process
+(``conftest.invoke``, stopped if it hangs); ``python -m parallelcheck`` itself refuses a found
+configuration (exit 2).  The property test builds random trees of articles with symbolic
+links (inside, outside, into ``.git``, to ``/``, to ``/dev/zero``, loops, broken), FIFOs and
+hidden folders, runs discovery and the engine in a subprocess whose audit hook records every
+``open`` and every folder listing, and holds that nothing outside the project (nor in a
+hidden folder, nor a device) is ever opened or listed, and that no input file's bytes or
+mtime change.
 """
 
 from __future__ import annotations
@@ -33,13 +35,14 @@ import stat
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli, write_article
+from conftest import REPO, invoke, run_cli, write_article
 
-TIMEOUT = 30
+#: How long a run may take before it counts as a hang (a guard, not a speed bound: those are
+#: measured by bench/bench_time_bounds.py).
+TIMEOUT = 120
 SECRET = "SECRET-TOKEN-7f3a9c"
 GIT_SECRET = "AUTHORIZATION: basic GIT-HEADER-51d2"
 FORMATS = ("text", "json", "sarif", "github", "markdown", "html")
@@ -65,8 +68,8 @@ DeepInfer は 8 基の GPU で 131,072 トークンのコンテキストを扱�
 
 
 def run(*args: str, cwd: Path, env: dict | None = None, timeout: float = TIMEOUT):
-    """``parallelcheck ARGS`` in ``cwd`` (a subprocess), with a private cache folder."""
-    return run_cli(*args, cwd=cwd, env=env, timeout=timeout, errors="surrogateescape")
+    """``parallelcheck ARGS`` in ``cwd`` (in this process), with a private cache folder."""
+    return invoke(*args, cwd=cwd, env=env, timeout=timeout, errors="surrogateescape")
 
 
 def project(tmp_path: Path) -> Path:
@@ -258,9 +261,8 @@ def test_a_5_gb_sparse_version_is_too_large_at_once(tmp_path):
             handle.truncate(5 * 1024**3)
     except OSError as error:
         pytest.skip(f"the file system refuses a 5 GB sparse file: {error}")
-    start = time.monotonic()
+    # its speed: bench/bench_time_bounds.py --only sparse-5gb
     proc = run("check", "art", "--format", "json", cwd=root)
-    assert time.monotonic() - start < 20
     assert "MemoryError" not in proc.stderr and "internal error" not in proc.stderr
     (finding,) = unreadable(proc)
     assert finding["langs"] == ["ko"] and "too large" in finding["message"]
@@ -282,9 +284,8 @@ def test_baseline_dev_zero_is_refused_at_once(tmp_path):
     root = project(tmp_path)
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
-    start = time.monotonic()
+    # its speed: bench/bench_time_bounds.py --only baseline-dev-zero
     proc = run("check", "art", "--baseline", "/dev/zero", cwd=root)
-    assert time.monotonic() - start < 20
     cannot_run(proc, "/dev/zero", "character device", "not read")
 
 
@@ -330,9 +331,8 @@ def test_fifos_as_cache_entries_do_not_hang(tmp_path):
 def test_a_link_to_the_root_folder_is_not_walked(tmp_path):
     root = project(tmp_path)
     (root / "art" / "everything").symlink_to("/", target_is_directory=True)
-    start = time.monotonic()
+    # its speed: bench/bench_time_bounds.py --only link-to-root
     proc = run("check", "art", "--format", "json", cwd=root)
-    assert time.monotonic() - start < 20
     assert proc.returncode == 1, proc.stderr
     document = json.loads(proc.stdout)
     assert [a["id"] for a in document["articles"]] == ["foo"]
@@ -547,9 +547,9 @@ def test_a_found_configuration_cannot_widen_what_is_read(tmp_path: Path) -> None
     assert proc.stderr.startswith("parallelcheck: error: parallelcheck.yaml:2: 'root' path")
     assert "outside the folder of the configuration" in proc.stderr
     (repo / "parallelcheck.yaml").write_text("glossary: [/etc]\n")
-    proc = run_cli("check", cwd=repo)
+    proc = run("check", cwd=repo)
     assert proc.returncode == 2 and "parallelcheck.yaml:1: 'glossary' path" in proc.stderr
     # Named on the command line, the same file is the user's own choice.
     (repo / "parallelcheck.yaml").write_text("languages: [en, ja]\nroot: ../outside\n")
-    proc = run_cli("check", "--config", "parallelcheck.yaml", "--no-cache", cwd=repo)
+    proc = run("check", "--config", "parallelcheck.yaml", "--no-cache", cwd=repo)
     assert proc.returncode == 0, proc.stderr

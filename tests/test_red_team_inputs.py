@@ -1,7 +1,8 @@
 """Issue 17 (red team), cases 7, 9 and 13, through the real command line.
 
-Each test runs ``python -m parallelcheck …`` in a fresh project and expects what docs/cli.md
-promises for input the run cannot use: exit status 2 and one line
+Each test runs ``parallelcheck …`` (through its real entry point, in this process:
+``conftest.invoke``; one as ``python -m parallelcheck``) in a fresh project and expects what
+docs/cli.md promises for input the run cannot use: exit status 2 and one line
 ``parallelcheck: error: FILE:LINE: …`` naming the user's file — never a traceback, never an
 "internal error", never an internal temporary file.  Where the input is readable (a large
 glossary) the command does its work instead.
@@ -14,14 +15,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, write_article
+from conftest import invoke, run_cli, write_article
 
 EN = "# Serving\n\nDeepInfer serves 8 GPUs.\n"
 DE = "# Bereitstellung\n\nDeepInfer bedient 8 GPUs.\n"
 
 
 def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return run_cli(*args, cwd=cwd, env=env)
+    return invoke(*args, cwd=cwd, env=env)
 
 
 @pytest.fixture
@@ -111,7 +112,7 @@ def test_import_of_a_20000_term_csv_that_check_accepts(project):
 
 def test_import_errors_name_the_users_file_never_a_temporary_one(project):
     (project / "bad.csv").write_text('id,en\nok,fine\nx,"never closed\ny,z\n', encoding="utf-8")
-    proc = run("glossary", "import", "bad.csv", cwd=project)
+    proc = run_cli("glossary", "import", "bad.csv", cwd=project)  # the process itself
     line = assert_refused(proc, "bad.csv:3:", "never closed")
     assert "/tmp" not in line and ".yaml" not in line
 

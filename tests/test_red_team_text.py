@@ -4,8 +4,9 @@ One version of a two-version article carries every C0 control character the read
 DEL, every C1 control and the bidirectional embeddings, overrides and isolates — in a heading,
 a paragraph (as text and as inline code), a link target and a code block — and its folder name
 (so the article id and every path) carries ESC, a right-to-left override, CSI (U+009B), tab,
-line feed, DEL and U+0001.  The real command line is run on it for every format, with and
-without ``--color``:
+line feed, DEL and U+0001.  The command line is run on it (through its real entry point, in
+this process: ``conftest.invoke``; the plain text report also as ``python -m parallelcheck``)
+for every format, with and without ``--color``:
 
 * ``text``, ``github`` and ``markdown`` hold no such character raw — only the line ends and
   the colour codes the text format writes itself — and show each one that reached a finding
@@ -27,11 +28,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import invoke, run_cli
 from test_report_formats import (
     COMMAND,
     _expected_github_lines,
@@ -117,33 +117,42 @@ def write_set(base: Path, folder: str, chars: str) -> Path:
     return base
 
 
-def run_cli(base: Path, name: str, color: bool) -> str:
-    proc = subprocess.run(
-        [sys.executable, "-m", "parallelcheck", "check", "arts", "--format", name, "--no-cache"]
-        + (["--color"] if color else ["--no-color"]),
-        cwd=base,
-        capture_output=True,
-        timeout=120,
-    )
-    assert proc.returncode == 1, proc.stderr.decode("utf-8", "replace")
-    return proc.stdout.decode("utf-8")  # strict: the output is valid UTF-8
+def report(base: Path, name: str, color: bool) -> str:
+    """The report in format ``name`` of the article sets under ``base/arts``."""
+    args = ["check", "arts", "--format", name, "--no-cache", "--color" if color else "--no-color"]
+    proc = invoke(*args, cwd=base, errors="strict")  # strict: the output is valid UTF-8
+    assert proc.returncode == 1, proc.stderr
+    return proc.stdout
 
 
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory) -> dict[tuple[str, bool], str]:
-    base = write_set(tmp_path_factory.mktemp("red"), FOLDER, INJECTED)
+def injected(tmp_path_factory) -> Path:
+    """The folder holding ``arts/`` with the injected article."""
+    return write_set(tmp_path_factory.mktemp("red"), FOLDER, INJECTED)
+
+
+@pytest.fixture(scope="module")
+def outputs(injected) -> dict[tuple[str, bool], str]:
     return {
-        (name, color): run_cli(base, name, color)
+        (name, color): report(injected, name, color)
         for name in FORMAT_NAMES
         for color in (False, True)
     }
+
+
+def test_the_command_itself_writes_the_same_bytes(injected, outputs):
+    """What the process writes to its standard output (a pipe) is the report the tests below
+    read, byte for byte."""
+    proc = run_cli("check", "arts", "--no-cache", "--no-color", cwd=injected)  # strict UTF-8
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout == outputs[("text", False)]
 
 
 @pytest.fixture(scope="module")
 def clean(tmp_path_factory) -> dict[str, str]:
     """The same article with a letter for each injected character, in a plain folder."""
     base = write_set(tmp_path_factory.mktemp("clean"), "art", "x" * len(INJECTED))
-    return {name: run_cli(base, name, False) for name in HUMAN}
+    return {name: report(base, name, False) for name in HUMAN}
 
 
 @pytest.fixture(scope="module")

@@ -85,27 +85,33 @@ def lint(glossary: Glossary, *, shadowing: bool = True) -> list[Problem]:
             return other, "every language" if "*" in (tag, other_tag) else tag
         return None
 
-    for term in glossary.terms:
-        for tag, key, form, exact in _approved_keys(term, langs):
+    def clashes(term: Term, keys: Sequence[tuple[str, str, str, bool]]):
+        """(form, other term, where) of each of ``keys`` (see :func:`_approved_keys`) of
+        ``term`` that an approved form of another term recorded so far cannot be told from."""
+        for tag, key, form, exact in keys:
             clash = owner_of(term, tag, key, exact)
             if clash:
-                other, where = clash
-                report(
-                    term,
-                    f"'{form}' is also an approved form of term '{other.id}' ({other.origin}) "
-                    f"in {where}: a match could not tell the two apart",
-                )
+                yield form, *clash
+
+    # Each approved form against those of the terms before it (a clash is reported once, at
+    # the later term); then each forbidden form against every approved one.
+    for term in glossary.terms:
+        approved = list(_approved_keys(term, langs))
+        for form, other, where in clashes(term, approved):
+            report(
+                term,
+                f"'{form}' is also an approved form of term '{other.id}' ({other.origin}) "
+                f"in {where}: a match could not tell the two apart",
+            )
+        for tag, key, form, exact in approved:
             approved_by.setdefault(key.casefold(), []).append((tag, key, exact, term, form))
     for term in glossary.terms:
-        for tag, key, form, exact in _forbidden_keys(term, langs):
-            clash = owner_of(term, tag, key, exact)
-            if clash:
-                owner, where = clash
-                report(
-                    term,
-                    f"forbidden form '{form}' is an approved form of term '{owner.id}' "
-                    f"({owner.origin}) in {where}",
-                )
+        for form, owner, where in clashes(term, list(_forbidden_keys(term, langs))):
+            report(
+                term,
+                f"forbidden form '{form}' is an approved form of term '{owner.id}' "
+                f"({owner.origin}) in {where}",
+            )
     if shadowing:
         found.extend(_shadowing(glossary, langs))
     return found

@@ -543,6 +543,7 @@ class _Row:
             self.units[lang] = found
         self._at_home: dict[int, bool] = {}
         self._by_key: dict[str, dict[str, _Unit]] = {}
+        self._index: dict[str, dict[int, int]] = {}
 
     def kept_on_purpose(self, key: str) -> bool:
         holders = self.holders.get(key, ())
@@ -639,14 +640,26 @@ class _Row:
                 best = 100.0
         return found, best
 
-    def at_home(self, lang: str, key: str) -> bool:
-        """Whether ``lang``'s (first) unit with this key is in ``lang``'s own language."""
+    def first_with_key(self, lang: str, key: str) -> _Unit | None:
+        """``lang``'s first unit with this key (a table made once per version and row)."""
         by_key = self._by_key.get(lang)
         if by_key is None:
             by_key = self._by_key[lang] = {}
             for candidate in self.units[lang]:
                 by_key.setdefault(candidate.key, candidate)
-        unit = by_key.get(key)
+        return by_key.get(key)
+
+    def index_of(self, lang: str, unit: _Unit) -> int | None:
+        """Where ``unit`` stands among ``lang``'s units (a table made once per version and
+        row, so that reporting every item of a long list stays linear)."""
+        index = self._index.get(lang)
+        if index is None:
+            index = self._index[lang] = {id(u): i for i, u in enumerate(self.units[lang])}
+        return index.get(id(unit))
+
+    def at_home(self, lang: str, key: str) -> bool:
+        """Whether ``lang``'s (first) unit with this key is in ``lang``'s own language."""
+        unit = self.first_with_key(lang, key)
         if unit is None:
             return False
         if id(unit) not in self._at_home:
@@ -728,12 +741,11 @@ class _Row:
         theirs = row.cells[other]
         assert theirs is not None
         if unit is not None:
-            units = self.units[lang]
-            index = next((i for i, u in enumerate(units) if u is unit), None)
+            index = self.index_of(lang, unit)
             paired = self.source_unit(lang, index) if index is not None else None
             if other == self.article.source and paired is not None:
                 return paired.block.line
-            same = next((u for u in self.units[other] if u.key == unit.key), None)
+            same = self.first_with_key(other, unit.key)
             if same is not None:
                 return same.block.line
         ours = [row.cells[lang], *row.extra.get(lang, [])]
