@@ -13,11 +13,8 @@ import contextlib
 import json
 import os
 import signal
-import stat
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import click
@@ -46,38 +43,15 @@ def _fail(message: str) -> None:
 
 
 def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, so a reader never
-    sees half a file and an interrupted run leaves the old file in place.
+    """Write ``text`` (UTF-8; file names that are not UTF-8 are written as their bytes, as on
+    standard output) to ``path`` all at once (:func:`~parallelcheck.files.atomic.
+    replace_file`: a reader never sees half a file, an interrupted run leaves the old file in
+    place, a symbolic link is followed, a FIFO or device written directly).  A failure stops
+    the run (exit 2) with a message naming the file, and leaves no temporary file behind."""
+    from parallelcheck.files.atomic import replace_file
 
-    A symbolic link is followed (the file it points to is replaced, the link stays); a FIFO or
-    device (``/dev/stdout``) is written directly, since it cannot be replaced.  A replaced file
-    keeps its permissions, a new one gets 0666 less the umask.  File names that are not UTF-8
-    are written as their bytes, as on standard output.  A failure stops the run (exit 2) with a
-    message naming the file, and leaves no temporary file behind."""
-    target = Path(os.path.realpath(path))
     try:
-        mode = target.stat().st_mode if target.exists() else None
-        if mode is not None and not stat.S_ISREG(mode):
-            with open(target, "w", encoding="utf-8", errors="surrogateescape") as handle:
-                handle.write(text)
-            return
-        fd, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        try:
-            with os.fdopen(
-                fd, "w", encoding="utf-8", errors="surrogateescape", newline="\n"
-            ) as handle:
-                handle.write(text)
-            if mode is None:
-                umask = os.umask(0)
-                os.umask(umask)
-                mode = 0o666 & ~umask
-            os.chmod(temporary, stat.S_IMODE(mode))
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        replace_file(path, text.encode("utf-8", errors="surrogateescape"))
     except OSError as error:
         _fail(f"{path}: cannot write: {error.strerror or error}")
 
@@ -329,6 +303,7 @@ def _run(
     needs: str = "outline",
     writes: Sequence[tuple[str, str]] = (),
     reads: Sequence[str] = (),
+    checked: dict | None = None,
 ):
     """Configuration → discovery → the run; returns the report (exits 2 on bad input).
     ``needs`` is what the output format reads of each article (``"outline"`` or
@@ -336,7 +311,10 @@ def _run(
     keeps and whether it uses the cache (:mod:`parallelcheck.run.session`).  ``writes`` are
     the files the command will write, ``(path, option)``, and ``reads`` the inputs it reads
     besides the configuration, glossaries and versions (a baseline): once the article sets
-    are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`)."""
+    are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`).
+    ``checked``, when given, is filled with what a fix needs to know of each version's file
+    (path → :class:`~parallelcheck.fix.Checked`: the digest of the bytes checked, the
+    article set's boundary, whether it is the source)."""
     from parallelcheck.run.session import Session
 
     session = Session.start(no_cache=no_cache, needs=needs)  # before the expensive imports
@@ -379,9 +357,12 @@ def _run(
         )
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
         articles, findings = [], []
-        for result in session.check(article_sets, config, options):
+        results = session.check(article_sets, config, options)
+        for article_set, result in zip(article_sets, results, strict=True):
             articles.append(result.shown)
             findings.extend(result.findings)
+            if checked is not None:
+                checked.update(_checked_files(article_set, result))
             progress.advance()
         progress.done()
         if not quiet:
@@ -399,6 +380,17 @@ def _run(
     rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
     header = f"checked {describe_discovery(article_sets)}"
     return Report(articles=articles, findings=findings, rules=rules, header=header)
+
+
+def _checked_files(article_set, result) -> dict:
+    """Path → :class:`~parallelcheck.fix.Checked` for each version of one checked article."""
+    from parallelcheck.fix import Checked
+
+    source = result.shown.source
+    return {
+        path: Checked(result.digests.get(lang), article_set.boundary, lang == source)
+        for lang, path in result.shown.paths.items()
+    }
 
 
 class Progress:
@@ -440,7 +432,27 @@ class Progress:
     default=None,
     help="Colour the text report (default: when writing to a terminal).",
 )
-def check(output_format, output, baseline_path, color, **run) -> None:
+@click.option(
+    "--fix",
+    "apply_fixes",
+    is_flag=True,
+    help="Repair what the safe fixes repair in the translations (never the source), then "
+    "report what is left.",
+)
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff: the unsafe fixes too (see docs/fixes.md).",
+)
+@click.option(
+    "--diff",
+    "show_diff",
+    is_flag=True,
+    help="Print the fixes as a unified diff instead of writing them; exit 1 when there is one.",
+)
+def check(
+    output_format, output, baseline_path, color, apply_fixes, unsafe_fixes, show_diff, **run
+) -> None:
     """Check article sets for differences between their language versions.
 
     PATHS may be article folders, single files (standing for their whole article set) or a
@@ -457,15 +469,37 @@ def check(output_format, output, baseline_path, color, **run) -> None:
             accepted = baseline.load(baseline_path)
         except InputError as error:
             _fail(error.describe())
-    report = _run(
-        **run,
-        needs=FORMATS[output_format].needs,
-        writes=[(output, "--output")] if output else [],
-        reads=[baseline_path] if baseline_path else [],
-    )
-    _stop_if_signalled()
-    if accepted is not None:
-        report.findings = baseline.without_baselined(report.findings, accepted)
+    checked: dict | None = {} if apply_fixes or show_diff else None
+
+    def checked_report():
+        report = _run(
+            **run,
+            needs=FORMATS[output_format].needs,
+            writes=[(output, "--output")] if output else [],
+            reads=[baseline_path] if baseline_path else [],
+            checked=checked,
+        )
+        _stop_if_signalled()
+        if accepted is not None:
+            report.findings = baseline.without_baselined(report.findings, accepted)
+        return report
+
+    report = checked_report()
+    if show_diff:
+        from parallelcheck.fix import plan_fixes, unified_diff
+
+        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe_fixes)
+        patch = unified_diff(plan)
+        if output:
+            write_atomically(output, patch)
+        else:
+            write_stdout(patch)
+        _say_fixes([plan], would=True, quiet=run["quiet"])
+        sys.exit(EXIT_FINDINGS if plan.files else EXIT_CLEAN)
+    if apply_fixes:
+        report = _fixed(report, checked_report, checked, unsafe_fixes, run["quiet"])
+    elif not run["quiet"]:
+        _say_fixable(report.findings, unsafe_fixes)
     terminal = sys.stdout is not None and sys.stdout.isatty()
     report.color = terminal and not output if color is None else color
     report.outline = not run["quiet"]
@@ -475,6 +509,83 @@ def check(output_format, output, baseline_path, color, **run) -> None:
     else:
         write_stdout(text, color=report.color)
     sys.exit(EXIT_FINDINGS if report.summary()["error"] else EXIT_CLEAN)
+
+
+#: How many times ``check --fix`` fixes and checks again at most: a fix left out because it
+#: overlapped another is applied by the next pass, once the check has found it again.
+FIX_PASSES = 4
+
+
+def _fixed(report, checked_report, checked: dict | None, unsafe: bool, quiet: bool):
+    """Apply the fixes of ``report``'s findings, check again, and again while the new check
+    has fixes left (at most :data:`FIX_PASSES` times); the last check's report."""
+    from parallelcheck.fix import plan_fixes, write_fixed
+
+    plans = []
+    for _ in range(FIX_PASSES):
+        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
+        plans.append(plan)
+        if not plan.files:
+            break
+        try:
+            write_fixed(plan)
+        except OSError as error:
+            _fail(f"{error.filename or 'a fixed file'}: cannot write: {error.strerror or error}")
+        if checked is not None:
+            checked.clear()
+        report = checked_report()
+    else:
+        plans.append(plan_fixes(report.findings, checked or {}, unsafe=unsafe))
+    _say_fixes(plans, would=False, quiet=quiet)
+    return report
+
+
+def _say_fixes(plans, *, would: bool, quiet: bool) -> None:
+    """What the fixes did (or, with ``would``, would do), on standard error: how many findings
+    were fixed in how many files, how many more ``--unsafe-fixes`` would fix, which fixes
+    could not be applied and why; the last plan is the one of the final check."""
+    applied = sum(len(plan.applied) for plan in plans if plan.files)
+    files = {path for plan in plans for path in plan.files}
+    last = plans[-1]
+    left = len(last.applied) if last.files and not would else 0
+    verb = "would fix" if would else "fixed"
+    line = f"parallelcheck: {verb} {_count(applied, 'finding')} in {_count(len(files), 'file')}"
+    more = []
+    if last.hidden:
+        more.append(f"{len(last.hidden)} more with --unsafe-fixes")
+    if would and last.overlapped:
+        more.append(f"{len(last.overlapped)} more once these are applied (they overlap them)")
+    if left:
+        more.append(f"{left} still fixable after {FIX_PASSES} passes: run again")
+    click.echo(_inert(line + (f" ({'; '.join(more)})" if more else "")), err=True)
+    if quiet:
+        return
+    for finding, reason in last.refused:
+        what = f"the fix of a {finding.rule} finding was not applied"
+        click.echo(_inert(f"parallelcheck: note: {what}: {reason}"), err=True)
+
+
+def _say_fixable(findings, unsafe: bool) -> None:
+    """A note on standard error of how many findings ``--fix`` (and ``--unsafe-fixes``) would
+    repair, when there are any."""
+    from parallelcheck.model.fix import SAFE
+
+    fixes = [finding.fix for finding in findings if finding.fix is not None]
+    safe = sum(1 for fix in fixes if fix.applicability == SAFE)
+    hidden = len(fixes) - safe
+    if not fixes:
+        return
+    if unsafe:
+        note = f"{_count(len(fixes), 'finding')} can be fixed with --fix --unsafe-fixes"
+    else:
+        note = f"{_count(safe, 'finding')} can be fixed with --fix"
+        if hidden:
+            note += f" ({hidden} more with --unsafe-fixes)"
+    click.echo(f"parallelcheck: note: {note}; --diff shows how", err=True)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 @cli.command("baseline")

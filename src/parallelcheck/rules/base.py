@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.finding import SEVERITIES, Finding, Location
+from parallelcheck.model.fix import Fix
 from parallelcheck.model.options import Option, OptionError
 
 if TYPE_CHECKING:
@@ -169,6 +170,7 @@ class RuleContext:
         evidence: dict | None = None,
         row: AlignedBlock | None = None,
         severity: str | None = None,
+        fix: Fix | None = None,
     ) -> Finding:
         """A finding of this rule with one location per version in ``lines`` (in the article's
         order); ``langs`` deviate, ``reference_langs`` are what they were compared with.
@@ -179,12 +181,22 @@ class RuleContext:
         The finding records its place in the alignment: the index of ``section`` among the
         article's aligned sections and, when the rule names the aligned ``row`` of blocks it
         is about, that row's index in the section (both found by identity; ``None`` when not
-        given)."""
+        given).
+
+        ``fix`` is how to repair what the finding reports (:mod:`parallelcheck.model.fix`); it
+        may edit only the deviating versions (``langs``), never the source."""
         if severity is None:
             severity = self.spec.severity
         elif severity not in SEVERITIES:
             raise ValueError(f"rule {self.spec.id!r}: unknown severity {severity!r}")
         article = self.article
+        if fix is not None:
+            editable = {article.paths[lang] for lang in langs if lang != article.source}
+            stray = [path for path in fix.paths if path not in editable]
+            if stray:
+                raise ValueError(
+                    f"rule {self.spec.id!r}: a fix edits {stray[0]}, not a deviating translation"
+                )
         order = [lang for lang in article.langs if lang in lines]
         section_row = block_row = None  # found by identity: rows may be equal, not the same
         if section is not None:
@@ -205,6 +217,7 @@ class RuleContext:
             severity=severity,
             section_row=section_row,
             block_row=block_row,
+            fix=fix,
         )
 
 

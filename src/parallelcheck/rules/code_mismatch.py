@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
+from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
+from parallelcheck.rules._fixes import code_fix, fixable, info_fix
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renaming
@@ -90,8 +92,10 @@ def _code_findings(
         where = {lang: _line(blocks[lang], forms[lang], mine) for lang in langs}
         where.update({lang: _line(blocks[lang], forms[lang], other) for lang in reference})
         renamed = renaming(forms[ours], forms[theirs])
+        editable = fixable(ctx.article, langs, reference)
+        fix = code_fix(ctx.article, editable, blocks, renamed is not None) if editable else None
         if renamed is not None:
-            yield _renamed(ctx, section, row, langs, reference, where, renamed)
+            yield _renamed(ctx, section, row, langs, reference, where, renamed, fix)
             continue
         message = (
             f"code differs in {join_langs(langs)} from {join_langs(reference)}: "
@@ -103,7 +107,7 @@ def _code_findings(
             "found": _token(forms[ours], mine),
             "expected": _token(forms[theirs], other),
         }
-        yield ctx.finding(section, langs, reference, where, message, evidence, row=row)
+        yield ctx.finding(section, langs, reference, where, message, evidence, row=row, fix=fix)
     # Comments: among the versions whose code is the reference's.
     same = {lang: forms[lang] for lang in reference}
     places, moved = group_by_value(ctx.article, {k: f.comment_positions() for k, f in same.items()})
@@ -142,6 +146,7 @@ def _renamed(
     reference: list[str],
     where: dict[str, int],
     renamed: dict[str, str],
+    fix: Fix | None,
 ) -> Finding:
     names = ", ".join(f"“{new}” for “{old}”" for old, new in list(renamed.items())[:3])
     more = f" and {len(renamed) - 3} more" if len(renamed) > 3 else ""
@@ -156,6 +161,7 @@ def _renamed(
         {"kind": "renamed", "names": dict(renamed)},
         row=row,
         severity="warning",
+        fix=fix,
     )
 
 
@@ -166,6 +172,7 @@ def _info_findings(
     reference, deviating = group_by_value(ctx.article, infos)
     for langs, info in deviating:
         theirs = infos[reference[0]]
+        editable = fixable(ctx.article, langs, reference)
         yield ctx.finding(
             section,
             langs,
@@ -176,6 +183,7 @@ def _info_findings(
             {"kind": "info-string"},
             row=row,
             severity="warning",
+            fix=info_fix(ctx.article, editable, blocks) if editable else None,
         )
 
 
