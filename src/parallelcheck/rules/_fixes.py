@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from parallelcheck.model.aligned import AlignedArticle
+from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block
 from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import join_langs
@@ -83,18 +83,92 @@ def code_fix(
 
 
 def info_fix(article: AlignedArticle, langs: Sequence[str], blocks: dict[str, Block]) -> Fix | None:
-    """The fix of fenced code blocks of ``langs`` whose info string differs from the source's:
-    the source's written on their opening fence line.  Safe: the code stays as it is."""
-    wanted = blocks[article.source].info.strip()
-    edits = []
+    """The fix of fenced code blocks of ``langs`` whose info string differs from the source's,
+    on their opening fence line: a language tag that differs (or is missing) becomes the
+    source's, the rest kept (**safe**: the code is read as the source's); else, when only the
+    rest differs (a title, highlighted lines), the whole info string becomes the source's
+    (**unsafe**: a title is the translator's)."""
+    wanted = blocks[article.source].info.split()
+    if not wanted or wanted[0] in DIRECTIVES:
+        return None
+    edits, whole = [], False
     for lang in langs:
         block = blocks[lang]
         lines = block.file_lines()
-        fenced = bool(lines) and lines[0] == block.line + 1
-        if not fenced or not wanted or block.info.split()[:1] == ["include"]:
+        if not lines or lines[0] != block.line + 1:  # not a fenced block, or an empty one
             return None
         at = Span(article.paths[lang], block.line, block.line)
-        edits.append(Edit(at, SPAN, block.info.strip(), wanted))
-    if not edits:
+        own, written = block.info.split(), block.info.strip()
+        if not own:
+            edits.append(Edit(at, SPAN, "", wanted[0]))
+        elif own[0] != wanted[0]:
+            edits.append(Edit(at, SPAN, written, wanted[0] + written[len(own[0]) :]))
+        else:
+            whole = True
+            edits.append(Edit(at, SPAN, block.info.strip(), " ".join(wanted)))
+    if whole:
+        message = f"use {article.source}'s info string “{' '.join(wanted)}”"
+        return Fix(UNSAFE, f"{message} in {join_langs(langs)}", tuple(edits))
+    return Fix(SAFE, f"mark the code “{wanted[0]}” in {join_langs(langs)}", tuple(edits))
+
+
+#: The line written before a block copied from the source into a translation.
+TRANSLATION_NEEDED = "<!-- parallelcheck: translation needed ({source}) -->"
+
+
+def insertion_fix(
+    article: AlignedArticle,
+    section: AlignedSection,
+    row: AlignedBlock,
+    present: Sequence[str],
+    absent: Sequence[str],
+) -> Fix | None:
+    """The fix of a block the versions ``absent`` lack: the source's block copied into each
+    (a table or code block after a :data:`TRANSLATION_NEEDED` comment; an include directive
+    as it is), after the block of theirs aligned before it — or after their section's
+    heading — separated by a blank line.  Unsafe always: what is copied is the source's, in
+    its language, and where it goes is the alignment's guess.  Only for a block of the
+    section itself (not one inside a list, a quote or a tip) that the source has."""
+    editable = fixable(article, absent, present)
+    if not editable or not any(r is row for r in section.rows):
         return None
-    return Fix(SAFE, f"mark the code block “{wanted}” in {join_langs(langs)}", tuple(edits))
+    source = row.cells[article.source]
+    if source is None:
+        return None
+    directive = source.info.split()[:1] == ["include"]
+    index = next(i for i, r in enumerate(section.rows) if r is row)
+    copied = Span(article.paths[article.source], source.line, source.end_line)
+    edits: list[Edit] = []
+    mark = "" if directive else TRANSLATION_NEEDED.format(source=article.source)
+    for lang in editable:
+        place = _place(section, index, lang)
+        if place is None:
+            return None
+        line, after = place
+        at = Span(article.paths[lang], line, line - 1)
+        if after:  # after a block of its: a blank line, the mark and a blank line, the copy
+            edits.append(Edit(at, LINES, new=f"\n{mark}\n" if mark else ""))
+            edits.append(Edit(at, COPY, copy=copied))
+        else:  # before the first block of its section: the mark, the copy, a blank line
+            if mark:
+                edits.append(Edit(at, LINES, new=f"{mark}\n"))
+            edits.append(Edit(at, COPY, copy=copied))
+            edits.append(Edit(at, LINES, new=""))
+    what = "directive" if directive else source.kind.value
+    return Fix(UNSAFE, f"copy {article.source}'s {what} into {join_langs(editable)}", tuple(edits))
+
+
+def _place(section: AlignedSection, index: int, lang: str) -> tuple[int, bool] | None:
+    """Where a block of row ``index`` goes in ``lang``: ``(line, True)`` to insert it before
+    ``line``, right after the last line of the block ``lang`` has before that row; else
+    ``(line, False)`` before the first block it has after that row (the heading's lines are
+    not known to end where it starts: a setext heading's underline); else ``None``."""
+    for earlier in reversed(section.rows[:index]):
+        block = earlier.cells.get(lang)
+        if block is not None:
+            return max(block.end_line, block.line) + 1, True
+    for later in section.rows[index + 1 :]:
+        block = later.cells.get(lang)
+        if block is not None:
+            return block.line, False
+    return None

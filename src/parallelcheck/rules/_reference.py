@@ -50,6 +50,8 @@ def _section(spec: RuleSpec) -> list[str]:
     lines = [f"## {spec.id}", "", f"**{spec.severity}** · {', '.join(sorted(spec.tags))}"]
     if spec.needs:
         lines[-1] += f" · needs {', '.join(sorted(spec.needs))}"
+    if spec.fixes:
+        lines[-1] += f" · fixes: {', '.join(sorted(spec.fixes))} (`--fix`, docs/fixes.md)"
     lines += ["", plain(" ".join(body[0].split()))]
     if len(body) > 1:
         lines += ["", plain(body[1]).rstrip()]

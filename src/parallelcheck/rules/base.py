@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.finding import SEVERITIES, Finding, Location
-from parallelcheck.model.fix import Fix
+from parallelcheck.model.fix import APPLICABILITIES, Fix
 from parallelcheck.model.options import Option, OptionError
 
 if TYPE_CHECKING:
@@ -74,6 +74,9 @@ class RuleSpec:
     tags: frozenset[str] = frozenset()
     needs: frozenset[str] = frozenset()
     options: Mapping[str, Option] = field(default_factory=dict)
+    #: The applicabilities of the fixes its findings may carry (``safe``, ``unsafe``;
+    #: :mod:`parallelcheck.model.fix`); empty for a rule that fixes nothing.
+    fixes: frozenset[str] = frozenset()
 
     @property
     def doc(self) -> str:
@@ -124,15 +127,19 @@ def rule(
     tags: Iterable[str],
     needs: Iterable[str] = (),
     options: Mapping[str, Option] | None = None,
+    fixes: Iterable[str] = (),
 ) -> Callable[[Check], Check]:
-    """Register a rule function under a stable id (ids are never reused once retired)."""
-    tags, needs = frozenset(tags), frozenset(needs)
+    """Register a rule function under a stable id (ids are never reused once retired);
+    ``fixes`` are the applicabilities of the fixes its findings may carry."""
+    tags, needs, fixes = frozenset(tags), frozenset(needs), frozenset(fixes)
     if severity not in SEVERITIES:
         raise ValueError(f"rule {rule_id!r}: unknown severity {severity!r}")
     if not tags or tags - TAGS:
         raise ValueError(f"rule {rule_id!r}: tags must be some of {sorted(TAGS)}")
     if needs - NEEDS:
         raise ValueError(f"rule {rule_id!r}: unknown needs {sorted(needs - NEEDS)}")
+    if fixes - set(APPLICABILITIES):
+        raise ValueError(f"rule {rule_id!r}: unknown fix applicability {sorted(fixes)}")
 
     def register(check: Check) -> Check:
         if rule_id in REGISTRY:
@@ -140,7 +147,7 @@ def rule(
         if not inspect.getdoc(check):
             raise ValueError(f"rule {rule_id!r} has no docstring (its summary and documentation)")
         REGISTRY[rule_id] = RuleSpec(
-            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {}))
+            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {})), fixes
         )
         return check
 
@@ -191,6 +198,10 @@ class RuleContext:
             raise ValueError(f"rule {self.spec.id!r}: unknown severity {severity!r}")
         article = self.article
         if fix is not None:
+            if fix.applicability not in self.spec.fixes:
+                raise ValueError(
+                    f"rule {self.spec.id!r}: a {fix.applicability} fix it does not declare"
+                )
             editable = {article.paths[lang] for lang in langs if lang != article.source}
             stray = [path for path in fix.paths if path not in editable]
             if stray:

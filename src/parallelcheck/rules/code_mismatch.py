@@ -9,13 +9,13 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
-from parallelcheck.rules._fixes import code_fix, fixable, info_fix
+from parallelcheck.rules._fixes import code_fix, fixable, info_fix, insertion_fix
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renaming
 
 
-@rule("code-mismatch", severity="error", tags=("values",))
+@rule("code-mismatch", severity="error", tags=("values",), fixes=("safe", "unsafe"))
 def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     """A code block is missing, or its code differs (comments, prose strings, markup text
     and diagram labels may be translated), or it gained or lost a comment.
@@ -55,10 +55,27 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     normalised text — its target file and options — so a changed file or highlighted range is
     reported and a different spacing of the same include is not.  The versions sharing the
     source's code are the reference.
+
+    **Fixes** (when the source is among the reference versions, in Markdown and MDX files):
+    code that differs becomes the source's code with the version's own comments, prose
+    strings and markup text put back where they stood — **safe** when every one of them
+    finds its place and none of the source's is left in their stead, **unsafe** otherwise,
+    and when the names were renamed consistently (a translated example may mean it); an
+    include or template directive is copied from the source as it is written there
+    (**safe**); a different info string is replaced by the source's on the opening fence
+    (**safe**); a code block missing from a version is copied from the source after the
+    block before it, with a ``<!-- parallelcheck: translation needed (en) -->`` line before
+    it (**unsafe**: its comments are the source's, its place the alignment's guess).  A
+    comment added or dropped has no fix: comments are the translator's.
     """
     article = ctx.article
-    for args in missing_blocks(article, {BlockKind.CODE}):
-        yield missing_block_finding(ctx, *args)
+    for section, index, row, present, absent, block, places in missing_blocks(
+        article, {BlockKind.CODE}
+    ):
+        fix = insertion_fix(article, section, row, present, absent)
+        yield missing_block_finding(
+            ctx, section, index, row, present, absent, block, places, fix=fix
+        )
     for section in article.sections:
         for _, row, _ in block_rows(section):  # nested rows too: code in a tip, a tab
             blocks = {

@@ -7,19 +7,22 @@ translated put back where it can be placed: the two blocks' code tokens are matc
 (longest common runs, white space aside), and
 
 * the stretch between two code tokens (comments, prose, white space) is the version's when
-  both tokens around it are matched to two consecutive tokens of the version and one of the
-  two stretches holds something other than white space (a comment, markup text) — keeping
-  the source's indentation of the line that follows it;
-* a prose string literal (``"Hello world"``) matched to one of the version's is the version's;
-* everything else is the source's.
+  both tokens around it are matched to two consecutive tokens of the version;
+* a token matched to one of the version's that stands for it is written as the version
+  writes it: the same token (its quotes, its language tag, its placeholder's name), or a
+  prose string (``"Hello world"``) translated;
+* everything else — the tokens that differ, and what lies between them — is the source's.
+
+So the lines where the code agrees keep the version's own layout, and only what differs
+changes.
 
 The repair is *complete* (:attr:`RepairedCode.complete`) when what the version translated
 ends up in it exactly — each of the source's comments and prose strings replaced by the
-version's, none of the version's dropped, and no code token of the version's left out that
-holds letters outside ASCII the source's code does not have (a translation the language's
-reading took for code) — so that nothing a translator wrote is lost and no source-language
-text is brought in; otherwise it is still the source's code, with the source's text where
-the version's could not be placed.
+version's, none of the version's dropped — and none of the version's code tokens it leaves out
+may be the translator's (a word whose letters no token of the source's code has: text the
+language's reading took for code, a name translated — or misspelt), so that nothing a
+translator wrote is lost and no source-language text is brought in; otherwise it is still
+the source's code, with the source's text where the version's could not be placed.
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ def repaired_code(source: str, version: str, info: str = "") -> RepairedCode | N
     match, gaps = _correspondence(matcher.get_opcodes())
     count, their_count = len(ours.tokens), len(theirs.tokens)
     used_gaps: set[int] = set()
-    used_strings: set[int] = set()
+    used_tokens: set[int] = set()
     complete = True
     parts: list[str] = []
     for index in range(count + 1):
@@ -96,19 +99,21 @@ def repaired_code(source: str, version: str, info: str = "") -> RepairedCode | N
         other = gaps.get(index)
         if other is not None and other not in used_gaps:
             their_gap = theirs.gap(other)
-            if gap.strip() or their_gap.strip():
-                gap = _with_indent_of(their_gap, gap)
-                used_gaps.add(other)
-                complete = complete and bool(their_gap.strip()) and bool(ours.gap(index).strip())
+            used_gaps.add(other)
+            if bool(gap.strip()) != bool(their_gap.strip()):
+                complete = False  # a comment one of the two has where the other has none
+            gap = their_gap
         elif gap.strip():
             complete = False  # the source's comment or markup text, with nothing to put back
         parts.append(gap)
         if index == count:
             break
-        token = ours.tokens[index]
-        if index in match and _translatable(token, theirs.tokens[match[index]]):
-            parts.append(theirs.literal(match[index]))
-            used_strings.add(match[index])
+        token, other = ours.tokens[index], match.get(index)
+        if other is not None and (
+            token == theirs.tokens[other] or _translatable(token, theirs.tokens[other])
+        ):
+            parts.append(theirs.literal(other))  # as the version writes it: its quotes, its
+            used_tokens.add(other)  # language tag, its placeholder's name, its prose
         else:
             complete = complete and token != PROSE_STRING
             parts.append(ours.literal(index))
@@ -117,10 +122,9 @@ def repaired_code(source: str, version: str, info: str = "") -> RepairedCode | N
         if index not in used_gaps and theirs.gap(index).strip():
             complete = False  # a comment or markup text of the version's is left out
     for index, token in enumerate(theirs.tokens):
-        if token == PROSE_STRING and index not in used_strings:
+        if token == PROSE_STRING and index not in used_tokens:
             complete = False
-    kept = {j for a, j in match.items() if _key(ours.tokens[a]) == _key(theirs.tokens[j])}
-    if _translated_code(theirs, kept | used_strings, ours):
+    if _translated_code(theirs, used_tokens, ours):
         complete = False
     if not code_form(text, info).matches(code_form(source, info)):
         return None
@@ -149,16 +153,23 @@ def _correspondence(opcodes) -> tuple[dict[int, int], dict[int, int]]:
 
 
 def _translated_code(theirs: _Tokens, kept: set[int], ours: _Tokens) -> bool:
-    """Whether a token of the version the repair does not keep holds a letter outside ASCII
-    that no token of the source holds: text the version translated that its language's
-    reading took for code (a comment written as the language does not write them), which
-    the repair would put back in the source's words."""
-    own = {ch for token in ours.tokens for ch in token if ord(ch) > 127}
+    """Whether a token of the version that the repair leaves out may be the translator's: a
+    word (or string) whose letters no token of the source's code has, digits aside —
+    ``Jouer`` for ``Play`` in text the language's reading takes for code, ``urlCanonica``
+    for ``canonicalURL``, ``MA_VARIABLE`` for ``MY_VARIABLE``, ``titulo`` for ``title`` —
+    but also a misspelt name: which it is, only a person can tell.  A changed number or
+    version (``v6`` for ``v7``), punctuation, or code the source has elsewhere is not."""
+    own = {_letters(token) for token in ours.tokens}
     return any(
-        ord(ch) > 127 and ch.isalpha() and ch not in own
+        index not in kept and _letters(token) and _letters(token) not in own
         for index, token in enumerate(theirs.tokens)
-        if index not in kept
-        for ch in token
+    )
+
+
+def _letters(token: str) -> str:
+    """``token`` without its digits (empty when it has no letter)."""
+    return (
+        "".join(ch for ch in token if not ch.isdigit()) if any(ch.isalpha() for ch in token) else ""
     )
 
 
@@ -166,13 +177,3 @@ def _translatable(ours: str, theirs: str) -> bool:
     """Whether the version's literal stands for the source's: a prose string for a prose
     string, or for a string of plain words (a translated value)."""
     return PROSE_STRING in (ours, theirs) and compatible(ours, theirs)
-
-
-def _with_indent_of(gap: str, indented: str) -> str:
-    """``gap`` with the white space after its last line break taken from ``indented``'s (the
-    next line's indentation stays the source's)."""
-    if "\n" not in gap or "\n" not in indented:
-        return gap
-    head, tail = gap[: gap.rindex("\n") + 1], gap[gap.rindex("\n") + 1 :]
-    indent = indented[indented.rindex("\n") + 1 :]
-    return head + indent if not tail.strip() and not indent.strip() else gap
