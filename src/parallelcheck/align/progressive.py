@@ -109,8 +109,9 @@ HEADINGS_CONTRADICT = 0.25
 #: Taken off the similarity of two sections whose explicit ids differ (judged by all but their
 #: ids): they align only at 0.77 or more without the ids (SECTION_THRESHOLD + 0.35), as 95 %
 #: of the sections whose ids agree do, and 0.5 % of their neighbours (FastAPI corpus, 13,260
-#: aligned pairs and 33,972 neighbouring ones).  An id changed in one version leaves its
-#: section aligned, and the ``heading-id`` rule reports the id.
+#: aligned pairs and 33,972 neighbouring ones) — or, left between two matches in the same
+#: place, at CLEAR_MATCH (0.62) or more (:func:`_leftover_bar`).  An id changed in one
+#: version leaves its section aligned, and the ``heading-id`` rule reports the id.
 IDS_DIFFER = 0.35
 _VALUE_MARKS = ("#", "`", "@")
 REPRESENTATIVES = 4
@@ -598,7 +599,7 @@ class _Profile(Generic[F]):
                 old
                 and len(old) == len(new)
                 and all(
-                    self.score(o, n[lang], similarity) >= LEFTOVER_PAIRING
+                    self.score(o, n[lang], similarity) >= _leftover_bar(o, n[lang])
                     and not _contradicted(o, n[lang])
                     for o, n in zip(old, new, strict=True)
                 )
@@ -614,15 +615,23 @@ class _Profile(Generic[F]):
 def _contradicted(column: dict, item) -> bool:
     """Whether content says that a column (its first member) and an element are different
     sections, so that their places alone must not pair them: their headings state numbers or
-    inline code of their own and share none (``Use `uvicorn``` and ```hypercorn`` nutzen``),
-    or have different explicit ids (which align only on clear evidence: :data:`IDS_DIFFER`).
+    inline code of their own and share none (``Use `uvicorn``` and ```hypercorn`` nutzen``).
     Blocks are not judged so: two blocks in the same place whose numbers or link targets
     differ are what ``number-mismatch`` and ``link-mismatch`` report."""
     first = next(iter(column.values()))
-    if not isinstance(first, _SectionFeatures):
-        return False
-    ids_differ = bool(first.anchor and item.anchor and first.anchor != item.anchor)
-    return ids_differ or _headings_contradict(first, item)
+    return isinstance(first, _SectionFeatures) and _headings_contradict(first, item)
+
+
+def _leftover_bar(column: dict, item) -> float:
+    """The score a column (its first member) and an element left between two matches need to
+    be paired by their places: :data:`LEFTOVER_PAIRING`, but for two sections with different
+    explicit ids a clear match but for the ids (:data:`CLEAR_MATCH` before
+    :data:`IDS_DIFFER` is taken off): a translated id in a section otherwise in step."""
+    first = next(iter(column.values()))
+    sections = isinstance(first, _SectionFeatures)
+    if sections and first.anchor and item.anchor and first.anchor != item.anchor:
+        return CLEAR_MATCH - IDS_DIFFER
+    return LEFTOVER_PAIRING
 
 
 def _headings_contradict(a: _SectionFeatures, b: _SectionFeatures) -> bool:

@@ -18,8 +18,9 @@ from parallelcheck.model.fix import COPY, LINES, SPAN, Edit
 
 #: What a container puts before each line of what it holds: indentation and quote markers.
 _CONTAINER_PREFIX = re.compile(r"[ \t>]*")
-#: What stands right before a link or image target in Markdown, MDX and HTML.
-_TARGET_OPENERS = ("](", "](<", 'href="', "href='", 'src="', "src='", "]: ", "]:", "<")
+#: What stands right before a value a fix changes on a line that may hold its text elsewhere
+#: too: a link or image target (Markdown, MDX, HTML), a code fence's language tag.
+_OPENERS = ("](", "](<", 'href="', "href='", 'src="', "src='", "]: ", "]:", "<", "```", "~~~")
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def _span(edit: Edit, target: FileText) -> Change:
         return Change(target.path, at, at, edit.new)
     places = [m.start() for m in re.finditer(re.escape(edit.old), line)]
     if len(places) > 1:
-        places = [p for p in places if line[:p].endswith(_TARGET_OPENERS)]
+        places = [p for p in places if line[:p].rstrip(" ").endswith(_OPENERS)]
     if len(places) != 1:
         found = "does not hold" if not places else "holds more than once"
         raise CannotFix(f"{target.path}:{number} {found} “{edit.old}”")

@@ -60,7 +60,8 @@ class Edit:
         written.  An insertion (``at`` empty) writes ``new`` as it is.
     ``span``
         on the one line of ``at``, the text ``old`` becomes ``new``; ``old`` must stand there
-        once (or once as a link target: after ``](``, ``href="``, ``src="`` …).  An empty
+        once (or once as a link target — after ``](``, ``href="``, ``src="`` … — or as a
+        fence's language tag, after its backticks or tildes).  An empty
         ``old`` appends ``new`` to the line's end (trailing white space aside).
     ``copy``
         the lines of ``at`` become the lines of ``copy`` in another file (the source

@@ -98,11 +98,11 @@ def info_fix(article: AlignedArticle, langs: Sequence[str], blocks: dict[str, Bl
         if not lines or lines[0] != block.line + 1:  # not a fenced block, or an empty one
             return None
         at = Span(article.paths[lang], block.line, block.line)
-        own, written = block.info.split(), block.info.strip()
+        own = block.info.split()
         if not own:
             edits.append(Edit(at, SPAN, "", wanted[0]))
         elif own[0] != wanted[0]:
-            edits.append(Edit(at, SPAN, written, wanted[0] + written[len(own[0]) :]))
+            edits.append(Edit(at, SPAN, own[0], wanted[0]))
         else:
             whole = True
             edits.append(Edit(at, SPAN, block.info.strip(), " ".join(wanted)))

@@ -200,7 +200,7 @@ class RuleContext:
         if fix is not None:
             if fix.applicability not in self.spec.fixes:
                 raise ValueError(
-                    f"rule {self.spec.id!r}: a {fix.applicability} fix it does not declare"
+                    f"rule {self.spec.id!r} makes a fix it does not declare ({fix.applicability})"
                 )
             editable = {article.paths[lang] for lang in langs if lang != article.source}
             stray = [path for path in fix.paths if path not in editable]

@@ -8,7 +8,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import reduce
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
 from parallelcheck.model.document import Link
@@ -21,6 +21,7 @@ from parallelcheck.rules.base import Option, RuleContext, rule
 from parallelcheck.text.links import (
     LOCAL_FRAGMENT,
     compared_target,
+    is_localised,
     localisation,
     site_path,
     text_contradiction,
@@ -272,23 +273,24 @@ def _compare(
 def _fix(ctx: RuleContext, langs, reference, compared, lacking, adding, patterns) -> Fix | None:
     """The fix of the versions ``langs`` that link elsewhere than the source: each target of
     theirs the source lacks made the source's target it stands for, in the version's own
-    localisation (its ``/ja/`` prefix kept: :func:`_retargeted`), on the link's line.  Only
-    when as many targets are lacking as added; the version's and the source's are paired in
-    the order they stand.  Safe for one pair, unsafe for several (the pairing by order is
-    a guess); none when a target cannot be written in the version's localisation, or the
-    link leads into the page to a heading without an explicit id in the version."""
+    localisation (:func:`_retargeted`), on the link's line.  Only when as many targets are
+    lacking as added; the version's and the source's are paired in the order they stand.
+    Safe for one pair whose new target is the source's as written, or a link of the site's
+    own in the version's localisation; unsafe for several pairs (the pairing by order is a
+    guess) or for another site's URL kept in the version's localisation (that site may
+    localise its pages otherwise).  None when a target cannot be written so."""
     article = ctx.article
     editable = fixable(article, langs, reference)
     if not editable or not lacking or len(lacking) != len(adding):
         return None
     source = article.source
     wanted = _taken(compared[source], lacking)
-    edits = []
+    edits, safe = [], len(lacking) == 1
     for lang in editable:
         for (form, line, written), (theirs, _, their_written) in zip(
             _taken(compared[lang], adding), wanted, strict=True
         ):
-            target = _retargeted(
+            made = _retargeted(
                 written,
                 form,
                 theirs,
@@ -298,12 +300,14 @@ def _fix(ctx: RuleContext, langs, reference, compared, lacking, adding, patterns
                 article,
                 lang,
             )
-            if target is None:
+            if made is None:
                 return None
+            target, sure = made
+            safe = safe and sure
             edits.append(Edit(Span(article.paths[lang], line, line), SPAN, written, target))
     shown = _show([new for new in dict.fromkeys(edit.new for edit in edits)])
     return Fix(
-        SAFE if len(lacking) == 1 else UNSAFE,
+        SAFE if safe else UNSAFE,
         f"link to {shown} in {join_langs(editable)}, as {source} does",
         tuple(edits),
     )
@@ -324,29 +328,72 @@ def _taken(found: list[tuple[str, int, str]], forms: list[str]) -> list[tuple[st
 _IN_PAGE = re.compile(r"#\(section (\d+)\)")
 
 
-def _retargeted(written, form, theirs, their_written, own, source, article, lang) -> str | None:
+def _retargeted(
+    written, form, theirs, their_written, own, source, article, lang
+) -> tuple[str, bool] | None:
     """The target that stands in the version (localisation ``own``) where the source writes
-    ``their_written`` (compared: ``theirs``) and the version writes ``written`` (``form``):
-    the part of ``written`` that makes the difference exchanged for the source's — so a
-    localised prefix or host stays — else the source's target as written, if it compares
-    the same in the version; a link to a heading of the page is the version's explicit id of
-    that heading (when it has one, and the same as the source's: a changed id is
-    ``heading-id``'s to fix first).  ``None`` when none of these compares as the source's."""
+    ``their_written`` (compared: ``theirs``) and the version writes ``written`` (``form``),
+    and whether it is sure:
+
+    * a link to a heading of the page: the version's explicit id of that heading, when it
+      has one and it is the source's (a changed id is ``heading-id``'s to fix first);
+    * a target the version localises (``/ja/docs/old/``): the part of ``written`` that makes
+      the difference exchanged for the source's (``/ja/docs/new/``), so the localised prefix
+      or host stays, and so does the version's own fragment into another page of the site (a
+      translated heading id) — sure for the site's own pages, not for another site's URL;
+    * else the source's target as written — sure unless the version's host is a subdomain
+      of the source's (``cn.vite.dev`` for ``vite.dev``: a localised copy, perhaps).
+
+    ``None`` when none of these compares as the source's, or when the source has a fragment
+    into one of the site's pages that the version lacks (the version's own id of it is not
+    known)."""
     heading = _IN_PAGE.fullmatch(theirs)
-    if heading is not None:  # the version's id of that heading, once it is the source's
+    if heading is not None:
         cells = article.sections[int(heading[1]) - 1].cells
         cell, origin = cells.get(lang), cells.get(article.source)
         if cell is None or not cell.anchor or (origin and origin.anchor not in (None, cell.anchor)):
             return None
-        return f"#{cell.anchor}"
-    if LOCAL_FRAGMENT in form or LOCAL_FRAGMENT in theirs or form.startswith("#"):
-        return None  # a translated heading id of another page: the version's own to choose
+        return f"#{cell.anchor}", True
+    if theirs.endswith(LOCAL_FRAGMENT) != form.endswith(LOCAL_FRAGMENT):
+        return None
     wanted = compared_target(their_written, source)
 
     def same(candidate: str) -> bool:
         compared = compared_target(candidate, own)
         return compared == wanted or site_path(compared) == wanted
 
+    if not is_localised(written, own) and same(their_written):
+        fragment = written.partition("#")[2]
+        sure = not _subdomain_of(written, their_written)
+        if not fragment or fragment == their_written.partition("#")[2]:
+            return their_written, sure
+        if not form.endswith(LOCAL_FRAGMENT):  # a fragment compared as written
+            return their_written, sure
+    candidate = _exchanged(written, form, theirs)
+    if candidate is None or not same(candidate):
+        return None
+    return candidate, site_path(candidate) is None and "://" not in candidate
+
+
+def _subdomain_of(written: str, their_written: str) -> bool:
+    """Whether ``written``'s host is a subdomain of ``their_written``'s."""
+    mine, theirs = _host(written), _host(their_written)
+    return bool(theirs) and mine.endswith("." + theirs)
+
+
+def _host(target: str) -> str:
+    try:
+        return urlsplit(target.strip()).hostname or ""
+    except ValueError:  # not a URL (an unclosed "[" in its host)
+        return ""
+
+
+def _exchanged(written: str, form: str, theirs: str) -> str | None:
+    """``written`` with the part that makes its compared form ``form`` differ from
+    ``theirs`` exchanged for ``theirs``'s (found with as much context around it as makes it
+    stand once in ``written``); ``None`` when it cannot be found."""
+    if form.endswith(LOCAL_FRAGMENT):  # the pages differ; the fragments are each their own
+        form, theirs = form[: -len(LOCAL_FRAGMENT)], theirs[: -len(LOCAL_FRAGMENT)]
     start = _shared_length(form, theirs)
     end = _shared_length(form[start:][::-1], theirs[start:][::-1])
     mine, new = form[start : len(form) - end], theirs[start : len(theirs) - end]
@@ -355,13 +402,10 @@ def _retargeted(written, form, theirs, their_written, own, source, article, lang
         right = form[len(form) - end : len(form) - end + reach]
         needle = left + mine + right
         if needle and written.count(needle) == 1:
-            candidate = written.replace(needle, left + new + right)
-            if same(candidate):
-                return candidate
-            break
+            return written.replace(needle, left + new + right)
         if start - reach <= 0 and end - reach <= 0:
             break
-    return their_written if same(their_written) else None
+    return None
 
 
 def _shared_length(a: str, b: str) -> int:
