@@ -16,6 +16,7 @@ from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSec
 from parallelcheck.model.document import Block
 from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import join_langs
+from parallelcheck.text.listings import CodeForm
 from parallelcheck.text.listings.merge import repaired_code
 
 #: The extensions of the files a fix may edit (Markdown and MDX: see the module's docstring).
@@ -37,14 +38,19 @@ def fixable(article: AlignedArticle, langs: Sequence[str], reference: Sequence[s
 
 
 def code_fix(
-    article: AlignedArticle, langs: Sequence[str], blocks: dict[str, Block], renamed: bool
+    article: AlignedArticle,
+    langs: Sequence[str],
+    blocks: dict[str, Block],
+    renamed: bool,
+    form: CodeForm | None = None,
 ) -> Fix | None:
     """The fix of code blocks of ``langs`` that differ from the source's: each made the
     source's code, with its own comments and translated text kept where they can be placed
     (:func:`~parallelcheck.text.listings.merge.repaired_code`); a template directive is copied
     from the source as written.  Safe when every version keeps all it translated and nothing
     of the source's text comes in, and the code was not renamed consistently (a translated
-    example's names: the translator may have meant it); unsafe otherwise."""
+    example's names: the translator may have meant it); unsafe otherwise.  ``form`` is the
+    source's code form, when the caller has it."""
     source = blocks[article.source]
     whose = article.source
     edits: list[Edit] = []
@@ -60,7 +66,7 @@ def code_fix(
         lines = block.file_lines()
         if not lines or lines != list(range(lines[0], lines[0] + len(lines))):
             return None
-        repaired = repaired_code(source.text, block.text, source.info)
+        repaired = repaired_code(source.text, block.text, source.info, form)
         if repaired is None:
             return None
         complete = complete and repaired.complete

@@ -110,7 +110,10 @@ def _code_findings(
         where.update({lang: _line(blocks[lang], forms[lang], other) for lang in reference})
         renamed = renaming(forms[ours], forms[theirs])
         editable = fixable(ctx.article, langs, reference)
-        fix = code_fix(ctx.article, editable, blocks, renamed is not None) if editable else None
+        fix = None
+        if editable:
+            own = forms.get(ctx.article.source)
+            fix = code_fix(ctx.article, editable, blocks, renamed is not None, own)
         if renamed is not None:
             yield _renamed(ctx, section, row, langs, reference, where, renamed, fix)
             continue

@@ -27,11 +27,13 @@ the source's code, with the source's text where the version's could not be place
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from parallelcheck.text.listings.form import (
     PROSE_STRING,
+    CodeForm,
     code_form,
     code_tokens,
     compatible,
@@ -39,6 +41,10 @@ from parallelcheck.text.listings.form import (
 )
 
 _WORDY_KEY = '""'
+#: The most token pairs a stretch of lines that differ is matched over, token by token
+#: (matching takes time near the product): beyond, the stretch is taken as rewritten, and
+#: what the version translated in it is not looked for (the repair is then incomplete).
+MATCHED_AT_MOST = 40_000
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,8 @@ class _Tokens:
     text: str
     tokens: list[str]
     spans: list[tuple[int, int]]
+    #: The line (0-based) of each token.
+    lines: list[int]
 
     def gap(self, index: int) -> str:
         """The text before token ``index`` (after the one before it; past the last: the end)."""
@@ -67,10 +75,26 @@ class _Tokens:
         start, end = self.spans[index]
         return self.text[start:end]
 
+    def keyed_lines(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """``(first token, past the last, keys)`` of each line holding tokens, in order."""
+        found: list[tuple[int, int, tuple[str, ...]]] = []
+        start = 0
+        for index in range(1, len(self.tokens) + 1):
+            if index == len(self.tokens) or self.lines[index] != self.lines[start]:
+                found.append((start, index, tuple(_key(t) for t in self.tokens[start:index])))
+                start = index
+        return found
+
 
 def _tokens(code: str, info: str) -> _Tokens:
+    breaks = [i for i, ch in enumerate(code) if ch == "\n"]
     found = [(t, s, e) for t, s, e in code_tokens(code, syntax_for(code, info)) if t is not None]
-    return _Tokens(code, [t for t, _, _ in found], [(s, e) for _, s, e in found])
+    return _Tokens(
+        code,
+        [t for t, _, _ in found],
+        [(s, e) for _, s, e in found],
+        [bisect_right(breaks, s - 1) for _, s, _ in found],
+    )
 
 
 def _key(token: str) -> str:
@@ -80,15 +104,15 @@ def _key(token: str) -> str:
     return token
 
 
-def repaired_code(source: str, version: str, info: str = "") -> RepairedCode | None:
+def repaired_code(
+    source: str, version: str, info: str = "", form: CodeForm | None = None
+) -> RepairedCode | None:
     """The source's code block ``source`` with ``version``'s translations put back (see the
     module's documentation), both read as code of language ``info``; ``None`` when the
-    result would not have the source's code (it always should: a safeguard)."""
+    result would not have the source's code (it always should: a safeguard).  ``form`` is
+    the source's :func:`~.form.code_form`, when the caller has it."""
     ours, theirs = _tokens(source, info), _tokens(version, info)
-    matcher = SequenceMatcher(
-        None, [_key(t) for t in ours.tokens], [_key(t) for t in theirs.tokens], autojunk=False
-    )
-    match, gaps = _correspondence(matcher.get_opcodes())
+    match, gaps = _correspondence(_opcodes(ours, theirs))
     count, their_count = len(ours.tokens), len(theirs.tokens)
     used_gaps: set[int] = set()
     used_tokens: set[int] = set()
@@ -126,9 +150,56 @@ def repaired_code(source: str, version: str, info: str = "") -> RepairedCode | N
             complete = False
     if _translated_code(theirs, used_tokens, ours):
         complete = False
-    if not code_form(text, info).matches(code_form(source, info)):
+    if not code_form(text, info).matches(form or code_form(source, info)):
         return None
     return RepairedCode(text, complete)
+
+
+def _opcodes(ours: _Tokens, theirs: _Tokens) -> list[tuple[str, int, int, int, int]]:
+    """How the two blocks' tokens correspond, as :meth:`SequenceMatcher.get_opcodes` gives
+    it: lines of the same tokens are matched first, then the tokens of the lines between
+    them (so a long block is matched in time near its length, not its square)."""
+    mine, other = ours.keyed_lines(), theirs.keyed_lines()
+    lines = SequenceMatcher(None, [k for *_, k in mine], [k for *_, k in other], False)
+    opcodes: list[tuple[str, int, int, int, int]] = []
+    for tag, i1, i2, j1, j2 in lines.get_opcodes():
+        a1 = mine[i1][0] if i1 < len(mine) else len(ours.tokens)
+        a2 = mine[i2 - 1][1] if i2 > i1 else a1
+        b1 = other[j1][0] if j1 < len(other) else len(theirs.tokens)
+        b2 = other[j2 - 1][1] if j2 > j1 else b1
+        if tag == "equal":
+            opcodes.append(("equal", a1, a2, b1, b2))
+            continue
+        a = [_key(t) for t in ours.tokens[a1:a2]]
+        b = [_key(t) for t in theirs.tokens[b1:b2]]
+        opcodes.extend(
+            (op, i + a1, k + a1, j + b1, m + b1) for op, i, k, j, m in _token_opcodes(a, b)
+        )
+    return opcodes
+
+
+def _token_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """:meth:`SequenceMatcher.get_opcodes` of ``a`` and ``b``, the runs they begin and end
+    with taken as equal first; what lies between, when larger than
+    :data:`MATCHED_AT_MOST`, one replacement."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    opcodes = [("equal", 0, head, 0, head)] if head else []
+    a_middle, b_middle = a[head : len(a) - tail], b[head : len(b) - tail]
+    if len(a_middle) * len(b_middle) > MATCHED_AT_MOST:
+        middle = [("replace", 0, len(a_middle), 0, len(b_middle))]  # rewritten: the source's
+    else:
+        middle = SequenceMatcher(None, a_middle, b_middle, False).get_opcodes()
+    for tag, i1, i2, j1, j2 in middle:
+        if i1 < i2 or j1 < j2:
+            opcodes.append((tag, i1 + head, i2 + head, j1 + head, j2 + head))
+    if tail:
+        opcodes.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
+    return opcodes
 
 
 def _correspondence(opcodes) -> tuple[dict[int, int], dict[int, int]]:
