@@ -190,6 +190,11 @@ def _code_breakages(block, lines: list[str]):
 
 
 def _link_breakage(target: str, line: int, lines: list[str]) -> Breakage | None:
+    """The link's target changed in the last letter of its page, when it stands once on its
+    line — not another site's page in a localised copy (``…/fr/docs/…``, whose fix is
+    unsafe: that site may localise otherwise)."""
+    if "://" in target and re.search(r"/[a-z]{2}(?:-[A-Za-z]{2,4})?/", target.split("://")[1]):
+        return None
     page = target.split("#")[0].split("?")[0]
     letters = [i for i, ch in enumerate(page) if ch.isascii() and ch.isalpha()]
     old = lines[line - 1]

@@ -35,6 +35,14 @@ def test_the_version_s_layout_stays_where_its_code_agrees():
     assert repaired.text == JA.replace("App(port=8080)", "App( port = 8080 )")
 
 
+def test_code_the_version_lacks_comes_with_the_source_s_spacing():
+    source = "def read(q: Union[str, None] = None):\n    return q\n"
+    stale = "def read(q: str = None):  # 古い\n    return q\n"
+    repaired = repaired_code(source, stale, "python")
+    assert repaired.text == "def read(q: Union[str, None] = None):  # 古い\n    return q\n"
+    assert not repaired.complete  # "# 古い" has no place in the source, whose line has none
+
+
 def test_a_word_the_source_s_code_lacks_makes_the_repair_incomplete():
     renamed = JA.replace("app = App", "application = App")
     repaired = repaired_code(SOURCE, renamed, "python")

@@ -7,7 +7,10 @@ translated put back where it can be placed: the two blocks' code tokens are matc
 (longest common runs, white space aside), and
 
 * the stretch between two code tokens (comments, prose, white space) is the version's when
-  both tokens around it are matched to two consecutive tokens of the version;
+  both tokens around it are matched to two consecutive tokens of the version (the same
+  tokens, or tokens changed in their places); next to code the version lacks or has more
+  of, only when the version's stretch holds a comment or text of its own (white space there
+  is the source's);
 * a token matched to one of the version's that stands for it is written as the version
   writes it: the same token (its quotes, its language tag, its placeholder's name), or a
   prose string (``"Hello world"``) translated;
@@ -121,8 +124,11 @@ def repaired_code(
     for index in range(count + 1):
         gap = ours.gap(index)
         other = gaps.get(index)
-        if other is not None and other not in used_gaps:
-            their_gap = theirs.gap(other)
+        # Between two tokens that stand for the version's, its layout; next to tokens it
+        # lacks or has more of, the source's, unless the version has a comment or text there.
+        inside = (index == 0 or index - 1 in match) and (index == count or index in match)
+        their_gap = theirs.gap(other) if other is not None and other not in used_gaps else None
+        if their_gap is not None and (inside or their_gap.strip()):
             used_gaps.add(other)
             if bool(gap.strip()) != bool(their_gap.strip()):
                 complete = False  # a comment one of the two has where the other has none
