@@ -498,7 +498,7 @@ def check(
         sys.exit(EXIT_FINDINGS if plan.files else EXIT_CLEAN)
     if apply_fixes:
         report = _fixed(report, checked_report, checked, unsafe_fixes, run["quiet"])
-    elif not run["quiet"]:
+    elif output_format == "text" and not run["quiet"]:
         _say_fixable(report.findings, unsafe_fixes)
     terminal = sys.stdout is not None and sys.stdout.isatty()
     report.color = terminal and not output if color is None else color
@@ -567,7 +567,7 @@ def _say_fixes(plans, *, would: bool, quiet: bool) -> None:
 
 def _say_fixable(findings, unsafe: bool) -> None:
     """A note on standard error of how many findings ``--fix`` (and ``--unsafe-fixes``) would
-    repair, when there are any."""
+    repair, when there are any (after a text report, for the person reading it)."""
     from parallelcheck.model.fix import SAFE
 
     fixes = [finding.fix for finding in findings if finding.fix is not None]
@@ -575,12 +575,12 @@ def _say_fixable(findings, unsafe: bool) -> None:
     hidden = len(fixes) - safe
     if not fixes:
         return
-    if unsafe:
-        note = f"{_count(len(fixes), 'finding')} can be fixed with --fix --unsafe-fixes"
-    else:
+    if safe and not unsafe:
         note = f"{_count(safe, 'finding')} can be fixed with --fix"
         if hidden:
             note += f" ({hidden} more with --unsafe-fixes)"
+    else:
+        note = f"{_count(len(fixes), 'finding')} can be fixed with --fix --unsafe-fixes"
     click.echo(f"parallelcheck: note: {note}; --diff shows how", err=True)
 
 
