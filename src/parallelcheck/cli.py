@@ -487,6 +487,7 @@ def check(
     report = checked_report()
     if show_diff:
         from parallelcheck.fix import plan_fixes, unified_diff
+        from parallelcheck.fix.summary import fixes_done
 
         plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe_fixes)
         patch = unified_diff(plan)
@@ -494,12 +495,16 @@ def check(
             write_atomically(output, patch)
         else:
             write_stdout(patch)
-        _say_fixes([plan], would=True, quiet=run["quiet"])
+        _say(fixes_done([], plan, would=True), run["quiet"])
         sys.exit(EXIT_FINDINGS if plan.files else EXIT_CLEAN)
     if apply_fixes:
         report = _fixed(report, checked_report, checked, unsafe_fixes, run["quiet"])
     elif output_format == "text" and not run["quiet"]:
-        _say_fixable(report.findings, unsafe_fixes)
+        from parallelcheck.fix.summary import fixable_note
+
+        note = fixable_note(report.findings, unsafe_fixes)
+        if note is not None:
+            click.echo(note, err=True)
     terminal = sys.stdout is not None and sys.stdout.isatty()
     report.color = terminal and not output if color is None else color
     report.outline = not run["quiet"]
@@ -520,72 +525,28 @@ def _fixed(report, checked_report, checked: dict | None, unsafe: bool, quiet: bo
     """Apply the fixes of ``report``'s findings, check again, and again while the new check
     has fixes left (at most :data:`FIX_PASSES` times); the last check's report."""
     from parallelcheck.fix import plan_fixes, write_fixed
+    from parallelcheck.fix.summary import fixes_done
 
-    plans = []
-    for _ in range(FIX_PASSES):
-        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
-        plans.append(plan)
-        if not plan.files:
-            break
+    written = []
+    plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
+    while plan.files and len(written) < FIX_PASSES:
         try:
             write_fixed(plan)
         except OSError as error:
             _fail(f"{error.filename or 'a fixed file'}: cannot write: {error.strerror or error}")
+        written.append(plan)
         if checked is not None:
             checked.clear()
         report = checked_report()
-    else:
-        plans.append(plan_fixes(report.findings, checked or {}, unsafe=unsafe))
-    _say_fixes(plans, would=False, quiet=quiet)
+        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
+    _say(fixes_done(written, plan, would=False), quiet)
     return report
 
 
-def _say_fixes(plans, *, would: bool, quiet: bool) -> None:
-    """What the fixes did (or, with ``would``, would do), on standard error: how many findings
-    were fixed in how many files, how many more ``--unsafe-fixes`` would fix, which fixes
-    could not be applied and why; the last plan is the one of the final check."""
-    applied = sum(len(plan.applied) for plan in plans if plan.files)
-    files = {path for plan in plans for path in plan.files}
-    last = plans[-1]
-    left = len(last.applied) if last.files and not would else 0
-    verb = "would fix" if would else "fixed"
-    line = f"parallelcheck: {verb} {_count(applied, 'finding')} in {_count(len(files), 'file')}"
-    more = []
-    if last.hidden:
-        more.append(f"{len(last.hidden)} more with --unsafe-fixes")
-    if would and last.overlapped:
-        more.append(f"{len(last.overlapped)} more once these are applied (they overlap them)")
-    if left:
-        more.append(f"{left} still fixable after {FIX_PASSES} passes: run again")
-    click.echo(_inert(line + (f" ({'; '.join(more)})" if more else "")), err=True)
-    if quiet:
-        return
-    for finding, reason in last.refused:
-        what = f"the fix of a {finding.rule} finding was not applied"
-        click.echo(_inert(f"parallelcheck: note: {what}: {reason}"), err=True)
-
-
-def _say_fixable(findings, unsafe: bool) -> None:
-    """A note on standard error of how many findings ``--fix`` (and ``--unsafe-fixes``) would
-    repair, when there are any (after a text report, for the person reading it)."""
-    from parallelcheck.model.fix import SAFE
-
-    fixes = [finding.fix for finding in findings if finding.fix is not None]
-    safe = sum(1 for fix in fixes if fix.applicability == SAFE)
-    hidden = len(fixes) - safe
-    if not fixes:
-        return
-    if safe and not unsafe:
-        note = f"{_count(safe, 'finding')} can be fixed with --fix"
-        if hidden:
-            note += f" ({hidden} more with --unsafe-fixes)"
-    else:
-        note = f"{_count(len(fixes), 'finding')} can be fixed with --fix --unsafe-fixes"
-    click.echo(f"parallelcheck: note: {note}; --diff shows how", err=True)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _say(lines: list[str], quiet: bool) -> None:
+    """The first of ``lines`` on standard error, and the others (notes) unless ``quiet``."""
+    for line in lines[:1] if quiet else lines:
+        click.echo(_inert(line), err=True)
 
 
 @cli.command("baseline")
