@@ -92,12 +92,17 @@ def test_empty_sections_with_translated_headings_align_by_place_and_level():
     assert [tuple(s.present()) for s in article.sections[1:]] == [("en", "zh-Hant")] * 4
 
 
-def test_different_explicit_ids_do_not_align():
-    en = "# A { #a }\n\nText 1.\n\n## B { #b }\n\nText 2.\n"
-    ja = "# A { #a }\n\nテキスト 1。\n\n## C { #c }\n\nテキスト 2。\n"
-    article = align_article("a", parse_versions(en=en, ja=ja), "en")
+def test_different_explicit_ids_align_only_when_all_else_says_one_section():
+    en = "# A { #a }\n\nText 1.\n\n## B { #b }\n\nSet `alpha` to 2 in `config.toml`.\n"
+    other = "# A { #a }\n\nテキスト 1。\n\n## C { #c }\n\n`gamma` を 9 にします。\n"
+    article = align_article("a", parse_versions(en=en, ja=other), "en")
     presents = [tuple(s.present()) for s in article.sections[1:]]
-    assert ("en",) in presents and ("ja",) in presents
+    assert ("en",) in presents and ("ja",) in presents  # another section: two missing ones
+    renamed = (
+        "# A { #a }\n\nテキスト 1。\n\n## B { #b-ja }\n\n`config.toml` の `alpha` を 2 にします。\n"
+    )
+    article = align_article("a", parse_versions(en=en, ja=renamed), "en")
+    assert [tuple(s.present()) for s in article.sections[1:]] == [("en", "ja")] * 2
 
 
 def test_a_paragraph_split_in_two_is_not_reported_missing():

@@ -207,7 +207,7 @@ def test_an_entry_keeps_each_findings_place_and_one_of_another_version_is_a_miss
     _, (again,) = cache.get("ab" * 32)
     assert (again.section_row, again.block_row) == (2, 5)
     entry = json.loads(cache.path("ab" * 32).read_text(encoding="ascii"))
-    assert entry["version"] == cache_module.VERSION == 3
+    assert entry["version"] == cache_module.VERSION == 4
     assert entry["findings"][0]["at"] == [2, 5]
     entry["version"] = 2  # an entry written before findings kept their place
     cache.path("ab" * 32).write_text(json.dumps(entry), encoding="ascii")

@@ -114,6 +114,32 @@ def test_a_finding_with_a_bad_value_fails(validator, document, where, value):
     assert not validator.is_valid(broken)
 
 
+def _fixed(document: dict) -> dict:
+    """The first finding of ``document`` that carries a fix (the table ja lacks: unsafe)."""
+    return next(finding for finding in document["findings"] if "fix" in finding)
+
+
+def test_a_fix_validates_and_a_bad_one_fails(validator, document):
+    fix = _fixed(document)["fix"]
+    assert fix["applicability"] == "unsafe" and {e["kind"] for e in fix["edits"]} == {
+        "lines",
+        "copy",
+    }
+    for where, value in [
+        (("applicability",), "maybe"),
+        (("edits",), []),
+        (("edits", 0, "kind"), "replace"),
+        (("edits", 0, "line"), 0),
+        (("edits", 0, "extra"), True),
+    ]:
+        broken = copy.deepcopy(document)
+        target = _fixed(broken)["fix"]
+        for key in where[:-1]:
+            target = target[key]
+        target[where[-1]] = value
+        assert not validator.is_valid(broken), where
+
+
 def test_a_new_rule_id_and_new_evidence_still_validate(validator, document):
     extended = copy.deepcopy(document)
     extended["findings"][0]["rule"] = "some-future-rule"

@@ -14,18 +14,15 @@ import json
 import os
 import shutil
 import signal
-import stat
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from parallelcheck import __version__
 from parallelcheck.errors import InputError
-from parallelcheck.model.exit_status import EXIT_CANNOT_RUN, ExitPolicy
+from parallelcheck.model.exit_status import EXIT_CANNOT_RUN, EXIT_CLEAN, EXIT_FINDINGS, ExitPolicy
 from parallelcheck.run.request import RunRequest, rule_names
 
 if TYPE_CHECKING:
@@ -53,38 +50,15 @@ def _fail(message: str) -> None:
 
 
 def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, so a reader never
-    sees half a file and an interrupted run leaves the old file in place.
+    """Write ``text`` (UTF-8; file names that are not UTF-8 are written as their bytes, as on
+    standard output) to ``path`` all at once (:func:`~parallelcheck.files.atomic.
+    replace_file`: a reader never sees half a file, an interrupted run leaves the old file in
+    place, a symbolic link is followed, a FIFO or device written directly).  A failure stops
+    the run (exit 2) with a message naming the file, and leaves no temporary file behind."""
+    from parallelcheck.files.atomic import replace_file
 
-    A symbolic link is followed (the file it points to is replaced, the link stays); a FIFO or
-    device (``/dev/stdout``) is written directly, since it cannot be replaced.  A replaced file
-    keeps its permissions, a new one gets 0666 less the umask.  File names that are not UTF-8
-    are written as their bytes, as on standard output.  A failure stops the run (exit 2) with a
-    message naming the file, and leaves no temporary file behind."""
-    target = Path(os.path.realpath(path))
     try:
-        mode = target.stat().st_mode if target.exists() else None
-        if mode is not None and not stat.S_ISREG(mode):
-            with open(target, "w", encoding="utf-8", errors="surrogateescape") as handle:
-                handle.write(text)
-            return
-        fd, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        try:
-            with os.fdopen(
-                fd, "w", encoding="utf-8", errors="surrogateescape", newline="\n"
-            ) as handle:
-                handle.write(text)
-            if mode is None:
-                umask = os.umask(0)
-                os.umask(umask)
-                mode = 0o666 & ~umask
-            os.chmod(temporary, stat.S_IMODE(mode))
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        replace_file(path, text.encode("utf-8", errors="surrogateescape"))
     except OSError as error:
         _fail(f"{path}: cannot write: {error.strerror or error}")
 
@@ -346,6 +320,7 @@ def _run(
     needs: str = "outline",
     writes: Sequence[tuple[str, str]] = (),
     reads: Sequence[str] = (),
+    checked: dict | None = None,
 ):
     """Configuration → discovery → the run; returns the report (exits 2 on bad input).
     ``needs`` is what the output format reads of each article (``"outline"`` or
@@ -353,7 +328,10 @@ def _run(
     keeps and whether it uses the cache (:mod:`parallelcheck.run.session`).  ``writes`` are
     the files the command will write, ``(path, option)``, and ``reads`` the inputs it reads
     besides the configuration, glossaries and versions (a baseline): once the article sets
-    are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`)."""
+    are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`).
+    ``checked``, when given, is filled with what a fix needs to know of each version's file
+    (path → :class:`~parallelcheck.fix.Checked`: the digest of the bytes checked, the
+    article set's boundary, whether it is the source)."""
     from parallelcheck.run.session import Session
 
     # before the expensive imports
@@ -390,9 +368,12 @@ def _run(
         options = request.check_options()
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
         articles, findings = [], []
-        for result in session.check(article_sets, config, options):
+        results = session.check(article_sets, config, options)
+        for article_set, result in zip(article_sets, results, strict=True):
             articles.append(result.shown)
             findings.extend(result.findings)
+            if checked is not None:
+                checked.update(_checked_files(article_set, result))
             progress.advance()
         progress.done()
         if not quiet:
@@ -423,6 +404,17 @@ def rule_infos() -> dict[str, RuleInfo]:
     return {
         r.id: RuleInfo(r.severity, plain_line(r.summary), plain_text(r.doc))
         for r in REGISTRY.values()
+    }
+
+
+def _checked_files(article_set, result) -> dict:
+    """Path → :class:`~parallelcheck.fix.Checked` for each version of one checked article."""
+    from parallelcheck.fix import Checked
+
+    source = result.shown.source
+    return {
+        path: Checked(result.digests.get(lang), article_set.boundary, lang == source)
+        for lang, path in result.shown.paths.items()
     }
 
 
@@ -479,8 +471,37 @@ class Progress:
     help="Exit 1 when a finding of this severity or a graver one is left.",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 whatever is found (2 stays 2).")
+@click.option(
+    "--fix",
+    "apply_fixes",
+    is_flag=True,
+    help="Repair what the safe fixes repair in the translations (never the source), then "
+    "report what is left.",
+)
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff: the unsafe fixes too (see docs/fixes.md).",
+)
+@click.option(
+    "--diff",
+    "show_diff",
+    is_flag=True,
+    help="Print the fixes as a unified diff instead of writing them; exit 1 when there is one.",
+)
 def check(
-    output_format, output, baseline_path, color, show_outline, statistics, fail_on, exit_zero, **run
+    output_format,
+    output,
+    baseline_path,
+    color,
+    show_outline,
+    statistics,
+    fail_on,
+    exit_zero,
+    apply_fixes,
+    unsafe_fixes,
+    show_diff,
+    **run,
 ) -> None:
     """Check article sets for differences between their language versions.
 
@@ -502,15 +523,42 @@ def check(
             accepted = baseline.load(baseline_path)
         except InputError as error:
             _fail(error.describe())
-    report = _run(
-        request,
-        needs=FORMATS[output_format].needs,
-        writes=[(output, "--output")] if output else [],
-        reads=[baseline_path] if baseline_path else [],
-    )
-    _stop_if_signalled()
-    if accepted is not None:
-        report.findings = baseline.without_baselined(report.findings, accepted)
+    checked: dict | None = {} if apply_fixes or show_diff else None
+
+    def checked_report():
+        report = _run(
+            request,
+            needs=FORMATS[output_format].needs,
+            writes=[(output, "--output")] if output else [],
+            reads=[baseline_path] if baseline_path else [],
+            checked=checked,
+        )
+        _stop_if_signalled()
+        if accepted is not None:
+            report.findings = baseline.without_baselined(report.findings, accepted)
+        return report
+
+    report = checked_report()
+    if show_diff:
+        from parallelcheck.fix import plan_fixes, unified_diff
+        from parallelcheck.fix.summary import fixes_done
+
+        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe_fixes)
+        patch = unified_diff(plan)
+        if output:
+            write_atomically(output, patch)
+        else:
+            write_stdout(patch)
+        _say(fixes_done([], plan, would=True), request.quiet)
+        sys.exit(EXIT_FINDINGS if plan.files else EXIT_CLEAN)
+    if apply_fixes:
+        report = _fixed(report, checked_report, checked, unsafe_fixes, request.quiet)
+    elif output_format in ("text", "full") and not request.quiet:
+        from parallelcheck.fix.summary import fixable_note
+
+        note = fixable_note(report.findings, unsafe_fixes)
+        if note is not None:
+            click.echo(note, err=True)
     text = _render(report, output_format, output, color, show_outline, statistics, request.quiet)
     if output:
         write_atomically(output, text)
@@ -536,6 +584,39 @@ def _render(report, output_format, output, color, show_outline, statistics, quie
     if statistics:
         return render_statistics(report, as_json=output_format == "json")
     return FORMATS[output_format](report)
+
+
+#: How many times ``check --fix`` fixes and checks again at most: a fix left out because it
+#: overlapped another is applied by the next pass, once the check has found it again.
+FIX_PASSES = 4
+
+
+def _fixed(report, checked_report, checked: dict | None, unsafe: bool, quiet: bool):
+    """Apply the fixes of ``report``'s findings, check again, and again while the new check
+    has fixes left (at most :data:`FIX_PASSES` times); the last check's report."""
+    from parallelcheck.fix import plan_fixes, write_fixed
+    from parallelcheck.fix.summary import fixes_done
+
+    written = []
+    plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
+    while plan.files and len(written) < FIX_PASSES:
+        try:
+            write_fixed(plan)
+        except OSError as error:
+            _fail(f"{error.filename or 'a fixed file'}: cannot write: {error.strerror or error}")
+        written.append(plan)
+        if checked is not None:
+            checked.clear()
+        report = checked_report()
+        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
+    _say(fixes_done(written, plan, would=False), quiet)
+    return report
+
+
+def _say(lines: list[str], quiet: bool) -> None:
+    """The first of ``lines`` on standard error, and the others (notes) unless ``quiet``."""
+    for line in lines[:1] if quiet else lines:
+        click.echo(_inert(line), err=True)
 
 
 @cli.command("baseline")

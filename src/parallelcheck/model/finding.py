@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from parallelcheck.model.fix import Fix
+
 SEVERITIES = ("error", "warning", "info")
 
 
@@ -39,6 +41,10 @@ class Finding:
     <parallelcheck.rules.base.RuleContext.finding>` sets them; the html format places the
     finding by them.  They are not part of a finding's identity (not compared, not in
     :meth:`as_dict`: no output format writes them), but the result cache keeps them.
+
+    ``fix``, when the rule knows how to repair what it found, is that repair
+    (:class:`~parallelcheck.model.fix.Fix`): not part of the finding's identity either (a
+    baseline matches a finding with or without it), written by :meth:`as_dict` when present.
     """
 
     rule: str
@@ -52,6 +58,7 @@ class Finding:
     severity: str = "error"
     section_row: int | None = field(default=None, compare=False, repr=False)
     block_row: int | None = field(default=None, compare=False, repr=False)
+    fix: Fix | None = field(default=None, compare=False, repr=False)
 
     def with_severity(self, severity: str) -> Finding:
         return replace(self, severity=severity)
@@ -88,7 +95,7 @@ class Finding:
         )
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        found = {
             "rule": self.rule,
             "severity": self.severity,
             "article": self.article,
@@ -99,3 +106,6 @@ class Finding:
             "message": self.message,
             "evidence": self.evidence,
         }
+        if self.fix is not None:
+            found["fix"] = self.fix.as_dict()
+        return found

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from dataclasses import dataclass
 
 from parallelcheck.errors import InputError
 from parallelcheck.files.safe_read import MAX_DOCUMENT_BYTES, Boundary, read_capped
@@ -82,21 +83,41 @@ def read_bytes(path: str, within: Boundary | None = None) -> bytes:
 
 def decode_bytes(data: bytes, path: str) -> str:
     """Decode ``data`` (the content of ``path``) and normalise its line endings."""
+    return normalise_newlines(decode_as_written(data, path).text)
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A file's text with its line endings as written, and how to write it back the same
+    way: ``bom + text.encode(codec)`` gives the very bytes it was decoded from."""
+
+    text: str
+    codec: str
+    bom: bytes
+
+    def encode(self, text: str) -> bytes:
+        """*text* written as this file is: the same encoding and byte-order mark."""
+        return self.bom + text.encode(self.codec)
+
+
+def decode_as_written(data: bytes, path: str) -> Decoded:
+    """Decode ``data`` (the content of ``path``) keeping its line endings (see the module's
+    documentation for what is accepted)."""
     for bom, codec, label in _BOMS:
         if data.startswith(bom):
             body = data[len(bom) :]
             text = _decode(body, codec, label, path)
             if "\x00" in text:
                 raise InputError("looks like a binary file, not text", path)
-            return normalise_newlines(text)
+            return Decoded(text, codec, bom)
     if b"\x00" in data:
         wide = _wide_encoding(data)
         if wide is None:
             raise InputError("looks like a binary file, not text", path)
-        return normalise_newlines(_decode_wide(data, wide[0], wide[1], path))
+        return Decoded(_decode_wide(data, wide[0], wide[1], path), wide[0], b"")
     if _mostly_control(data):
         raise InputError("looks like a binary file, not text", path)
-    return normalise_newlines(_decode(data, "utf-8", "UTF-8", path))
+    return Decoded(_decode(data, "utf-8", "UTF-8", path), "utf-8", b"")
 
 
 def normalise_newlines(text: str) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
+from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import describe_block, join_langs, place_of_missing_block
 from parallelcheck.rules._severity import missing_block_severity
 from parallelcheck.rules.base import RuleContext
@@ -88,10 +89,11 @@ def missing_block_finding(
     absent: list[str],
     block: Block,
     places: dict[str, int] | None = None,
+    fix: Fix | None = None,
 ) -> Finding:
     """The finding for a block some versions of an aligned section lack; ``places`` are the
     lines of the versions lacking it as :func:`missing_blocks` gives them (looked for from
-    the row backwards when not given)."""
+    the row backwards when not given); ``fix``, the finding's fix, if any."""
     lines = {lang: row.cells[lang].line for lang in present}
     if places is None:
         places = {lang: place_of_missing_block(section, index, lang) for lang in absent}
@@ -106,4 +108,5 @@ def missing_block_finding(
         {"kind": block.kind.value},
         row=row,
         severity=missing_block_severity(block.text) if block.kind in PROSE_KINDS else None,
+        fix=fix,
     )

@@ -78,6 +78,8 @@ def _section(spec: RuleSpec) -> list[str]:
         lines[-1] += f" · needs {', '.join(sorted(spec.needs))}"
     if spec.opt_in:
         lines[-1] += " · runs only when asked"
+    if spec.fixes:
+        lines[-1] += f" · fixes: {', '.join(sorted(spec.fixes))} (`--fix`, docs/fixes.md)"
     lines += ["", markdown(" ".join(body[0].split()))]
     if len(body) > 1:
         lines += ["", markdown(body[1]).rstrip()]

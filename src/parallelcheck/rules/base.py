@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.finding import SEVERITIES, Finding, Location
+from parallelcheck.model.fix import APPLICABILITIES, Fix
 from parallelcheck.model.options import Option, OptionError
 
 if TYPE_CHECKING:
@@ -76,6 +77,9 @@ class RuleSpec:
     #: Runs only when asked for (by the configuration, ``--select`` or an option of its
     #: own), as ruff's RUF100 does: a check of the comments rather than of the article.
     opt_in: bool = False
+    #: The applicabilities of the fixes its findings may carry (``safe``, ``unsafe``;
+    #: :mod:`parallelcheck.model.fix`); empty for a rule that fixes nothing.
+    fixes: frozenset[str] = frozenset()
 
     @property
     def doc(self) -> str:
@@ -127,15 +131,19 @@ def rule(
     needs: Iterable[str] = (),
     options: Mapping[str, Option] | None = None,
     opt_in: bool = False,
+    fixes: Iterable[str] = (),
 ) -> Callable[[Check], Check]:
-    """Register a rule function under a stable id (ids are never reused once retired)."""
-    tags, needs = frozenset(tags), frozenset(needs)
+    """Register a rule function under a stable id (ids are never reused once retired);
+    ``fixes`` are the applicabilities of the fixes its findings may carry."""
+    tags, needs, fixes = frozenset(tags), frozenset(needs), frozenset(fixes)
     if severity not in SEVERITIES:
         raise ValueError(f"rule {rule_id!r}: unknown severity {severity!r}")
     if not tags or tags - TAGS:
         raise ValueError(f"rule {rule_id!r}: tags must be some of {sorted(TAGS)}")
     if needs - NEEDS:
         raise ValueError(f"rule {rule_id!r}: unknown needs {sorted(needs - NEEDS)}")
+    if fixes - set(APPLICABILITIES):
+        raise ValueError(f"rule {rule_id!r}: unknown fix applicability {sorted(fixes)}")
 
     def register(check: Check) -> Check:
         if rule_id in REGISTRY:
@@ -143,7 +151,14 @@ def rule(
         if not inspect.getdoc(check):
             raise ValueError(f"rule {rule_id!r} has no docstring (its summary and documentation)")
         REGISTRY[rule_id] = RuleSpec(
-            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {})), opt_in
+            rule_id,
+            severity,
+            check,
+            tags,
+            needs,
+            MappingProxyType(dict(options or {})),
+            opt_in,
+            fixes,
         )
         return check
 
@@ -173,6 +188,7 @@ class RuleContext:
         evidence: dict | None = None,
         row: AlignedBlock | None = None,
         severity: str | None = None,
+        fix: Fix | None = None,
     ) -> Finding:
         """A finding of this rule with one location per version in ``lines`` (in the article's
         order); ``langs`` deviate, ``reference_langs`` are what they were compared with.
@@ -183,12 +199,26 @@ class RuleContext:
         The finding records its place in the alignment: the index of ``section`` among the
         article's aligned sections and, when the rule names the aligned ``row`` of blocks it
         is about, that row's index in the section (both found by identity; ``None`` when not
-        given)."""
+        given).
+
+        ``fix`` is how to repair what the finding reports (:mod:`parallelcheck.model.fix`); it
+        may edit only the deviating versions (``langs``), never the source."""
         if severity is None:
             severity = self.spec.severity
         elif severity not in SEVERITIES:
             raise ValueError(f"rule {self.spec.id!r}: unknown severity {severity!r}")
         article = self.article
+        if fix is not None:
+            if fix.applicability not in self.spec.fixes:
+                raise ValueError(
+                    f"rule {self.spec.id!r} makes a fix it does not declare ({fix.applicability})"
+                )
+            editable = {article.paths[lang] for lang in langs if lang != article.source}
+            stray = [path for path in fix.paths if path not in editable]
+            if stray:
+                raise ValueError(
+                    f"rule {self.spec.id!r}: a fix edits {stray[0]}, not a deviating translation"
+                )
         order = [lang for lang in article.langs if lang in lines]
         section_row = block_row = None  # found by identity: rows may be equal, not the same
         if section is not None:
@@ -209,6 +239,7 @@ class RuleContext:
             severity=severity,
             section_row=section_row,
             block_row=block_row,
+            fix=fix,
         )
 
 

@@ -7,13 +7,15 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
+from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs, say
+from parallelcheck.rules._fixes import code_fix, fixable, info_fix, insertion_fix
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renaming
 
 
-@rule("code-mismatch", severity="error", tags=("values",))
+@rule("code-mismatch", severity="error", tags=("values",), fixes=("safe", "unsafe"))
 def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     """A code block is missing, or its code differs (comments, prose strings, markup text
     and diagram labels may be translated), or it gained or lost a comment.
@@ -53,10 +55,27 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     normalised text — its target file and options — so a changed file or highlighted range is
     reported and a different spacing of the same include is not.  The versions sharing the
     source's code are the reference.
+
+    **Fixes** (when the source is among the reference versions, in Markdown and MDX files):
+    code that differs becomes the source's code with the version's own comments, prose
+    strings and markup text put back where they stood — **safe** when every one of them
+    finds its place and none of the source's is left in their stead, **unsafe** otherwise,
+    and when the names were renamed consistently (a translated example may mean it); an
+    include or template directive is copied from the source as it is written there
+    (**safe**); a different info string is replaced by the source's on the opening fence
+    (**safe**); a code block missing from a version is copied from the source after the
+    block before it, with a ``<!-- parallelcheck: translation needed (en) -->`` line before
+    it (**unsafe**: its comments are the source's, its place the alignment's guess).  A
+    comment added or dropped has no fix: comments are the translator's.
     """
     article = ctx.article
-    for args in missing_blocks(article, {BlockKind.CODE}):
-        yield missing_block_finding(ctx, *args)
+    for section, index, row, present, absent, block, places in missing_blocks(
+        article, {BlockKind.CODE}
+    ):
+        fix = insertion_fix(article, section, row, present, absent)
+        yield missing_block_finding(
+            ctx, section, index, row, present, absent, block, places, fix=fix
+        )
     for section in article.sections:
         for _, row, _ in block_rows(section):  # nested rows too: code in a tip, a tab
             blocks = {
@@ -90,8 +109,13 @@ def _code_findings(
         where = {lang: _line(blocks[lang], forms[lang], mine) for lang in langs}
         where.update({lang: _line(blocks[lang], forms[lang], other) for lang in reference})
         renamed = renaming(forms[ours], forms[theirs])
+        editable = fixable(ctx.article, langs, reference)
+        fix = None
+        if editable:
+            own = forms.get(ctx.article.source)
+            fix = code_fix(ctx.article, editable, blocks, renamed is not None, own)
         if renamed is not None:
-            yield _renamed(ctx, section, row, langs, reference, where, renamed)
+            yield _renamed(ctx, section, row, langs, reference, where, renamed, fix)
             continue
         message = (
             f"the code in {join_langs(langs)} differs from {join_langs(reference)}: "
@@ -103,7 +127,7 @@ def _code_findings(
             "found": _token(forms[ours], mine),
             "expected": _token(forms[theirs], other),
         }
-        yield ctx.finding(section, langs, reference, where, message, evidence, row=row)
+        yield ctx.finding(section, langs, reference, where, message, evidence, row=row, fix=fix)
     # Comments: among the versions whose code is the reference's.
     same = {lang: forms[lang] for lang in reference}
     places, moved = group_by_value(ctx.article, {k: f.comment_positions() for k, f in same.items()})
@@ -142,6 +166,7 @@ def _renamed(
     reference: list[str],
     where: dict[str, int],
     renamed: dict[str, str],
+    fix: Fix | None,
 ) -> Finding:
     names = ", ".join(f"“{new}” for “{old}”" for old, new in list(renamed.items())[:3])
     more = f" and {len(renamed) - 3} more" if len(renamed) > 3 else ""
@@ -156,6 +181,7 @@ def _renamed(
         {"kind": "renamed", "names": dict(renamed)},
         row=row,
         severity="warning",
+        fix=fix,
     )
 
 
@@ -166,6 +192,7 @@ def _info_findings(
     reference, deviating = group_by_value(ctx.article, infos)
     for langs, info in deviating:
         theirs = infos[reference[0]]
+        editable = fixable(ctx.article, langs, reference)
         yield ctx.finding(
             section,
             langs,
@@ -176,6 +203,7 @@ def _info_findings(
             {"kind": "info-string"},
             row=row,
             severity="warning",
+            fix=info_fix(ctx.article, editable, blocks) if editable else None,
         )
 
 

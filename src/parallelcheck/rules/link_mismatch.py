@@ -8,17 +8,20 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import reduce
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
 from parallelcheck.model.document import Link
 from parallelcheck.model.finding import Finding
+from parallelcheck.model.fix import SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
+from parallelcheck.rules._fixes import fixable
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import Option, RuleContext, rule
 from parallelcheck.text.links import (
     LOCAL_FRAGMENT,
     compared_target,
+    is_localised,
     localisation,
     site_path,
     text_contradiction,
@@ -29,6 +32,7 @@ from parallelcheck.text.links import (
     "link-mismatch",
     severity="warning",
     tags=("values",),
+    fixes=("safe", "unsafe"),
     options={
         "ignore_targets": Option(
             (), "glob patterns of link targets never compared (also `links.ignore_targets`)"
@@ -86,6 +90,17 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     Targets matching a glob pattern of the ``ignore_targets`` option (``*.svg``,
     ``https://github.com/*/edit/*``; also read from ``links.ignore_targets``) are never
     compared, as written in each version.
+
+    **Fix** (when the source is among the reference versions, in Markdown and MDX files, and
+    the deviating versions lack as many targets as they add): each of their targets is
+    changed into the source's target it stands for, on the link's line, in the version's own
+    localisation — the part of the target that differs is exchanged, so ``/ja/`` or
+    ``ko.example.org`` stays (``/ja/docs/old/`` becomes ``/ja/docs/new/`` where the source
+    has ``/docs/new/``); a link into the page gets the version's id of the heading the
+    source's leads to.  **Safe** for one changed target, **unsafe** for several (paired in
+    the order they stand).  A link added or dropped, a translated fragment into another
+    page, and a link text that contradicts its target have no fix: those are the
+    translator's to write.
     """
     article = ctx.article
     ignored = _ignored(ctx.options["ignore_targets"])
@@ -110,7 +125,7 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                 lang: (
                     s.line,
                     [
-                        (_in_page(link.target, headings[lang]), link.line)
+                        (_in_page(link.target, headings[lang]), link.line, link.target)
                         for link in s.links
                         if not ignored(link)
                     ],
@@ -141,7 +156,7 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                     lang: (
                         b.line,
                         [
-                            (_in_page(link.target, headings[lang]), link.line)
+                            (_in_page(link.target, headings[lang]), link.line, link.target)
                             for link in b.all_links()
                             if not ignored(link)
                         ],
@@ -215,7 +230,7 @@ def _compare(
     article = ctx.article
     if len(targets_by_lang) < 2 or not any(cell[1] for cell in targets_by_lang.values()):
         return
-    raw = {lang: Counter(t for t, _ in cell[1]) for lang, cell in targets_by_lang.items()}
+    raw = {lang: Counter(t for t, _, _ in cell[1]) for lang, cell in targets_by_lang.items()}
     everywhere = reduce(lambda a, b: a & b, raw.values())  # the very same target in all
     compared = _site_relative(
         {
@@ -223,7 +238,7 @@ def _compare(
             for lang, cell in targets_by_lang.items()
         }
     )
-    counts = {lang: tuple(sorted(t for t, _ in found)) for lang, found in compared.items()}
+    counts = {lang: tuple(sorted(t for t, _, _ in found)) for lang, found in compared.items()}
     reference, deviating = group_by_value(article, counts)
     for langs, targets in deviating:
         ours, theirs = Counter(targets), Counter(counts[reference[0]])
@@ -251,37 +266,184 @@ def _compare(
             text,
             {"missing": lacking, "extra": adding},
             row=row,
+            fix=_fix(ctx, langs, reference, compared, lacking, adding, patterns),
         )
 
 
-def _site_relative(compared: dict[str, list[tuple[str, int]]]) -> dict:
-    """``compared`` with each absolute http(s) target written root-relative when some
-    version of the row links to that root-relative page (``https://kubernetes.io/docs/x`` in
-    one version, ``/docs/x`` in another: a site's own page written both ways), and a
-    fragment compared for presence only (``X#…``) in every version when one version's link
-    to that page has its fragment so (a translated heading id)."""
+def _fix(ctx: RuleContext, langs, reference, compared, lacking, adding, patterns) -> Fix | None:
+    """The fix of the versions ``langs`` that link elsewhere than the source: each target of
+    theirs the source lacks made the source's target it stands for, in the version's own
+    localisation (:func:`_retargeted`), on the link's line.  Only when as many targets are
+    lacking as added; the version's and the source's are paired in the order they stand.
+    Safe for one pair whose new target is the source's as written, or a link of the site's
+    own in the version's localisation; unsafe for several pairs (the pairing by order is a
+    guess) or for another site's URL kept in the version's localisation (that site may
+    localise its pages otherwise).  None when a target cannot be written so."""
+    article = ctx.article
+    editable = fixable(article, langs, reference)
+    if not editable or not lacking or len(lacking) != len(adding):
+        return None
+    source = article.source
+    wanted = _taken(compared[source], lacking)
+    edits, safe = [], len(lacking) == 1
+    for lang in editable:
+        for (form, line, written), (theirs, _, their_written) in zip(
+            _taken(compared[lang], adding), wanted, strict=True
+        ):
+            made = _retargeted(
+                written,
+                form,
+                theirs,
+                their_written,
+                patterns[lang],
+                patterns[source],
+                article,
+                lang,
+            )
+            if made is None:
+                return None
+            target, sure = made
+            safe = safe and sure
+            edits.append(Edit(Span(article.paths[lang], line, line), SPAN, written, target))
+    shown = _show([new for new in dict.fromkeys(edit.new for edit in edits)])
+    return Fix(
+        SAFE if safe else UNSAFE,
+        f"link to {shown} in {join_langs(editable)}, as {source} does",
+        tuple(edits),
+    )
+
+
+def _taken(found: list[tuple[str, int, str]], forms: list[str]) -> list[tuple[str, int, str]]:
+    """The links of ``found`` whose compared target is one of ``forms`` (as many of each as
+    it holds), in the order they stand."""
+    left = Counter(forms)
+    taken = []
+    for link in found:
+        if left[link[0]]:
+            left[link[0]] -= 1
+            taken.append(link)
+    return taken
+
+
+_IN_PAGE = re.compile(r"#\(section (\d+)\)")
+
+
+def _retargeted(
+    written, form, theirs, their_written, own, source, article, lang
+) -> tuple[str, bool] | None:
+    """The target that stands in the version (localisation ``own``) where the source writes
+    ``their_written`` (compared: ``theirs``) and the version writes ``written`` (``form``),
+    and whether it is sure:
+
+    * a link to a heading of the page: the version's explicit id of that heading, when it
+      has one and it is the source's (a changed id is ``heading-id``'s to fix first);
+    * a target the version localises (``/ja/docs/old/``): the part of ``written`` that makes
+      the difference exchanged for the source's (``/ja/docs/new/``), so the localised prefix
+      or host stays, and so does the version's own fragment into another page of the site (a
+      translated heading id) — sure for the site's own pages, not for another site's URL;
+    * else the source's target as written — sure unless the version's host is a subdomain
+      of the source's (``cn.vite.dev`` for ``vite.dev``: a localised copy, perhaps).
+
+    ``None`` when none of these compares as the source's, or when the source has a fragment
+    into one of the site's pages that the version lacks (the version's own id of it is not
+    known)."""
+    heading = _IN_PAGE.fullmatch(theirs)
+    if heading is not None:
+        cells = article.sections[int(heading[1]) - 1].cells
+        cell, origin = cells.get(lang), cells.get(article.source)
+        if cell is None or not cell.anchor or (origin and origin.anchor not in (None, cell.anchor)):
+            return None
+        return f"#{cell.anchor}", True
+    if theirs.endswith(LOCAL_FRAGMENT) != form.endswith(LOCAL_FRAGMENT):
+        return None
+    wanted = compared_target(their_written, source)
+
+    def same(candidate: str) -> bool:
+        compared = compared_target(candidate, own)
+        return compared == wanted or site_path(compared) == wanted
+
+    if not is_localised(written, own) and same(their_written):
+        fragment = written.partition("#")[2]
+        sure = not _subdomain_of(written, their_written)
+        if not fragment or fragment == their_written.partition("#")[2]:
+            return their_written, sure
+        if not form.endswith(LOCAL_FRAGMENT):  # a fragment compared as written
+            return their_written, sure
+    candidate = _exchanged(written, form, theirs)
+    if candidate is None or not same(candidate):
+        return None
+    return candidate, site_path(candidate) is None and "://" not in candidate
+
+
+def _subdomain_of(written: str, their_written: str) -> bool:
+    """Whether ``written``'s host is a subdomain of ``their_written``'s."""
+    mine, theirs = _host(written), _host(their_written)
+    return bool(theirs) and mine.endswith("." + theirs)
+
+
+def _host(target: str) -> str:
+    try:
+        return urlsplit(target.strip()).hostname or ""
+    except ValueError:  # not a URL (an unclosed "[" in its host)
+        return ""
+
+
+def _exchanged(written: str, form: str, theirs: str) -> str | None:
+    """``written`` with the part that makes its compared form ``form`` differ from
+    ``theirs`` exchanged for ``theirs``'s (found with as much context around it as makes it
+    stand once in ``written``); ``None`` when it cannot be found."""
+    if form.endswith(LOCAL_FRAGMENT):  # the pages differ; the fragments are each their own
+        form, theirs = form[: -len(LOCAL_FRAGMENT)], theirs[: -len(LOCAL_FRAGMENT)]
+    start = _shared_length(form, theirs)
+    end = _shared_length(form[start:][::-1], theirs[start:][::-1])
+    mine, new = form[start : len(form) - end], theirs[start : len(theirs) - end]
+    for reach in range(16):
+        left = form[max(0, start - reach) : start]
+        right = form[len(form) - end : len(form) - end + reach]
+        needle = left + mine + right
+        if needle and written.count(needle) == 1:
+            return written.replace(needle, left + new + right)
+        if start - reach <= 0 and end - reach <= 0:
+            break
+    return None
+
+
+def _shared_length(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` have in common at their start."""
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+def _site_relative(compared: dict[str, list[tuple[str, int, str]]]) -> dict:
+    """``compared`` (each target with its line and as written) with each absolute http(s)
+    target written root-relative when some version of the row links to that root-relative
+    page (``https://kubernetes.io/docs/x`` in one version, ``/docs/x`` in another: a site's
+    own page written both ways), and a fragment compared for presence only (``X#…``) in
+    every version when one version's link to that page has its fragment so (a translated
+    heading id)."""
     local = {
         t[: -len(LOCAL_FRAGMENT)]
         for found in compared.values()
-        for t, _ in found
+        for t, _, _ in found
         if t.endswith(LOCAL_FRAGMENT)
     }
     if local:
         compared = {
             lang: [
-                (page + LOCAL_FRAGMENT if hash_ and page in local else target, line)
-                for target, line in found
+                (page + LOCAL_FRAGMENT if hash_ and page in local else target, line, written)
+                for target, line, written in found
                 for page, hash_, _ in [target.partition("#")]
             ]
             for lang, found in compared.items()
         }
-    relative = {t for found in compared.values() for t, _ in found if t.startswith("/")}
+    relative = {t for found in compared.values() for t, _, _ in found if t.startswith("/")}
     if not relative:
         return compared
     changed = {}
     for lang, found in compared.items():
         rewritten = []
-        for target, line in found:
+        for target, line, written in found:
             path = site_path(target)
             if path is not None:
                 page, hash_, _ = path.partition("#")
@@ -289,21 +451,22 @@ def _site_relative(compared: dict[str, list[tuple[str, int]]]) -> dict:
                     if form in relative:
                         target = form
                         break
-            rewritten.append((target, line))
+            rewritten.append((target, line, written))
         changed[lang] = rewritten
     return changed
 
 
-def _compared(links, everywhere: Counter, patterns) -> list[tuple[str, int]]:
-    """(normalised target, line) of a version's links, without those written the very same
-    way in every version (as many of each as all share, the first ones)."""
+def _compared(links, everywhere: Counter, patterns) -> list[tuple[str, int, str]]:
+    """(normalised target, line, target as written) of a version's links, without those
+    written the very same way in every version (as many of each as all share, the first
+    ones)."""
     shared = Counter(everywhere)
     found = []
-    for target, line in links:
+    for target, line, written in links:
         if shared[target]:
             shared[target] -= 1
             continue
-        found.append((compared_target(target, patterns), line))
+        found.append((compared_target(target, patterns), line, written))
     return found
 
 
@@ -319,9 +482,11 @@ def _places(cells, compared, langs, reference, lacking: set, adding: set) -> dic
         (reference, lacking, adding, first),
     ):
         for lang in group:
-            found = next((line for target, line in compared[lang] if target in own), None)
+            found = next((line for target, line, _ in compared[lang] if target in own), None)
             if found is None:
-                there = next((line for target, line in compared[origin] if target in missing), None)
+                there = next(
+                    (line for target, line, _ in compared[origin] if target in missing), None
+                )
                 default = cells[lang][0]
                 found = (
                     default

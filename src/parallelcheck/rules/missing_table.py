@@ -6,11 +6,12 @@ from collections.abc import Iterator
 
 from parallelcheck.model.document import BlockKind
 from parallelcheck.model.finding import Finding
+from parallelcheck.rules._fixes import insertion_fix
 from parallelcheck.rules._missing_blocks import missing_block_finding, missing_blocks
 from parallelcheck.rules.base import RuleContext, rule
 
 
-@rule("missing-table", severity="error", tags=("structure",))
+@rule("missing-table", severity="error", tags=("structure",), fixes=("unsafe",))
 def missing_table(ctx: RuleContext) -> Iterator[Finding]:
     """A table has no counterpart.
 
@@ -18,7 +19,18 @@ def missing_table(ctx: RuleContext) -> Iterator[Finding]:
 
     The message gives the table's shape (body rows × columns) as the versions that have it
     hold it.  Located like ``missing-paragraph``.
+
+    **Fix** (unsafe, when the source has the table and the version is Markdown or MDX): the
+    source's table is copied into the version after the block aligned before it, with a
+    ``<!-- parallelcheck: translation needed (en) -->`` line before it — it is in the
+    source's language, for the translator to translate (``untranslated`` reports it until
+    then).  Only a table of the section itself, not one inside a list or a tip.
     """
     article = ctx.article
-    for args in missing_blocks(article, {BlockKind.TABLE}):
-        yield missing_block_finding(ctx, *args)
+    for section, index, row, present, absent, block, places in missing_blocks(
+        article, {BlockKind.TABLE}
+    ):
+        fix = insertion_fix(article, section, row, present, absent)
+        yield missing_block_finding(
+            ctx, section, index, row, present, absent, block, places, fix=fix
+        )

@@ -23,9 +23,9 @@ Entries
     unpickled.  Its top level is ``{"format": "parallelcheck-cache", "version": 3, "key":
     <the key>, "article": <outline>, "findings": [<finding>, …]}`` (see :func:`encode_result`
     for the outline and findings).  Version 3 added each finding's place in the alignment
-    (``"at"``); an entry whose format, version or key is not this one's,
-    or with any field of the wrong type (or that is not JSON at all), is a miss and is
-    removed.
+    (``"at"``), version 4 its fix (``"fix"``); an entry whose format, version or key is not
+    this one's, or with any field of the wrong type (or that is not JSON at all), is a miss
+    and is removed.
 
     Entries live in ``<cache dir>/v2/<first two hex digits>/<key>.json`` (see
     :func:`default_dir`: never inside the checked repository).  The folders the cache creates
@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from parallelcheck.files.safe_read import MAX_DOCUMENT_BYTES, Boundary, ReadRefused, read_capped
 from parallelcheck.model.finding import Finding, Location
+from parallelcheck.model.fix import Edit, Fix, Span
 
 if TYPE_CHECKING:  # the types only: the cache is imported before the rest of a run
     from parallelcheck.model.outline import Outline
@@ -86,7 +87,7 @@ LAYOUT = "v2"
 OLD_LAYOUTS = ("v1",)
 #: What an entry's ``format`` and ``version`` say.
 FORMAT = "parallelcheck-cache"
-VERSION = 3
+VERSION = 4
 #: An entry larger than this is not read (a miss): entries hold outlines, not text.
 MAX_ENTRY_BYTES = 256 * 1024 * 1024
 
@@ -182,8 +183,10 @@ def encode_result(key: str, article: Outline, findings: Sequence[Finding]) -> di
     by language: its heading's level, title, line and explicit id (or ``null``) and how many
     blocks it holds, or ``null`` where a version lacks it.  A finding is ``{"rule",
     "severity", "article", "section", "langs", "reference_langs", "locations": [[lang, path,
-    line]], "message", "evidence", "at": [section row, block row]}`` (``at``: the finding's
-    place in the alignment, each index or ``null``).
+    line]], "message", "evidence", "at": [section row, block row], "fix": null | [applicability,
+    message, [[kind, path, line, end_line, old, new, null | [path, line, end_line]]]]}``
+    (``at``: the finding's place in the alignment, each index or ``null``; ``fix``: its
+    :class:`~parallelcheck.model.fix.Fix`, each edit's copied lines last).
 
     Raises :class:`NotPlain` when a value is not of the type :func:`decode_result` gives back
     (evidence must be JSON: str, int, float, bool, None, lists and string-keyed dicts), so
@@ -243,7 +246,31 @@ def _encode_finding(finding: Finding) -> dict:
         "message": _s(finding.message),
         "evidence": _plain(finding.evidence, top=True),
         "at": [_row(finding.section_row), _row(finding.block_row)],
+        "fix": None if finding.fix is None else _encode_fix(finding.fix),
     }
+
+
+def _encode_fix(fix: Any) -> list:
+    if type(fix) is not Fix:
+        raise NotPlain("not a Fix")
+    return [
+        _s(fix.applicability),
+        _s(fix.message),
+        [_encode_edit(edit) for edit in _tuple(fix.edits)],
+    ]
+
+
+def _encode_edit(edit: Any) -> list:
+    if type(edit) is not Edit:
+        raise NotPlain("not an Edit")
+    copied = None if edit.copy is None else _encode_span(edit.copy)
+    return [_s(edit.kind), *_encode_span(edit.at), _s(edit.old), _s(edit.new), copied]
+
+
+def _encode_span(span: Any) -> list:
+    if type(span) is not Span:
+        raise NotPlain("not a Span")
+    return [_s(span.path), _i(span.line), _i(span.end_line)]
 
 
 def _row(index: Any) -> int | None:
@@ -390,7 +417,37 @@ def _decode_finding(item: Any) -> Finding:
         severity=_str(item.get("severity")),
         section_row=at[0],
         block_row=at[1],
+        fix=None if item.get("fix") is None else _decode_fix(item["fix"]),
     )
+
+
+def _decode_fix(value: Any) -> Fix:
+    fix = _list(value)
+    if len(fix) != 3:
+        raise BadEntry("a fix is [applicability, message, edits]")
+    edits = []
+    for edit in _list(fix[2]):
+        edit = _list(edit)
+        if len(edit) != 7:
+            raise BadEntry("an edit is [kind, path, line, end_line, old, new, copied]")
+        kind, path, line, end_line, old, new, copied = edit
+        at = Span(_str(path), _int(line), _int(end_line))
+        source = None if copied is None else _decode_span(copied)
+        try:
+            edits.append(Edit(at, _str(kind), _str(old), _str(new), source))
+        except ValueError as error:
+            raise BadEntry(str(error)) from None
+    try:
+        return Fix(_str(fix[0]), _str(fix[1]), tuple(edits))
+    except ValueError as error:
+        raise BadEntry(str(error)) from None
+
+
+def _decode_span(value: Any) -> Span:
+    span = _list(value)
+    if len(span) != 3:
+        raise BadEntry("copied lines are [path, line, end_line]")
+    return Span(_str(span[0]), _int(span[1]), _int(span[2]))
 
 
 _dict = _exact(dict, BadEntry, "expected an object, found {}")

@@ -229,7 +229,8 @@ def check_all(
             entry = cache.get(keys[index])
             if entry is not None:
                 outline, findings = entry
-                cached[index] = ArticleResult(None, findings, outline=outline)
+                # The digests of its key: the bytes the cached findings were computed from.
+                cached[index] = ArticleResult(None, findings, dict(digests), outline=outline)
     todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
     if not plan.asks_identifier(todo):
         identifier.drop_read_ahead()  # started by the run's start, in case it was needed

@@ -168,6 +168,22 @@ def compared_target(target: str, where: Localisation) -> str:
     return compared or target
 
 
+def is_localised(target: str, where: Localisation) -> bool:
+    """Whether *target* names a language of *where* the way :func:`compared_target` leaves
+    out: a localised prefix, a language segment of its path or a language subdomain."""
+    target = target.strip()
+    if any(pattern.match(target) for pattern in where.patterns):
+        return True
+    rest = target.partition("#")[0].partition("?")[0]
+    absolute = _ABSOLUTE.match(rest)
+    if absolute:
+        first, dot, remainder = absolute["host"].partition(".")
+        if dot and "." in remainder and where.is_tag(first):
+            return True
+        rest = rest[absolute.end() :]
+    return any(where.is_tag(segment) for segment in rest.split("/") if segment)
+
+
 def site_path(compared: str) -> str | None:
     """The root-relative form (``/docs/x``) of an absolute http(s) target in its compared
     form, for telling it equal to a root-relative link to the same page; ``None`` for any

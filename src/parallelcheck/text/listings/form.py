@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from parallelcheck.text.langtag import language_of_name
@@ -105,32 +106,48 @@ class CodeForm:
 
 def code_form(code: str, info: str = "") -> CodeForm:
     """The comparable form of a code block with info string ``info``."""
-    syntax = syntax_of(info)
-    if syntax.family == PLAIN and _PROMPTED.search(code):
-        syntax = console()  # no language, but a console's prompts
+    syntax = syntax_for(code, info)
     breaks = [i for i, ch in enumerate(code) if ch == "\n"]
-    placeholder = _placeholder_pattern(syntax)
     tokens: list[str] = []
     lines: list[int] = []
     starts: list[int] = []
     comments: list[tuple[int, int]] = []
-    for piece in pieces_of(code, syntax):
-        if piece.kind == COMMENT:
-            line = bisect_right(breaks, piece.start - 1)
+    for token, start, _ in code_tokens(code, syntax):
+        if token is None:  # a comment
+            line = bisect_right(breaks, start - 1)
             before = bisect_right(lines, line - 1)  # tokens on earlier lines
             comments.append((before, line))
-        elif piece.kind == STRING:
-            tokens.append(_string_token(piece.text, syntax))
-            lines.append(bisect_right(breaks, piece.start - 1))
-            starts.append(piece.start)
-        elif piece.kind == CODE:
-            for m in placeholder.finditer(piece.text):
-                at = piece.start + m.start()
-                tokens.append(_KINDS[m.lastgroup] if m.lastgroup in _KINDS else m.group())
-                lines.append(bisect_right(breaks, at - 1))
-                starts.append(at)
+        else:
+            tokens.append(token)
+            lines.append(bisect_right(breaks, start - 1))
+            starts.append(start)
     renamable = syntax.family not in (SHELL, CONSOLE, PLAIN, DIRECTIVE)
     return CodeForm(tuple(tokens), tuple(lines), tuple(starts), tuple(comments), renamable)
+
+
+def syntax_for(code: str, info: str) -> Syntax:
+    """How a code block with info string ``info`` is read: by its language tag, and a block
+    without one whose lines start with a ``$`` prompt as a console."""
+    syntax = syntax_of(info)
+    if syntax.family == PLAIN and _PROMPTED.search(code):
+        syntax = console()  # no language, but a console's prompts
+    return syntax
+
+
+def code_tokens(code: str, syntax: Syntax) -> Iterator[tuple[str | None, int, int]]:
+    """``(token, start, end)`` for each code token of ``code`` in order, and ``(None, start,
+    end)`` for each comment; the text of markup and the labels of diagrams (prose) give
+    nothing."""
+    placeholder = _placeholder_pattern(syntax)
+    for piece in pieces_of(code, syntax):
+        if piece.kind == COMMENT:
+            yield None, piece.start, piece.start + len(piece.text)
+        elif piece.kind == STRING:
+            yield _string_token(piece.text, syntax), piece.start, piece.start + len(piece.text)
+        elif piece.kind == CODE:
+            for m in placeholder.finditer(piece.text):
+                token = _KINDS[m.lastgroup] if m.lastgroup in _KINDS else m.group()
+                yield token, piece.start + m.start(), piece.start + m.end()
 
 
 def _placeholder_pattern(syntax: Syntax) -> re.Pattern[str]:

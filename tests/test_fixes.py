@@ -1,0 +1,356 @@
+"""Fixes (docs/fixes.md): the code repair, how edits meet a file's bytes, which fixes apply,
+and ``check --fix`` / ``--diff`` / ``--unsafe-fixes`` end to end."""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_cli, write_article
+
+from parallelcheck.fix import Checked, plan_fixes, unified_diff, write_fixed
+from parallelcheck.model.finding import Finding, Location
+from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, Span
+from parallelcheck.text.listings.merge import repaired_code
+
+# --- the code repair -------------------------------------------------------------------------
+
+SOURCE = '# Start the server\napp = App(port=8080)  # the port\nprint("Hello world")\n'
+JA = '# サーバーを起動する\napp = App(port=8080)  # ポート\nprint("こんにちは世界")\n'
+
+
+def test_a_changed_number_is_repaired_keeping_every_comment_and_string():
+    broken = JA.replace("8080", "8081")
+    repaired = repaired_code(SOURCE, broken, "python")
+    assert repaired is not None and repaired.complete
+    assert repaired.text == JA
+
+
+def test_the_version_s_layout_stays_where_its_code_agrees():
+    spaced = JA.replace("App(port=8080)", "App( port = 9090 )")
+    repaired = repaired_code(SOURCE, spaced, "python")
+    assert repaired.text == JA.replace("App(port=8080)", "App( port = 8080 )")
+
+
+def test_code_the_version_lacks_comes_with_the_source_s_spacing():
+    source = "def read(q: Union[str, None] = None):\n    return q\n"
+    stale = "def read(q: str = None):  # 古い\n    return q\n"
+    repaired = repaired_code(source, stale, "python")
+    assert repaired.text == "def read(q: Union[str, None] = None):  # 古い\n    return q\n"
+    assert not repaired.complete  # "# 古い" has no place in the source, whose line has none
+
+
+def test_a_word_the_source_s_code_lacks_makes_the_repair_incomplete():
+    renamed = JA.replace("app = App", "application = App")
+    repaired = repaired_code(SOURCE, renamed, "python")
+    assert repaired.text == JA and not repaired.complete  # maybe a translated name
+
+
+def test_a_comment_of_the_source_with_no_place_in_the_version_makes_it_incomplete():
+    dropped = JA.replace("  # ポート", "").replace("8080", "8081")
+    repaired = repaired_code(SOURCE, dropped, "python")
+    assert repaired.text == JA.replace("  # ポート", "") and not repaired.complete
+
+
+def test_code_the_version_lacks_is_the_source_s():
+    short = "# サーバーを起動する\napp = App(port=8080)  # ポート\n"
+    repaired = repaired_code(SOURCE, short, "python")
+    assert repaired.text == short + 'print("Hello world")\n' and not repaired.complete
+
+
+# --- applying edits to files ---------------------------------------------------------------
+
+
+def _checked(*paths: Path, source: Path | None = None) -> dict[str, Checked]:
+    return {
+        str(p): Checked(hashlib.sha256(p.read_bytes()).digest(), None, p == source) for p in paths
+    }
+
+
+def _finding(fix: Fix, severity: str = "error", rule: str = "code-mismatch") -> Finding:
+    where = (Location("ja", fix.edits[0].at.path, fix.edits[0].at.line),)
+    return Finding(rule, "a", "S", ("ja",), ("en",), where, "m", severity=severity, fix=fix)
+
+
+def _lines_fix(path: Path, line: int, end: int, old: str, new: str, how: str = SAFE) -> Fix:
+    return Fix(how, "repair", (Edit(Span(str(path), line, end), LINES, old, new),))
+
+
+def test_lines_in_a_list_item_and_a_quote_keep_their_prefix(tmp_path):
+    page = tmp_path / "ja.md"
+    page.write_text("* item\n\n    ```\n    a = 1\n\n    b = 2\n    ```\n\n> ```\n> x = 1\n> ```\n")
+    fixes = [
+        _lines_fix(page, 4, 6, "a = 1\n\nb = 2", "a = 2\n\nb = 3"),
+        _lines_fix(page, 10, 10, "x = 1", "x = 2\ny = 3"),
+    ]
+    plan = plan_fixes([_finding(f) for f in fixes], _checked(page))
+    assert len(plan.applied) == 2
+    write_fixed(plan)
+    assert page.read_text() == (
+        "* item\n\n    ```\n    a = 2\n\n    b = 3\n    ```\n\n> ```\n> x = 2\n> y = 3\n> ```\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("bom", "codec", "newline"),
+    [
+        (b"", "utf-8", "\r\n"),
+        (codecs.BOM_UTF8, "utf-8", "\n"),
+        (codecs.BOM_UTF16_LE, "utf-16-le", "\r\n"),
+        (b"", "utf-8", "\r"),
+    ],
+)
+def test_encoding_byte_order_mark_and_line_breaks_are_kept(tmp_path, bom, codec, newline):
+    page = tmp_path / "ja.md"
+    lines = ["# タイトル", "", "```", "v = 1", "```", "", "終わり"]
+    page.write_bytes(bom + newline.join(lines).encode(codec))  # no final line break
+    fix = _lines_fix(page, 4, 4, "v = 1", "v = 2\nw = 3")
+    plan = plan_fixes([_finding(fix)], _checked(page))
+    write_fixed(plan)
+    lines[3:4] = ["v = 2", "w = 3"]
+    assert page.read_bytes() == bom + newline.join(lines).encode(codec)
+
+
+def test_an_edit_that_does_not_meet_what_was_checked_is_refused(tmp_path):
+    page = tmp_path / "ja.md"
+    page.write_text("```\nv = 1\n```\n[a](/x/) and [b](/x/y/)\n[c](/z/) /z/\n")
+    checked = _checked(page)
+    wrong = _lines_fix(page, 2, 2, "v = 9", "v = 2")
+    twice = Fix(SAFE, "t", (Edit(Span(str(page), 4, 4), SPAN, "/x/", "/w/"),))
+    target = Fix(SAFE, "t", (Edit(Span(str(page), 5, 5), SPAN, "/z/", "/w/"),))
+    plan = plan_fixes([_finding(f) for f in (wrong, twice, target)], checked)
+    reasons = [reason for _, reason in plan.refused]
+    assert reasons == [
+        f"{page}:2 does not hold what the check read there",
+        f"{page}:4 holds more than once “/x/”",
+    ]
+    write_fixed(plan)  # the one as a link target is found: after "]("
+    assert page.read_text().endswith("[c](/w/) /z/\n")
+
+
+def test_a_file_changed_since_it_was_checked_the_source_and_html_are_never_edited(tmp_path):
+    page, source, html = tmp_path / "ja.md", tmp_path / "en.md", tmp_path / "ja.html"
+    for path in (page, source, html):
+        path.write_text("x\n")
+    checked = _checked(page, source, html, source=source)
+    page.write_text("y\n")
+    fixes = [
+        Fix(SAFE, "t", (Edit(Span(str(p), 1, 1), SPAN, "x", "z"),)) for p in (page, source, html)
+    ]
+    plan = plan_fixes([_finding(f) for f in fixes], checked)
+    assert not plan.files
+    assert [reason for _, reason in plan.refused] == [
+        f"{page} changed since it was checked; run the check again",
+        f"{source} is its article's source version, which fixes never edit",
+        f"{html}: fixes are applied to Markdown and MDX files only",
+    ]
+
+
+def test_of_two_overlapping_fixes_the_first_in_the_file_wins_and_unsafe_ones_wait(tmp_path):
+    page = tmp_path / "ja.md"
+    page.write_text("```\na = 1\nb = 2\n```\n")
+    first = _lines_fix(page, 2, 3, "a = 1\nb = 2", "a = 5\nb = 6")
+    second = _lines_fix(page, 3, 3, "b = 2", "b = 7")
+    unsafe = _lines_fix(page, 2, 2, "a = 1", "a = 0", UNSAFE)
+    findings = [_finding(second), _finding(first, "warning"), _finding(unsafe)]
+    plan = plan_fixes(findings, _checked(page))
+    assert [f.fix for f in plan.applied] == [first]
+    assert [(f.fix, won.fix) for f, won in plan.overlapped] == [(second, first)]
+    assert [f.fix for f in plan.hidden] == [unsafe]
+    assert unified_diff(plan) == (
+        f"--- {page}\n+++ {page}\n@@ -1,4 +1,4 @@\n ```\n-a = 1\n-b = 2\n+a = 5\n+b = 6\n ```\n"
+    )
+
+
+def test_a_copy_takes_the_source_s_lines_as_written_into_the_version_s_container(tmp_path):
+    source, page = tmp_path / "en.md", tmp_path / "ja.md"
+    source.write_text("{* ../src/a.py  ln[1:3] hl[2] *}\n")
+    page.write_text("/// tip\n\n    {* ../src/b.py hl[2] *}\n\n///\n")
+    edit = Edit(Span(str(page), 3, 3), COPY, copy=Span(str(source), 1, 1))
+    plan = plan_fixes([_finding(Fix(SAFE, "c", (edit,)))], _checked(page, source, source=source))
+    write_fixed(plan)
+    assert page.read_text() == "/// tip\n\n    {* ../src/a.py  ln[1:3] hl[2] *}\n\n///\n"
+
+
+# --- the command line ----------------------------------------------------------------------
+
+EN = """# Guide { #guide }
+
+Install it with [the installer](/docs/install/).
+
+## Run { #run }
+
+```console
+$ webkit serve --port 8080
+```
+"""
+TRANSLATION = """# ガイド { #guide }
+
+[インストーラー](/ja/docs/install/)でインストールします。
+
+## 実行 { #run }
+
+```console
+$ webkit serve --port 8080
+```
+"""
+
+
+def _broken(tmp_path: Path) -> Path:
+    broken = (
+        TRANSLATION.replace("/ja/docs/install/", "/ja/docs/setup/")
+        .replace("{ #run }", "{ #jikkou }")
+        .replace("8080", "8000")
+    )
+    return write_article(tmp_path / "articles" / "guide", {"en.md": EN, "ja.md": broken})
+
+
+def test_check_without_fix_changes_nothing_and_says_what_fix_would_do(tmp_path):
+    folder = _broken(tmp_path)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    proc = run_cli("check", "--no-cache", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "3 findings can be fixed with --fix; --diff shows how" in proc.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_diff_prints_the_patch_exits_1_and_writes_nothing(tmp_path):
+    folder = _broken(tmp_path)
+    before = (folder / "ja.md").read_bytes()
+    proc = run_cli("check", "--no-cache", "--diff", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.startswith("--- articles/guide/ja.md\n+++ articles/guide/ja.md\n@@")
+    changed = [line for line in proc.stdout.splitlines() if line[:1] in "+-"][2:]
+    assert changed == [
+        "-[インストーラー](/ja/docs/setup/)でインストールします。",
+        "+[インストーラー](/ja/docs/install/)でインストールします。",
+        "-## 実行 { #jikkou }",
+        "+## 実行 { #run }",
+        "-$ webkit serve --port 8000",
+        "+$ webkit serve --port 8080",
+    ]
+    assert "would fix 3 findings in 1 file" in proc.stderr
+    assert (folder / "ja.md").read_bytes() == before
+    clean = run_cli("check", "articles", "--no-cache", "--diff", cwd=REPO)  # errors, no fix
+    assert (clean.returncode, clean.stdout) == (0, ""), clean.stderr
+
+
+def test_fix_repairs_the_translation_and_reports_what_is_left(tmp_path):
+    folder = _broken(tmp_path)
+    source = (folder / "en.md").read_bytes()
+    proc = run_cli("check", "--no-cache", "--fix", "--format", "json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "fixed 3 findings in 1 file" in proc.stderr
+    assert json.loads(proc.stdout)["findings"] == []
+    assert (folder / "ja.md").read_text(encoding="utf-8") == TRANSLATION
+    assert (folder / "en.md").read_bytes() == source
+
+
+def test_fix_on_nothing_fixable_says_so_and_keeps_the_exit_status(tmp_path):
+    folder = write_article(
+        tmp_path / "articles" / "guide",
+        {"en.md": EN, "ja.md": TRANSLATION.replace("## 実行 { #run }\n\n", "")},
+    )
+    before = (folder / "ja.md").read_bytes()
+    proc = run_cli("check", "--no-cache", "--fix", cwd=tmp_path)
+    assert proc.returncode == 1  # the section is still missing
+    assert "fixed 0 findings in 0 files" in proc.stderr
+    assert (folder / "ja.md").read_bytes() == before
+
+
+# --- fixes as data ---------------------------------------------------------------------------
+
+
+def test_the_cache_keeps_a_finding_s_fix(tmp_path):
+    from parallelcheck.model.outline import Outline
+    from parallelcheck.run.cache import Cache
+
+    article = Outline(
+        id="a", source="en", langs=("en", "ja"), expected=("en", "ja"),
+        paths={"en": "a/en.md", "ja": "a/ja.md"}, sections=(), link_prefixes=(),
+    )  # fmt: skip
+    edits = (
+        Edit(Span("a/ja.md", 3, 2), LINES, new="\n<!-- x -->\n"),
+        Edit(Span("a/ja.md", 3, 2), COPY, copy=Span("a/en.md", 4, 9)),
+    )
+    found = _finding(Fix(UNSAFE, "copy the table", edits))
+    cache = Cache(tmp_path)
+    assert cache.put("cd" * 32, article, [found])
+    _, (again,) = cache.get("cd" * 32)
+    assert again.fix == found.fix
+    assert again.as_dict() == found.as_dict()
+
+
+def test_a_rule_may_fix_only_deviating_translations_with_fixes_it_declares():
+    from conftest import parse_versions
+
+    from parallelcheck.align.progressive import align_article
+    from parallelcheck.rules import REGISTRY
+    from parallelcheck.rules.base import RuleContext
+
+    article = align_article("a", parse_versions(en="# A\n", ja="# A\n"), "en")
+    context = RuleContext(REGISTRY["heading-id"], article, None)  # type: ignore[arg-type]
+    on = {
+        lang: Fix(SAFE, "t", (Edit(Span(article.paths[lang], 1, 1), SPAN, "A", "B"),))
+        for lang in ("en", "ja")
+    }
+    assert context.finding(None, ["ja"], ["en"], {"ja": 1}, "m", fix=on["ja"]).fix == on["ja"]
+    with pytest.raises(ValueError, match="not a deviating translation"):
+        context.finding(None, ["ja"], ["en"], {"ja": 1}, "m", fix=on["en"])
+    unsafe = Fix(UNSAFE, "t", on["ja"].edits)
+    with pytest.raises(ValueError, match=r"makes a fix it does not declare \(unsafe\)"):
+        context.finding(None, ["ja"], ["en"], {"ja": 1}, "m", fix=unsafe)
+
+
+# --- what the rules' fixes say -----------------------------------------------------------------
+
+
+def _link_fix(en_target: str, ja_target: str) -> Fix | None:
+    from conftest import parse_versions, rule_findings
+
+    from parallelcheck.align.progressive import align_article
+
+    en = f"# Guide\n\nRead [the guide]({en_target}) first.\n"
+    ja = f"# ガイド\n\nまず[ガイド]({ja_target})を読んでください。\n"
+    article = align_article("a", parse_versions(en=en, ja=ja), "en")
+    (finding,) = rule_findings(article, "link-mismatch")
+    return finding.fix
+
+
+@pytest.mark.parametrize(
+    ("en", "ja", "fixed", "applicability"),
+    [
+        ("/docs/new/", "/ja/docs/old/", "/ja/docs/new/", SAFE),  # the localised prefix stays
+        ("../setup.md#install", "../start.md#インストール", "../setup.md#インストール", SAFE),
+        (
+            "https://example.org/v2/api",
+            "https://example.org/v1/api",
+            "https://example.org/v2/api",
+            SAFE,
+        ),
+        (
+            "https://vite.dev/guide/",
+            "https://cn.vite.dev/guides/",
+            "https://vite.dev/guide/",
+            UNSAFE,
+        ),
+        (
+            "https://mdn.example/en/docs/a",
+            "https://mdn.example/ja/docs/b",
+            "https://mdn.example/ja/docs/a",
+            UNSAFE,
+        ),
+        ("../setup.md#install", "../setup.md", None, None),  # the version's own id is not known
+    ],
+)
+def test_a_link_fix_keeps_the_version_s_localisation(en, ja, fixed, applicability):
+    fix = _link_fix(en, ja)
+    if fixed is None:
+        assert fix is None
+        return
+    (edit,) = fix.edits
+    assert (edit.kind, edit.old, edit.new, fix.applicability) == (SPAN, ja, fixed, applicability)
+    assert edit.at == Span("ja.md", 3, 3)
