@@ -26,9 +26,15 @@ from parallelcheck import __version__
 from parallelcheck.errors import InputError
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections import Counter
+    from collections.abc import Callable, Sequence
 
+    from parallelcheck.files.site import Site
+    from parallelcheck.model.aligned import AlignedArticle
     from parallelcheck.model.article import ArticleSet
+    from parallelcheck.model.finding import Finding
+    from parallelcheck.model.outline import Outline
+    from parallelcheck.report.base import Format, Report, SiteLinks
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_CANNOT_RUN = 0, 1, 2
 
@@ -89,6 +95,7 @@ def refuse_writes_over_inputs(
     article_sets: Sequence[ArticleSet],
     languages: Sequence[str] = (),
     cache_folder: str | None = None,
+    folders: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Inputs are sacred: refuse (:class:`InputError`, exit 2) to write over what the run reads.
 
@@ -102,6 +109,8 @@ def refuse_writes_over_inputs(
     version in an article's folder (``art/de.md``; see :func:`~parallelcheck.discover.sets.
     could_be_version`), or a glossary file in a glossary folder.  *cache_folder*, when the run
     uses the cache, is refused when it is an input file or lies inside an article folder.
+    *folders* (a site's folder and its pages folder, which ``check --output`` replaces) are
+    refused as the cache folder is, and also when an input lies inside them.
     Called once discovery is done and before anything is checked, so a mistyped path costs
     nothing; nothing is written or removed here."""
     from parallelcheck.discover.sets import could_be_version
@@ -149,15 +158,42 @@ def refuse_writes_over_inputs(
                 f"{option} {path}: lies in the glossary folder {_shown(os.path.dirname(real))}, "
                 "where a later run would read it as a glossary — choose a file elsewhere"
             )
+    homes = {
+        os.path.dirname(os.path.realpath(p))
+        for article_set in article_sets
+        for p in article_set.versions.values()
+    }
+
+    def home_of(folder: str) -> str | None:
+        real = os.path.realpath(folder)
+        return next((h for h in sorted(homes) if real == h or real.startswith(h + os.sep)), None)
+
+    for folder, option in folders:
+        real = os.path.realpath(folder)
+        held = next(
+            (
+                p
+                for real_input, p in sorted(by_path.items())
+                if real_input.startswith(real + os.sep)
+            ),
+            None,
+        )
+        hit, inside = input_at(folder), home_of(folder)
+        if hit is not None or inside is not None or held is not None:
+            where = (
+                f"is {hit}, an input of this run"
+                if hit
+                else f"lies in the article folder {_shown(inside)}"
+                if inside
+                else f"holds {held}, an input of this run"
+            )
+            raise InputError(
+                f"{option} {folder}: {where}; a report is never written among the inputs — "
+                "choose a folder elsewhere"
+            )
     if cache_folder is not None:
         hit = input_at(cache_folder)
-        real = os.path.realpath(cache_folder)
-        homes = {
-            os.path.dirname(os.path.realpath(p))
-            for article_set in article_sets
-            for p in article_set.versions.values()
-        }
-        inside = next((h for h in sorted(homes) if real == h or real.startswith(h + os.sep)), None)
+        inside = home_of(cache_folder)
         if hit is not None or inside is not None:
             raise InputError(
                 f"the cache folder {cache_folder} (PARALLELCHECK_CACHE_DIR) "
@@ -328,23 +364,32 @@ def _run(
     hook,
     needs: str = "outline",
     writes: Sequence[tuple[str, str]] = (),
+    folders: Sequence[tuple[str, str]] = (),
     reads: Sequence[str] = (),
+    accepted: Counter | None = None,
+    each: Callable[[Report, AlignedArticle | Outline, list[Finding]], object] | None = None,
+    site: SiteLinks | None = None,
 ):
     """Configuration → discovery → the run; returns the report (exits 2 on bad input).
-    ``needs`` is what the output format reads of each article (``"outline"`` or
-    ``"aligned"``: see :mod:`parallelcheck.report.base`); the run decides from it what it
+    ``needs`` is what the output format reads of each article (``"outline"``, ``"aligned"``
+    or ``"flagged"``: see :mod:`parallelcheck.report.base`); the run decides from it what it
     keeps and whether it uses the cache (:mod:`parallelcheck.run.session`).  ``writes`` are
-    the files the command will write, ``(path, option)``, and ``reads`` the inputs it reads
-    besides the configuration, glossaries and versions (a baseline): once the article sets
-    are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`)."""
+    the files the command will write, ``(path, option)``, ``folders`` the folders it will
+    replace, and ``reads`` the inputs it reads besides the configuration, glossaries and
+    versions (a baseline): once the article sets are found, a write over an input stops the
+    run (:func:`refuse_writes_over_inputs`).  Each article's findings are those the baseline
+    *accepted* does not account for.  *each*, when given, is called with the report so far
+    and each article's result as it arrives (a site writes its page then), and the report
+    keeps only the article's outline; *site* is where a site's files are."""
     from parallelcheck.run.session import Session
 
     session = Session.start(no_cache=no_cache, needs=needs)  # before the expensive imports
     from parallelcheck.config import load_config
     from parallelcheck.engine import CheckOptions
     from parallelcheck.report import Report
-    from parallelcheck.report.base import RuleInfo
+    from parallelcheck.report.base import RuleInfo, SiteLinks
     from parallelcheck.rules import REGISTRY
+    from parallelcheck.run import baseline
 
     try:
         start = paths[0] if paths else None
@@ -365,6 +410,7 @@ def _run(
             article_sets=article_sets,
             languages=config.languages or (),
             cache_folder=session.cache_folder,
+            folders=folders,
         )
         if skipped and not quiet:
             for reason in skipped:
@@ -378,10 +424,17 @@ def _run(
             glossaries=tuple(glossaries),  # glossary: read once per run
         )
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
-        articles, findings = [], []
+        rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
+        report = Report(articles=[], findings=[], rules=rules, site=site or SiteLinks())
+        remaining = baseline.by_article(accepted) if accepted is not None else None
         for result in session.check(article_sets, config, options):
-            articles.append(result.shown)
-            findings.extend(result.findings)
+            findings = result.findings
+            if remaining is not None:
+                findings = baseline.without_baselined(findings, remaining[result.outline.id])
+            if each is not None:
+                each(report, result.shown, findings)
+            report.articles.append(result.shown if each is None else result.outline)
+            report.findings.extend(findings)
             progress.advance()
         progress.done()
         if not quiet:
@@ -396,9 +449,8 @@ def _run(
                     )
     except InputError as error:
         _fail(error.describe())
-    rules = {r.id: RuleInfo(r.severity, r.summary, r.doc) for r in REGISTRY.values()}
-    header = f"checked {describe_discovery(article_sets)}"
-    return Report(articles=articles, findings=findings, rules=rules, header=header)
+    report.header = f"checked {describe_discovery(article_sets)}"
+    return report
 
 
 class Progress:
@@ -428,7 +480,11 @@ class Progress:
     show_default=True,
     help="Output format: text, json, sarif, github, markdown or html.",
 )
-@click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option(
+    "--output",
+    type=click.Path(),
+    help="Write the report to FILE (html: a folder, or the index FILE.html and FILE_files/).",
+)
 @click.option(
     "--baseline",
     "baseline_path",
@@ -451,30 +507,89 @@ def check(output_format, output, baseline_path, color, **run) -> None:
 
     if output_format not in FORMATS:
         _fail(f"unknown format '{output_format}' (available: {', '.join(sorted(FORMATS))})")
+    chosen = FORMATS[output_format]
     accepted = None
     if baseline_path:
         try:
             accepted = baseline.load(baseline_path)
         except InputError as error:
             _fail(error.describe())
-    report = _run(
-        **run,
-        needs=FORMATS[output_format].needs,
-        writes=[(output, "--output")] if output else [],
-        reads=[baseline_path] if baseline_path else [],
-    )
-    _stop_if_signalled()
-    if accepted is not None:
-        report.findings = baseline.without_baselined(report.findings, accepted)
-    terminal = sys.stdout is not None and sys.stdout.isatty()
-    report.color = terminal and not output if color is None else color
-    report.outline = not run["quiet"]
-    text = FORMATS[output_format](report)
-    if output:
-        write_atomically(output, text)
+    reads = [baseline_path] if baseline_path else []
+    if chosen.page is not None:
+        report = _write_site(chosen, output, run, reads=reads, accepted=accepted)
     else:
-        write_stdout(text, color=report.color)
+        report = _run(
+            **run,
+            needs=chosen.needs,
+            writes=[(output, "--output")] if output else [],
+            reads=reads,
+            accepted=accepted,
+        )
+        _stop_if_signalled()
+        terminal = sys.stdout is not None and sys.stdout.isatty()
+        report.color = terminal and not output if color is None else color
+        report.outline = not run["quiet"]
+        text = chosen(report)
+        if output:
+            write_atomically(output, text)
+        else:
+            write_stdout(text, color=report.color)
     sys.exit(EXIT_FINDINGS if report.summary()["error"] else EXIT_CLEAN)
+
+
+def _write_site(
+    chosen: Format, output: str | None, run: dict, *, reads: list[str], accepted: Counter | None
+) -> Report:
+    """Check, writing a site format's page of each article with findings as its result
+    arrives, then its index (:mod:`parallelcheck.files.site`: nothing changes on disk
+    until the run has succeeded).  Returns the report (outlines only)."""
+    from parallelcheck.files.site import Site
+    from parallelcheck.model.aligned import AlignedArticle
+    from parallelcheck.report.base import SiteLinks
+
+    if not output:
+        _fail(
+            f"--format {chosen.name} writes a site (an index and a page per article with "
+            "findings): name where with --output DIR, or --output FILE.html for the index "
+            "with its pages in FILE_files/"
+        )
+    try:
+        site = Site.at(output)
+    except InputError as error:
+        _fail(error.describe())
+    page = chosen.page
+
+    def each(report: Report, article: AlignedArticle | Outline, findings: list[Finding]) -> None:
+        if findings and isinstance(article, AlignedArticle) and page is not None:
+            site.add(*page(article, findings, report))
+
+    folders = [(str(site.pages), "--output")]
+    if site.own_folder:
+        folders.append((str(site.folder), "--output"))
+    try:
+        report = _run(
+            **run,
+            needs=chosen.needs,
+            writes=[(str(site.index), "--output")],
+            folders=folders,
+            reads=reads,
+            accepted=accepted,
+            each=each,
+            site=SiteLinks(site.index.name, site.pages.name),
+        )
+        _stop_if_signalled()
+        _commit_site(site, chosen(report))
+    except BaseException:
+        site.discard()
+        raise
+    return report
+
+
+def _commit_site(site: Site, index: str) -> None:
+    try:
+        site.commit(index)
+    except OSError as error:
+        _fail(f"{error.filename or site.folder}: cannot write: {error.strerror or error}")
 
 
 @cli.command("baseline")

@@ -140,7 +140,7 @@ def _check_one(work: _Work, article_set: ArticleSet) -> ArticleResult:
     result = check_set(
         article_set, work.config, work.options, work.glossary, plan=work.plan, ahead=work.ahead
     )
-    return result.outline_only() if work.plan.outlines else result
+    return result if work.plan.keeps_article(result.findings) else result.outline_only()
 
 
 def check_all(
@@ -160,11 +160,13 @@ def check_all(
     processes.
 
     Results are yielded one article at a time, so memory does not grow with the number of
-    articles.  With a ``cache``, an article whose files and settings are unchanged since an
-    earlier run is taken from it instead of being checked again (see
-    :mod:`parallelcheck.run.cache`).  A result is stored under the key of the bytes it was
-    computed from (the digests the check recorded), so a file edited during the run never
-    leaves an entry that says otherwise.
+    articles.  With a ``cache``, an article whose files and settings are unchanged since an earlier
+    run is taken from it instead of being checked again (see :mod:`parallelcheck.run.cache`) —
+    unless the plan keeps its aligned article (:meth:`RunPlan.keeps_article
+    <parallelcheck.run.plan.RunPlan.keeps_article>`: an entry holds only the outline), in which case
+    it is checked and its entry left as it is.  A result is stored under the key of the bytes it was
+    computed from (the digests the check recorded), so a file edited during the run never leaves an
+    entry that says otherwise.
 
     A version that cannot be read is a finding of its article (see
     :mod:`parallelcheck.engine`).  When not one version of any article could be read, nothing
@@ -180,6 +182,7 @@ def check_all(
     salts: list[bytes] = [b""] * len(article_sets)
     before: list[dict[str, bytes] | None] = [None] * len(article_sets)
     cached: list[ArticleResult | None] = [None] * len(article_sets)
+    stored: set[str] = set()  # keys of entries that did not answer (see RunPlan.keeps_article)
     if cache is not None:
         settings = settings_digest(
             code_digest(),
@@ -200,7 +203,9 @@ def check_all(
             before[index] = digests
             keys[index] = article_key(salts[index], article_set.id, article_set.versions, digests)
             entry = cache.get(keys[index])
-            if entry is not None:
+            if entry is not None and plan.keeps_article(entry[1]):
+                stored.add(keys[index])  # checked again for its text: the entry stays as it is
+            elif entry is not None:
                 outline, findings = entry
                 cached[index] = ArticleResult(None, findings, outline=outline)
     todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
@@ -215,7 +220,7 @@ def check_all(
             digests = before[index]
             if cache is not None and digests is not None:
                 key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
-                if key is not None:
+                if key is not None and key not in stored:
                     kept = hit if hit.article is None else hit.outline_only()
                     cache.put(key, kept.outline, kept.findings)
         checked = checked or bool(hit.outline.langs)
