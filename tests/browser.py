@@ -97,6 +97,10 @@ class Browser:
         ]
         self.send("Page.enable")
         self.send("Runtime.enable")
+        self.resize(width, height)
+
+    def resize(self, width: int, height: int) -> None:
+        """Make the window *width* × *height* CSS pixels."""
         self.send(
             "Emulation.setDeviceMetricsOverride",
             width=width,

@@ -203,8 +203,10 @@ INDEX_SCRIPT = """
   }
   function recount() {
     var on = ticked();
-    document.querySelectorAll(".pc-entry [data-e]").forEach(function (el) {
-      var holder = el.querySelector("a") || el.querySelector(".pc-num") || el;
+    var counted = ".pc-entry .pc-n, .pc-entry .pc-v";
+    document.querySelectorAll(counted).forEach(function (el) {
+      if (el.classList.contains("pc-absent")) { return; }
+      var holder = el.querySelector("a, .pc-num") || el;
       var sum = count(el, on);
       holder.textContent = el.classList.contains("pc-v") && !sum ? "\\u00b7" : String(sum);
     });

@@ -58,7 +58,9 @@ def _counts(findings: Sequence[Finding]) -> Counter[str]:
 
 
 def _count_attrs(counts: Counter[str]) -> str:
-    return " ".join(f'{COUNT_ATTRIBUTES[s]}="{counts.get(s, 0)}"' for s in SEVERITIES)
+    """The counts by severity as data attributes, each left out when 0 (the script reads a
+    missing one as 0): most cells of a large site count nothing."""
+    return "".join(f' {COUNT_ATTRIBUTES[s]}="{counts[s]}"' for s in SEVERITIES if counts.get(s))
 
 
 def _worst(counts: Counter[str]) -> str | None:
@@ -97,15 +99,13 @@ class _Row:
         if self.page is not None:
             query = "" if lang == outline.source else f"?lang={lang}"
             shown = f'<a href="{esc(self.page + query)}">{shown}</a>'
+        else:
+            shown = f'<span class="pc-num">{shown}</span>'
         stale = ""
         if any(f.rule == STALE_RULE for f in mine):
             stale = ' <span class="pc-stale" title="the source changed since">stale</span>'
-        path = outline.paths.get(lang, "")
-        title = f' title="{esc(path)}"' if path else ""
-        return (
-            f'<td class="{" ".join(classes)}" {_count_attrs(counts)}{title}>'
-            f"{state}{shown}{stale}</td>"
-        )
+        return f'<td class="{" ".join(classes)}"{_count_attrs(counts)}>{state}{shown}{stale}</td>'
+
 
     def render(self, languages: Sequence[str]) -> str:
         outline = self.outline
@@ -118,11 +118,11 @@ class _Row:
         numbers = "".join(
             f'<td class="pc-n" {COUNT_ATTRIBUTES[s]}="{counts.get(s, 0)}">{counts.get(s, 0)}</td>'
             for s in SEVERITIES
-        )
+        )  # always written: the script shows each severity's count here, 0 included
         classes = "pc-entry" if self.findings else "pc-entry pc-clean-row"
         return (
             f'<tr class="{classes}" data-findings="{len(self.findings)}" '
-            f'data-search="{esc(haystack)}" {_count_attrs(counts)}>'
+            f'data-search="{esc(haystack)}"{_count_attrs(counts)}>'
             f'<th scope="row">{name}<div class="pc-article-title" lang="{esc(outline.source)}">'
             f"{esc(title)}</div></th>{numbers}"
             + "".join(self._version(lang) for lang in languages)
