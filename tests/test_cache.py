@@ -279,6 +279,81 @@ def test_html_with_the_cache_answers_for_articles_without_findings(tmp_path):
     assert "tidy" in (project / "cached" / "index.html").read_text()
 
 
+def _flagged_runs(tmp_path, monkeypatch):
+    """A project with the user's article (findings) and one without; the flagged plan (the
+    html format's) and a function checking it in this process with the cache."""
+    import contextlib
+
+    from parallelcheck.config import Config
+    from parallelcheck.discover.sets import discover
+    from parallelcheck.engine import CheckOptions
+    from parallelcheck.run.pipeline import check_all
+    from parallelcheck.run.plan import make_plan
+
+    project = _project(tmp_path)
+    tidy = project / "articles" / "tidy"
+    tidy.mkdir()
+    (tidy / "en.md").write_text("# Tidy\n\nVersion 3.1 ships.\n", encoding="utf-8")
+    (tidy / "ja.md").write_text("# 整\n\n3.1 版。\n", encoding="utf-8")
+    monkeypatch.setenv("PARALLELCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    options = CheckOptions(jobs=1)
+    plan = make_plan(Config(), options, needs="flagged")
+
+    def checked() -> list:
+        with contextlib.chdir(project):
+            sets = discover(["articles"], root="articles", cwd=str(project))
+            return list(check_all(sets, Config(), options, Cache(), plan=plan))
+
+    return checked
+
+
+def test_an_article_with_findings_from_the_cache_is_aligned_again_not_checked(
+    tmp_path, monkeypatch
+):
+    from parallelcheck.report.base import Report
+    from parallelcheck.report.html import render_site
+    from parallelcheck.run import pipeline
+
+    checked = _flagged_runs(tmp_path, monkeypatch)
+    cold = checked()
+    assert [r.article is not None for r in cold] == [True, False]  # findings, none
+    entries = {p: p.stat().st_ino for p in (tmp_path / "cache").rglob("*.json")}
+    calls = []
+    real = pipeline.check_article
+    monkeypatch.setattr(pipeline, "check_article", lambda *a: calls.append(a) or real(*a))
+    warm = checked()
+    assert calls == []  # no rule ran
+    assert [r.findings for r in warm] == [r.findings for r in cold]
+    assert [r.outline for r in warm] == [r.outline for r in cold]
+    assert warm[0].article is not None and warm[1].article is None
+
+    def site(results: list) -> dict[str, str]:
+        shown = [r.article or r.outline for r in results]
+        return render_site(Report(shown, [f for r in results for f in r.findings]))
+
+    assert site(warm) == site(cold)
+    assert {p: p.stat().st_ino for p in (tmp_path / "cache").rglob("*.json")} == entries
+
+
+def test_an_article_edited_since_its_entry_was_looked_up_is_checked_in_full(tmp_path, monkeypatch):
+    from parallelcheck.run import pipeline
+
+    checked = _flagged_runs(tmp_path, monkeypatch)
+    cold = checked()
+    calls = []
+    real_check, real_digests = pipeline.check_article, pipeline.take_digests
+    monkeypatch.setattr(pipeline, "check_article", lambda *a: calls.append(a) or real_check(*a))
+    # The bytes read differ from those the key was made of, as when a file is edited then.
+    monkeypatch.setattr(
+        pipeline,
+        "take_digests",
+        lambda versions: {lang: b"edited" for lang in real_digests(versions)},
+    )
+    warm = checked()
+    assert [context.id for _, _, context in calls] == ["deepinfer-vs-lmdeploy"]
+    assert [r.findings for r in warm] == [r.findings for r in cold]
+
+
 def test_the_key_changes_with_the_code(tmp_path):
     """Every key includes a digest of the package's files: an edited rule never answers from
     entries an earlier version of the code wrote."""

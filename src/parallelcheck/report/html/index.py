@@ -106,7 +106,6 @@ class _Row:
             stale = ' <span class="pc-stale" title="the source changed since">stale</span>'
         return f'<td class="{" ".join(classes)}"{_count_attrs(counts)}>{state}{shown}{stale}</td>'
 
-
     def render(self, languages: Sequence[str]) -> str:
         outline = self.outline
         title = title_of(outline)
