@@ -311,7 +311,7 @@ def test_an_article_with_findings_from_the_cache_is_aligned_again_not_checked(
     tmp_path, monkeypatch
 ):
     from parallelcheck.report.base import Report
-    from parallelcheck.report.html import render_site
+    from parallelcheck.report.html_site import render_site
     from parallelcheck.run import pipeline
 
     checked = _flagged_runs(tmp_path, monkeypatch)

@@ -9,7 +9,7 @@ from conftest import parse_versions, rule_findings
 import parallelcheck.align.containers as containers
 from parallelcheck.align.progressive import align_article
 from parallelcheck.model.document import BlockKind
-from parallelcheck.report.html.place import Element, lines_of, place_finding
+from parallelcheck.report.html_site.place import Element, lines_of, place_finding
 
 
 def _shape(rows):

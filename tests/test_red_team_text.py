@@ -45,7 +45,7 @@ from test_report_formats import (
 from parallelcheck.config import Config
 from parallelcheck.model.finding import Location
 from parallelcheck.report import Report
-from parallelcheck.report.html.assets import (
+from parallelcheck.report.html_site.assets import (
     ARTICLE_SCRIPT,
     ARTICLE_STYLE,
     BASE_STYLE,

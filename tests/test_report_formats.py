@@ -26,9 +26,9 @@ from parallelcheck.engine import CheckOptions
 from parallelcheck.report import FORMATS, Report
 from parallelcheck.report.base import RuleInfo, SiteLinks
 from parallelcheck.report.github import escape_data, escape_property
-from parallelcheck.report.html import render_site
-from parallelcheck.report.html.assets import ARTICLE_SCRIPT, INDEX_SCRIPT
-from parallelcheck.report.html.common import page_name, policy
+from parallelcheck.report.html_site import render_site
+from parallelcheck.report.html_site.assets import ARTICLE_SCRIPT, INDEX_SCRIPT
+from parallelcheck.report.html_site.common import page_name, policy
 from parallelcheck.report.markdown import escape as md_escape
 from parallelcheck.report.sarif import artifact_uri, fingerprint
 from parallelcheck.rules import REGISTRY
@@ -634,7 +634,7 @@ def test_html_index_marks_stale_versions(real):
 
 
 def test_html_page_names_are_stable_distinct_and_safe():
-    from parallelcheck.files.site import PAGE_FILE
+    from parallelcheck.files.site_folder import PAGE_FILE
 
     ids = ["deployment/docker", "deployment__docker", "Deployment/Docker", "日本語", "", "x" * 300]
     names = [page_name(i) for i in ids]
@@ -783,7 +783,7 @@ def test_findings_record_their_place_in_the_alignment(real):
 
 
 def test_html_places_a_finding_at_the_rows_it_records(real):
-    from parallelcheck.report.html.place import Element, place_finding
+    from parallelcheck.report.html_site.place import Element, place_finding
 
     (article,) = real.aligned()
     finding = next(f for f in real.findings if f.section_row)

@@ -28,8 +28,8 @@ from conftest import REPO
 from test_report_formats import ARTICLE, PLAIN_EN, PLAIN_JA, build_report, hostile_report
 
 from parallelcheck.config import Config
-from parallelcheck.report.html import render_site
-from parallelcheck.report.html.common import page_name
+from parallelcheck.report.html_site import render_site
+from parallelcheck.report.html_site.common import page_name
 
 SCREENSHOTS = Path(os.environ.get("PARALLELCHECK_SCREENSHOTS", REPO / "build" / "screenshots"))
 WIDTH, HEIGHT = 1280, 800

@@ -15,9 +15,9 @@ from conftest import REPO
 
 from parallelcheck.cli import cli
 from parallelcheck.errors import InputError
-from parallelcheck.files.site import Site
+from parallelcheck.files.site_folder import Site
 from parallelcheck.report import FORMATS
-from parallelcheck.report.html.common import page_name
+from parallelcheck.report.html_site.common import page_name
 
 ARTICLE = "deepinfer-vs-lmdeploy"
 PAGE = page_name(ARTICLE)

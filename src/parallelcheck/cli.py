@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections import Counter
     from collections.abc import Callable, Sequence
 
-    from parallelcheck.files.site import Site
+    from parallelcheck.files.site_folder import Site
     from parallelcheck.model.aligned import AlignedArticle
     from parallelcheck.model.article import ArticleSet
     from parallelcheck.model.finding import Finding
@@ -541,9 +541,9 @@ def _write_site(
     chosen: Format, output: str | None, run: dict, *, reads: list[str], accepted: Counter | None
 ) -> Report:
     """Check, writing a site format's page of each article with findings as its result
-    arrives, then its index (:mod:`parallelcheck.files.site`: nothing changes on disk
+    arrives, then its index (:mod:`parallelcheck.files.site_folder`: nothing changes on disk
     until the run has succeeded).  Returns the report (outlines only)."""
-    from parallelcheck.files.site import Site
+    from parallelcheck.files.site_folder import Site
     from parallelcheck.model.aligned import AlignedArticle
     from parallelcheck.report.base import SiteLinks
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parallelcheck.model.document import Block, BlockKind
-from parallelcheck.report.html.common import esc
+from parallelcheck.report.html_site.common import esc
 
 
 def render_block(block: Block) -> str:

@@ -1,11 +1,11 @@
 """``--format html``: a review site — an index of every article, a page per article with findings.
 
-* The **index** (:mod:`~parallelcheck.report.html.index`) lists every article × every
+* The **index** (:mod:`~parallelcheck.report.html_site.index`) lists every article × every
   language version with its counts by severity and stale versions, with search and a
   severity filter.  An article without findings is listed there and nowhere else.
-* Each **article page** (:mod:`~parallelcheck.report.html.article`) shows the article's
+* Each **article page** (:mod:`~parallelcheck.report.html_site.article`) shows the article's
   findings and its versions side by side, every finding marked in the cells it concerns
-  (:mod:`~parallelcheck.report.html.place`), the source and one other version by default.
+  (:mod:`~parallelcheck.report.html_site.place`), the source and one other version by default.
 
 The pages are independent: an article's page is made as soon as the article is checked, from
 that article alone, so a run holds at most one article's text at a time however large the
@@ -13,7 +13,7 @@ site (the format declares :data:`~parallelcheck.report.base.FLAGGED`: the run ke
 aligned article of an article with findings only).  Every page is self-contained (inline CSS
 and script pinned by a Content-Security-Policy, nothing loaded), escapes all article text
 and is deterministic: the same input gives byte-identical files
-(:mod:`~parallelcheck.report.html.common`).
+(:mod:`~parallelcheck.report.html_site.common`).
 
 The command line writes the site to a folder (``--output DIR``: ``DIR/index.html`` and
 ``DIR/pages/``) or as an index file with a folder beside it (``--output review.html``:
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.report.base import FLAGGED, Report, output_format
-from parallelcheck.report.html.article import render_article
-from parallelcheck.report.html.index import render_index
+from parallelcheck.report.html_site.article import render_article
+from parallelcheck.report.html_site.index import render_index
 
 
 def render_site(report: Report) -> dict[str, str]:

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from parallelcheck.model.finding import SEVERITIES, Finding
 from parallelcheck.model.outline import Outline
 from parallelcheck.report.base import Report
-from parallelcheck.report.html.assets import BASE_STYLE, INDEX_SCRIPT, INDEX_STYLE
-from parallelcheck.report.html.common import document, esc, page_name, severity_counts
+from parallelcheck.report.html_site.assets import BASE_STYLE, INDEX_SCRIPT, INDEX_STYLE
+from parallelcheck.report.html_site.common import document, esc, page_name, severity_counts
 
 #: The rule whose findings mark a version as stale (its id; formats do not import rules).
 STALE_RULE = "stale-translation"

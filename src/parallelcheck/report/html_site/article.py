@@ -6,7 +6,7 @@ per aligned block inside it.  Each cell shows that version's block (tables as ta
 ``<pre>``, lists as lists) and carries the version's ``lang`` attribute, so that a browser
 shapes its text for that language (Traditional Chinese glyphs in a ``zh-Hant`` column,
 Japanese ones in ``ja``); a dashed cell marks a version without the element.  Each finding
-marks the cells its placement gives (:mod:`parallelcheck.report.html.place`), and each marked
+marks the cells its placement gives (:mod:`parallelcheck.report.html_site.place`), and each marked
 cell holds a note with the message and a link to the finding in the list, whose entries link
 back to every marked cell.
 
@@ -31,15 +31,15 @@ from __future__ import annotations
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import SEVERITIES, Finding
 from parallelcheck.report.base import Report
-from parallelcheck.report.html.assets import (
+from parallelcheck.report.html_site.assets import (
     ARTICLE_SCRIPT,
     ARTICLE_STYLE,
     BASE_STYLE,
     column_style,
 )
-from parallelcheck.report.html.blocks import kind_label, render_block
-from parallelcheck.report.html.common import document, esc, page_name, severity_counts
-from parallelcheck.report.html.place import (
+from parallelcheck.report.html_site.blocks import kind_label, render_block
+from parallelcheck.report.html_site.common import document, esc, page_name, severity_counts
+from parallelcheck.report.html_site.place import (
     DEVIATING,
     MISSING,
     REFERENCE,
