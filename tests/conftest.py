@@ -174,6 +174,31 @@ def _hung(_signum: int, _frame: object) -> None:
 _SILENT_WARNINGS = (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning)
 
 
+def written_site(folder: Path) -> str:
+    """Every file of an html site the command line wrote to *folder* (``--output folder``):
+    the index, then the pages in name order, one after the other."""
+    pages = sorted((folder / "pages").iterdir())
+    return "\n".join(p.read_text(encoding="utf-8") for p in [folder / "index.html", *pages])
+
+
+def report_options(output_format: str, folder: Path) -> list[str]:
+    """The options of ``check`` that write a report in *output_format* where
+    :func:`written_report` reads it: standard output, or for html (a site of several files)
+    the folder *folder*."""
+    return [
+        "--format",
+        output_format,
+        *(["--output", str(folder)] if output_format == "html" else []),
+    ]
+
+
+def written_report(proc: subprocess.CompletedProcess, output_format: str, folder: Path) -> str:
+    """The report a run given :func:`report_options` wrote (nothing when it wrote no site)."""
+    if output_format != "html":
+        return proc.stdout
+    return written_site(folder) if (folder / "index.html").exists() else ""
+
+
 def write_article(folder: Path, files: dict[str, str | bytes]) -> Path:
     """``folder`` (made, with its parents, when missing) holding ``files``: text written as
     UTF-8 with LF newlines, bytes as they are."""

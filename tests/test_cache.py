@@ -223,23 +223,125 @@ def test_the_run_decides_the_cache_from_what_the_format_reads(tmp_path, monkeypa
 
     monkeypatch.setenv("PARALLELCHECK_CACHE_DIR", str(tmp_path / "cache"))
     assert Session.start(needs=FORMATS["text"].needs).cache is not None
-    assert Session.start(needs=FORMATS["html"].needs).cache is None
+    assert Session.start(needs=FORMATS["html"].needs).cache is not None
+    assert Session.start(needs="aligned").cache is None
     assert Session.start(no_cache=True).cache is None
     options = CheckOptions(select=("untranslated", "term-missing"))
     plan = make_plan(Config(), options, needs=FORMATS["json"].needs)
     assert (plan.cache, plan.outlines, plan.glossary, plan.langid) == (CACHE_ON, True, True, True)
+    assert not plan.keeps_article([]) and not plan.keeps_article(["a finding"])
     plan = make_plan(Config(), options, needs=FORMATS["html"].needs)
-    assert (plan.cache, plan.outlines, plan.history) == (CACHE_OFF, False, False)
+    assert (plan.cache, plan.outlines, plan.history) == (CACHE_ON, False, False)
+    assert not plan.keeps_article([]) and plan.keeps_article(["a finding"])
+    plan = make_plan(Config(), options, needs="aligned")
+    assert plan.cache == CACHE_OFF and plan.keeps_article([])
 
 
-def test_html_with_the_cache_on_shows_the_text_and_leaves_the_cache_alone(tmp_path):
+def test_html_with_the_cache_answers_for_articles_without_findings(tmp_path):
+    """The html site reads the cache: an article without findings is answered from its entry,
+    one with findings is checked again for its text; no entry is rewritten, and the site is
+    the one a run without the cache writes."""
     project = _project(tmp_path)
-    run("check", cwd=project)
-    before = [(p, p.stat().st_mtime_ns) for p in _entries(project)]
-    page = run("check", "--format", "html", cwd=project)
-    assert page.stdout == run("check", "--format", "html", "--no-cache", cwd=project).stdout
-    assert "pc-aligned" in page.stdout
-    assert [(p, p.stat().st_mtime_ns) for p in _entries(project)] == before
+    tidy = project / "articles" / "tidy"
+    tidy.mkdir()
+    (tidy / "en.md").write_text("# Tidy\n\nVersion 3.1 ships.\n", encoding="utf-8")
+    for lang in ("ja", "ko", "zh-Hant"):
+        (tidy / f"{lang}.md").write_text("# 整\n\n3.1 版。\n", encoding="utf-8")
+    assert run("check", "--format", "json", cwd=project).returncode == 1
+    entries = {p: (p.stat().st_ino, p.read_bytes()) for p in _entries(project)}
+    assert len(entries) == 2
+    for path in entries:
+        os.utime(path, (1, 1))
+    cached = run("check", "--format", "html", "--output", "cached", cwd=project)
+    assert cached.returncode == 1, cached.stderr
+    assert {p: (p.stat().st_ino, p.read_bytes()) for p in _entries(project)} == entries
+    assert all(p.stat().st_mtime > 1 for p in entries)  # both looked up (a use)
+    fresh = run("check", "--format", "html", "--output", "fresh", "--no-cache", cwd=project)
+    assert fresh.returncode == 1, fresh.stderr
+    for site in ("cached", "fresh"):
+        assert sorted(p.name for p in (project / site / "pages").iterdir()) == [
+            "deepinfer-vs-lmdeploy-5bf9b358.html"
+        ]
+    for name in ("index.html", "pages/deepinfer-vs-lmdeploy-5bf9b358.html"):
+        assert (project / "cached" / name).read_bytes() == (project / "fresh" / name).read_bytes()
+    page = (project / "cached" / "pages" / "deepinfer-vs-lmdeploy-5bf9b358.html").read_text()
+    assert "pc-aligned" in page and "比較表：速度ではなく適用範囲" in page
+    assert "tidy" in (project / "cached" / "index.html").read_text()
+
+
+def _flagged_runs(tmp_path, monkeypatch):
+    """A project with the user's article (findings) and one without; the flagged plan (the
+    html format's) and a function checking it in this process with the cache."""
+    import contextlib
+
+    from parallelcheck.config import Config
+    from parallelcheck.discover.sets import discover
+    from parallelcheck.engine import CheckOptions
+    from parallelcheck.run.pipeline import check_all
+    from parallelcheck.run.plan import make_plan
+
+    project = _project(tmp_path)
+    tidy = project / "articles" / "tidy"
+    tidy.mkdir()
+    (tidy / "en.md").write_text("# Tidy\n\nVersion 3.1 ships.\n", encoding="utf-8")
+    (tidy / "ja.md").write_text("# 整\n\n3.1 版。\n", encoding="utf-8")
+    monkeypatch.setenv("PARALLELCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    options = CheckOptions(jobs=1)
+    plan = make_plan(Config(), options, needs="flagged")
+
+    def checked() -> list:
+        with contextlib.chdir(project):
+            sets = discover(["articles"], root="articles", cwd=str(project))
+            return list(check_all(sets, Config(), options, Cache(), plan=plan))
+
+    return checked
+
+
+def test_an_article_with_findings_from_the_cache_is_aligned_again_not_checked(
+    tmp_path, monkeypatch
+):
+    from parallelcheck.report.base import Report
+    from parallelcheck.report.html_site import render_site
+    from parallelcheck.run import pipeline
+
+    checked = _flagged_runs(tmp_path, monkeypatch)
+    cold = checked()
+    assert [r.article is not None for r in cold] == [True, False]  # findings, none
+    entries = {p: p.stat().st_ino for p in (tmp_path / "cache").rglob("*.json")}
+    calls = []
+    real = pipeline.check_article
+    monkeypatch.setattr(pipeline, "check_article", lambda *a: calls.append(a) or real(*a))
+    warm = checked()
+    assert calls == []  # no rule ran
+    assert [r.findings for r in warm] == [r.findings for r in cold]
+    assert [r.outline for r in warm] == [r.outline for r in cold]
+    assert warm[0].article is not None and warm[1].article is None
+
+    def site(results: list) -> dict[str, str]:
+        shown = [r.article or r.outline for r in results]
+        return render_site(Report(shown, [f for r in results for f in r.findings]))
+
+    assert site(warm) == site(cold)
+    assert {p: p.stat().st_ino for p in (tmp_path / "cache").rglob("*.json")} == entries
+
+
+def test_an_article_edited_since_its_entry_was_looked_up_is_checked_in_full(tmp_path, monkeypatch):
+    from parallelcheck.run import pipeline
+
+    checked = _flagged_runs(tmp_path, monkeypatch)
+    cold = checked()
+    calls = []
+    real_check, real_digests = pipeline.check_article, pipeline.take_digests
+    monkeypatch.setattr(pipeline, "check_article", lambda *a: calls.append(a) or real_check(*a))
+    # The bytes read differ from those the key was made of, as when a file is edited then.
+    monkeypatch.setattr(
+        pipeline,
+        "take_digests",
+        lambda versions: {lang: b"edited" for lang in real_digests(versions)},
+    )
+    warm = checked()
+    assert [context.id for _, _, context in calls] == ["deepinfer-vs-lmdeploy"]
+    assert [r.findings for r in warm] == [r.findings for r in cold]
 
 
 def test_the_key_changes_with_the_optional_matching_packages(tmp_path, monkeypatch):

@@ -9,7 +9,7 @@ from conftest import parse_versions, rule_findings
 import parallelcheck.align.containers as containers
 from parallelcheck.align.progressive import align_article
 from parallelcheck.model.document import BlockKind
-from parallelcheck.report.html_report import Element, _lines_of, place_finding
+from parallelcheck.report.html_site.place import Element, lines_of, place_finding
 
 
 def _shape(rows):
@@ -119,7 +119,7 @@ def test_content_without_the_wrapper_is_aligned_as_if_wrapped():
     assert [(f.langs, f.locations[-1].line) for f in missing] == [(("en", "ja"), 5)]
     # the HTML report shows ko's unwrapped blocks in the tip's row
     index = rows.index(wrapper)
-    assert _lines_of(article, Element(1, index), "ko") == [(7, 7), (9, 11)]
+    assert lines_of(article, Element(1, index), "ko") == [(7, 7), (9, 11)]
 
 
 def test_an_unrelated_paragraph_is_no_unwrapped_content():

@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import invoke, run_cli, write_article
+from conftest import invoke, report_options, run_cli, write_article, written_report
 
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions
@@ -129,9 +129,11 @@ def test_every_format_shows_the_fault(tmp_path):
     (project / "articles" / "broken" / "en.md").write_bytes(PNG)
     (project / "articles" / "broken" / "ko.md").write_bytes(LATIN1)  # no readable version left
     for output_format in ("text", "json", "sarif", "github", "markdown", "html"):
-        proc = run("check", "articles", "--format", output_format, "--no-cache", cwd=project)
+        site = tmp_path / "site"
+        options = report_options(output_format, site)
+        proc = run("check", "articles", *options, "--no-cache", cwd=project)
         assert proc.returncode == 1, (output_format, proc.stderr)
-        assert "articles/broken/ja.md" in proc.stdout, output_format
+        assert "articles/broken/ja.md" in written_report(proc, output_format, site), output_format
         assert "Traceback" not in proc.stderr
     document = json.loads(run("check", "articles", "--format", "json", cwd=project).stdout)
     assert [f["langs"] for f in faults(document)] == [["en"], ["ja"], ["ko"]]

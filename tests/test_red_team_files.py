@@ -38,7 +38,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import REPO, invoke, run_cli, write_article
+from conftest import REPO, invoke, report_options, run_cli, write_article, written_report
 
 #: How long a run may take before it counts as a hang (a guard, not a speed bound: those are
 #: measured by bench/bench_time_bounds.py).
@@ -187,14 +187,17 @@ def test_a_cache_folder_inside_an_article_folder_is_refused(tmp_path):
 def test_a_link_to_a_secret_outside_the_project_reaches_no_format(tmp_path):
     root = project(tmp_path)
     (root / "art" / "foo" / "ko.md").symlink_to(tmp_path / "outside" / "secret.md")
+    site = tmp_path / "site"
     for output_format in FORMATS:
         for cache in ((), ("--no-cache",)):
-            proc = run("check", "art", "--format", output_format, *cache, cwd=root)
+            options = report_options(output_format, site)
+            proc = run("check", "art", *options, *cache, cwd=root)
             assert proc.returncode == 1, (output_format, proc.stderr)
-            both = proc.stdout + proc.stderr
+            report = written_report(proc, output_format, site)
+            both = report + proc.stderr
             assert SECRET not in both, output_format
             assert "outside/secret" not in both and str(tmp_path / "outside") not in both
-            assert "art/foo/ko.md" in proc.stdout, output_format  # the finding names the link
+            assert "art/foo/ko.md" in report, output_format  # the finding names the link
     (finding,) = unreadable(run("check", "art", "--format", "json", cwd=root))
     assert finding["langs"] == ["ko"]
     assert finding["locations"][0]["path"] == "art/foo/ko.md"
@@ -206,11 +209,13 @@ def test_a_link_to_git_config_or_etc_passwd_is_not_read(tmp_path):
     (root / "art" / "foo" / "ko.md").symlink_to("../../.git/config")
     if os.path.exists("/etc/passwd"):
         (root / "art" / "foo" / "de.md").symlink_to("/etc/passwd")
+    site = tmp_path / "site"
     for output_format in FORMATS:
-        proc = run("check", "art", "--format", output_format, cwd=root)
+        proc = run("check", "art", *report_options(output_format, site), cwd=root)
         assert proc.returncode == 1, proc.stderr
-        assert "GIT-HEADER" not in proc.stdout and "root:x:" not in proc.stdout
-        assert "/etc/passwd" not in proc.stdout and ".git/config" not in proc.stdout
+        report = written_report(proc, output_format, site)
+        assert "GIT-HEADER" not in report and "root:x:" not in report
+        assert "/etc/passwd" not in report and ".git/config" not in report
     proc = run("check", "art", "--format", "json", cwd=root)
     found = {f["langs"][0]: f["message"] for f in unreadable(proc)}
     assert "hidden" in found["ko"] and "not read" in found["ko"]
@@ -243,10 +248,12 @@ def test_a_folder_linked_to_git_is_never_walked(tmp_path):
     (root / "art" / "gitleak").symlink_to("../.git/leak", target_is_directory=True)
     listed = run("ls", "art", "--format", "json", cwd=root)
     assert [a["id"] for a in json.loads(listed.stdout)["articles"]] == ["foo"], listed.stderr
+    site = tmp_path / "site"
     for output_format in FORMATS:
-        proc = run("check", "art", "--format", output_format, cwd=root)
+        proc = run("check", "art", *report_options(output_format, site), cwd=root)
         assert proc.returncode == 1, proc.stderr
-        assert "GIT-HEADER" not in proc.stdout and "gitleak" not in proc.stdout
+        report = written_report(proc, output_format, site)
+        assert "GIT-HEADER" not in report and "gitleak" not in report
 
 
 # ---------------------------------------------------------------------------

@@ -31,19 +31,26 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import invoke, run_cli
+from conftest import invoke, run_cli, written_site
 from test_report_formats import (
     COMMAND,
     _expected_github_lines,
     _validate_sarif,
     build_report,
     parse_html,
+    render,
 )
 
 from parallelcheck.config import Config
 from parallelcheck.model.finding import Location
-from parallelcheck.report import FORMATS, Report
-from parallelcheck.report.html_report import SCRIPT, STYLE
+from parallelcheck.report import Report
+from parallelcheck.report.html_site.assets import (
+    ARTICLE_SCRIPT,
+    ARTICLE_STYLE,
+    BASE_STYLE,
+    INDEX_SCRIPT,
+    INDEX_STYLE,
+)
 from parallelcheck.report.inert import escape_char, inert, json_inert
 
 C0 = [chr(code) for code in range(0x20) if code != 0x0A]
@@ -118,10 +125,16 @@ def write_set(base: Path, folder: str, chars: str) -> Path:
 
 
 def report(base: Path, name: str, color: bool) -> str:
-    """The report in format ``name`` of the article sets under ``base/arts``."""
+    """The report in format ``name`` of the article sets under ``base/arts``: standard
+    output, or every file of the html site it writes to a folder."""
+    site = base / f"site-{color}"
     args = ["check", "arts", "--format", name, "--no-cache", "--color" if color else "--no-color"]
+    if name == "html":
+        args += ["--output", str(site)]
     proc = invoke(*args, cwd=base, errors="strict")  # strict: the output is valid UTF-8
     assert proc.returncode == 1, proc.stderr
+    if name == "html":
+        return written_site(site)  # strict: every file is valid UTF-8
     return proc.stdout
 
 
@@ -257,7 +270,9 @@ def test_color_changes_only_the_terminal_formats(outputs, name):
 
 def test_html_shows_controls_as_visible_escapes(outputs):
     page = outputs[("html", False)]
-    assert "\t" not in STYLE + SCRIPT  # the template writes line feeds only
+    assert (
+        "\t" not in BASE_STYLE + ARTICLE_STYLE + INDEX_STYLE + ARTICLE_SCRIPT + INDEX_SCRIPT
+    )  # the templates write line feeds only
     assert raw_forbidden(page, allowed="\n\t") == set()
     for char in set(INJECTED) - {"\t"}:
         assert shown(char) in page, hex(ord(char))
@@ -326,12 +341,12 @@ def poisoned(tmp_path_factory) -> tuple[Report, Report]:
 def test_every_unsafe_character_is_inert_in_every_format(poisoned, name):
     report, bad = poisoned
     assert report.findings
-    text = FORMATS[name](bad)
+    text = render(name, bad)
     text.encode("utf-8")  # the C1 byte of a file name is escaped too
     allowed = "\n\t" if name == "html" else "\n"
     assert raw_forbidden(text, allowed) == set()
     if name in HUMAN:
-        assert text.count("\n") == FORMATS[name](report).count("\n")
+        assert text.count("\n") == render(name, report).count("\n")
     if name in ("json", "sarif"):
         parsed = json.loads(text)
         messages = (

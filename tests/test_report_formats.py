@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import os
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -24,8 +25,11 @@ from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions
 from parallelcheck.report import FORMATS, Report
+from parallelcheck.report.base import SiteLinks
 from parallelcheck.report.github import escape_data, escape_property
-from parallelcheck.report.html_report import CSP, SCRIPT, STYLE, _csp_hash
+from parallelcheck.report.html_site import render_site
+from parallelcheck.report.html_site.assets import ARTICLE_SCRIPT, INDEX_SCRIPT
+from parallelcheck.report.html_site.common import page_name, policy
 from parallelcheck.report.markdown import escape as md_escape
 from parallelcheck.report.sarif import artifact_uri, fingerprint
 from parallelcheck.rules import REGISTRY
@@ -189,6 +193,19 @@ def parse_html(text: str) -> _TreeBuilder:
     return builder
 
 
+def page_of(report: Report, article_id: str) -> str:
+    """The text of an article's page in the html site of *report*."""
+    return render_site(report)[report.site.to_page(page_name(article_id))]
+
+
+def render(name: str, report: Report) -> str:
+    """What a format writes for *report*: its text, or every file of a site, one after the
+    other."""
+    if FORMATS[name].page is None:
+        return FORMATS[name](report)
+    return "\n".join(render_site(report).values())
+
+
 # ---------------------------------------------------------------------------
 # Fixtures
 
@@ -210,9 +227,9 @@ def test_every_format_is_registered():
 @pytest.mark.parametrize("name", ["sarif", "github", "markdown", "html"])
 def test_output_is_deterministic(real, hostile, name):
     for report in (real, hostile):
-        assert FORMATS[name](report) == FORMATS[name](report)
+        assert render(name, report) == render(name, report)
     again = user_report()
-    assert FORMATS[name](again) == FORMATS[name](real)
+    assert render(name, again) == render(name, real)
 
 
 def test_the_hostile_set_yields_findings_of_every_kind(hostile):
@@ -494,7 +511,7 @@ def check_head_to_head(table: Node) -> None:
 
 
 def test_html_structure_on_the_user_article(real):
-    page = parse_html(FORMATS["html"](real))
+    page = parse_html(page_of(real, ARTICLE))
     assert page.doctype.lower() == "doctype html"
     (table,) = page.root.find_all("table", "pc-aligned")
     assert _aligned_header(table) == LANGS
@@ -516,49 +533,161 @@ def test_html_structure_on_the_user_article(real):
     heading, *_ = section_rows(table, "DeepInfer가 LMDeploy보다 빠른가요?")
     assert "pc-missing" in _cells(heading)["ja"].classes
     assert "pc-ref" in _cells(heading)["zh-Hant"].classes
-    # Without JavaScript the filters stay hidden and everything else is there.
+    # Without JavaScript the versions can still be chosen (CSS does it); the other filters
+    # stay hidden; everything else is there.
     (form,) = page.root.find_all("form")
-    assert "hidden" in form.attrs
+    assert "hidden" not in form.attrs
+    assert [f.attrs.get("class") for f in form.kids("fieldset") if "hidden" in f.attrs] == [
+        "pc-js"
+    ] * 3
     text = page.root.text()
     assert "정면 비교: 속도가 아니라 범위" in text and "比較表：速度ではなく適用範囲" in text
 
 
+def test_html_every_cell_carries_its_versions_language(real):
+    page = parse_html(page_of(real, ARTICLE))
+    (table,) = page.root.find_all("table", "pc-aligned")
+    cells = table.find_all("td") + table.find_all("th")
+    outer = [c for c in cells if "pc-cell" in c.classes or "pc-lang" in c.classes]
+    assert len(outer) == len(LANGS) * (len(_rows(table)) + 1)
+    assert all(c.attrs["lang"] == c.attrs["data-col"] for c in outer)
+    # The tool's own notes are English, whatever the column.
+    assert all(n.attrs["lang"] == "en" for n in table.find_all("div", "pc-note"))
+    (title,) = page.root.find_all("h1")
+    assert title.attrs["lang"] == "en"
+
+
+def _ticked(page: Node) -> list[str]:
+    return [
+        box.attrs["value"]
+        for box in page.find_all("input")
+        if box.attrs.get("name") == "lang" and "checked" in box.attrs
+    ]
+
+
+def test_html_shows_the_source_and_the_most_different_version_by_default(real, hostile):
+    # The user's article: en lacks what ko and zh-Hant have (with ja): the first of those.
+    assert _ticked(parse_html(page_of(real, ARTICLE)).root) == ["en", "ko"]
+    # The hostile one: ja deviates from en in most findings (ko has no file: one finding).
+    assert _ticked(parse_html(page_of(hostile, HOSTILE_ID)).root) == ["en", "ja"]
+    # Each column's checkbox governs its cells: checkbox pc-col-N, cells pc-cN.
+    page = parse_html(page_of(real, ARTICLE)).root
+    (style,) = page.find_all("style")
+    for column, lang in enumerate(LANGS):
+        assert f".pc-page:has(#pc-col-{column}:not(:checked)) .pc-c{column} " in style.text()
+        (box,) = [b for b in page.find_all("input") if b.attrs.get("id") == f"pc-col-{column}"]
+        assert box.attrs["value"] == lang
+        assert all(lang == td.attrs["data-col"] for td in page.find_all(None, f"pc-c{column}"))
+
+
+def _links(page: Node) -> list[str]:
+    return [n.attrs["href"] for n in page.iter() if "href" in n.attrs]
+
+
 def test_html_is_self_contained_with_a_strict_policy(real, hostile):
     for report in (real, hostile):
-        html_text = FORMATS["html"](report)
-        page = parse_html(html_text)
-        (meta,) = [
-            m
-            for m in page.root.find_all("meta")
-            if m.attrs.get("http-equiv") == "Content-Security-Policy"
-        ]
-        policy = meta.attrs["content"]
-        assert policy == CSP
-        assert "default-src 'none'" in policy
-        assert f"script-src {_csp_hash(SCRIPT)}" in policy
-        assert f"style-src {_csp_hash(STYLE)}" in policy
-        assert "unsafe" not in policy
-        (script,) = page.root.find_all("script")
-        assert script.text() == SCRIPT and not script.attrs
-        (style,) = page.root.find_all("style")
-        assert style.text() == STYLE
-        for node in page.root.iter():
-            assert "src" not in node.attrs, node.tag
-            assert not any(name.startswith("on") for name in node.attrs), node.tag
-            assert "style" not in node.attrs, node.tag
-            if "href" in node.attrs:
-                assert node.attrs["href"].startswith("#"), node.attrs["href"]
-        assert not page.root.find_all("link") and not page.root.find_all("img")
-        assert "url(" not in STYLE and "@import" not in STYLE
-        assert "http://" not in STYLE + SCRIPT and "https://" not in STYLE + SCRIPT
+        site = render_site(report)
+        assert next(iter(site)) == "index.html" and len(site) == 1 + len(report.aligned())
+        for path, html_text in site.items():
+            page = parse_html(html_text)
+            (meta,) = [
+                m
+                for m in page.root.find_all("meta")
+                if m.attrs.get("http-equiv") == "Content-Security-Policy"
+            ]
+            (script,) = page.root.find_all("script")
+            (style,) = page.root.find_all("style")
+            assert not script.attrs and script.text() in (INDEX_SCRIPT, ARTICLE_SCRIPT)
+            policy_text = meta.attrs["content"]
+            assert policy_text == policy(style.text(), script.text())
+            assert "default-src 'none'" in policy_text and "unsafe" not in policy_text
+            for node in page.root.iter():
+                assert "src" not in node.attrs, node.tag
+                assert not any(name.startswith("on") for name in node.attrs), node.tag
+                assert "style" not in node.attrs, node.tag
+            assert not page.root.find_all("link") and not page.root.find_all("img")
+            own = style.text() + script.text()
+            assert "url(" not in own and "@import" not in own
+            assert "http://" not in own and "https://" not in own
+            # Every link is to an element of the page or to another file of the site.
+            ids = {n.attrs["id"] for n in page.root.iter() if "id" in n.attrs}
+            folder = Path(path).parent
+            for href in _links(page.root):
+                if href.startswith("#"):
+                    assert href[1:] in ids, (path, href)
+                else:
+                    target = (folder / href.split("?")[0]).as_posix()
+                    assert os.path.normpath(target) in site, (path, href)
+
+
+def test_html_index_lists_every_article_and_links_those_with_findings(hostile, tmp_path):
+    clean = Path(write_hostile_set(tmp_path / "set")).parent
+    (clean / "articles" / "tidy").mkdir()
+    (clean / "articles" / "tidy" / "en.md").write_text("# Tidy\n\nSame 1.\n", encoding="utf-8")
+    (clean / "articles" / "tidy" / "ja.md").write_text("# 整然\n\n同じ 1。\n", encoding="utf-8")
+    (clean / "articles" / "tidy" / "ko.md").write_text("# 정돈\n\n같은 1.\n", encoding="utf-8")
+    report = build_report(clean / "articles", clean, Config(languages=("en", "ja", "ko")))
+    site = render_site(report)
+    assert sorted(site) == sorted(
+        ["index.html", *(f"pages/{page_name(a)}" for a in (HOSTILE_ID, "plain"))]
+    )
+    index = parse_html(site["index.html"]).root
+    rows = {}
+    for row in index.find_all("tr", "pc-entry"):
+        head = row.kids("th")[0]
+        rows[head.find_all("a")[0].text() if head.find_all("a") else head.text()] = row
+    assert len(rows) == 3
+    (tidy,) = [row for name, row in rows.items() if name.startswith("tidy")]
+    assert not tidy.find_all("a")  # listed, without a link: it has no page
+    assert "pc-clean-row" in tidy.classes and tidy.attrs["data-findings"] == "0"
+    plain = rows["plain"]
+    languages = [th.text() for th in index.find_all("thead")[0].find_all("th")][4:]
+    assert languages == ["en", "ja", "ko"]
+    cells = dict(zip(languages, plain.kids("td")[3:], strict=True))
+    by_lang = Counter(
+        (lang, f.severity) for f in report.findings if f.article == "plain" for lang in f.langs
+    )
+    assert sum(by_lang.values()) >= 2
+    for lang, td in cells.items():
+        for severity, key in (("error", "data-e"), ("warning", "data-w"), ("info", "data-i")):
+            assert int(td.attrs.get(key, "0")) == by_lang[lang, severity], (lang, severity)
+    assert cells["ko"].text().startswith("no file")  # expected, missing
+    (link,) = cells["ja"].find_all("a")
+    assert link.attrs["href"] == f"pages/{page_name('plain')}?lang=ja"
+    assert plain.kids("th")[0].find_all("div")[0].attrs["lang"] == "en"
+    # Search covers the id, the title and the paths.
+    assert "articles/plain/ja.md" in plain.attrs["data-search"]
+
+
+def test_html_index_marks_stale_versions(real):
+    (first, *rest) = real.findings
+    stale = dataclasses.replace(first, rule="stale-translation", severity="warning")
+    report = dataclasses.replace(real, findings=[stale, *rest])
+    index = parse_html(FORMATS["html"](report)).root
+    marked = [td for td in index.find_all("td", "pc-v") if td.find_all("span", "pc-stale")]
+    assert len(marked) == len(stale.langs)
+    assert f"{len(stale.langs)} stale version(s)" in index.text()
+
+
+def test_html_page_names_are_stable_distinct_and_safe():
+    from parallelcheck.files.site_folder import PAGE_FILE
+
+    ids = ["deployment/docker", "deployment__docker", "Deployment/Docker", "日本語", "", "x" * 300]
+    names = [page_name(i) for i in ids]
+    assert len(set(names)) == len(ids)
+    assert names[0].startswith("deployment-docker-") and names[1].startswith("deployment__docker-")
+    assert all(PAGE_FILE.fullmatch(name) and len(name) <= 70 for name in names)
+    assert page_name("deployment/docker") == names[0]
 
 
 def test_html_shows_hostile_markup_as_text(hostile):
-    html_text = FORMATS["html"](hostile)
+    html_text = page_of(hostile, HOSTILE_ID)
     page = parse_html(html_text)
     assert len(page.root.find_all("script")) == 1
     assert not page.root.find_all("img")
-    assert [t.text() for t in page.root.find_all("title")] == ["parallelcheck report"]
+    assert [t.text() for t in page.root.find_all("title")] == [
+        f"{HOSTILE_ID} · parallelcheck report"
+    ]
     text = page.root.text()
     assert SCRIPT_TAG in text  # from the entities paragraph, the code block and the table
     assert IMG_TAG in text  # from the code block
@@ -566,9 +695,7 @@ def test_html_shows_hostile_markup_as_text(hostile):
     assert "javascript:alert(1)" in text  # a link target, as text only
     assert HOSTILE_ID in text
     assert "&lt;script&gt;document.title=&#x27;pwned&#x27;&lt;/script&gt;" in html_text
-    (table,) = [
-        t for t in page.root.find_all("table", "pc-aligned") if "x&y" in t.parent.parent.text()
-    ]
+    (table,) = page.root.find_all("table", "pc-aligned")
     header = _aligned_header(table)
     assert header == ["en", "ja", "ko"]  # ko expected, no file
     ko_cells = [td for row in _rows(table) for td in row.kids("td") if td.attrs["data-col"] == "ko"]
@@ -577,13 +704,13 @@ def test_html_shows_hostile_markup_as_text(hostile):
     assert "pc-missing" in ko_head.classes  # the missing-version finding
     code = [pre.text() for pre in table.find_all("pre")]
     assert code == [f"{SCRIPT_TAG}\n{IMG_TAG}"]
+    index = parse_html(FORMATS["html"](hostile)).root
+    assert HOSTILE_ID in index.text() and not index.find_all("img")
 
 
 def test_html_places_findings_in_their_rows(hostile):
-    page = parse_html(FORMATS["html"](hostile))
-    (table,) = [
-        t for t in page.root.find_all("table", "pc-aligned") if "x&y" in t.parent.parent.text()
-    ]
+    page = parse_html(page_of(hostile, HOSTILE_ID))
+    (table,) = page.root.find_all("table", "pc-aligned")
     marked = {}
     for row in _rows(table):
         for lang, td in _cells(row).items():
@@ -601,8 +728,8 @@ def test_html_places_findings_in_their_rows(hostile):
 
 
 def test_html_places_findings_before_the_first_heading_and_about_the_whole_article(hostile):
-    page = parse_html(FORMATS["html"](hostile))
-    table = page.root.find_all("table", "pc-aligned")[0]  # the article "plain"
+    page = parse_html(page_of(hostile, "plain"))
+    (table,) = page.root.find_all("table", "pc-aligned")
     first = _rows(table)[0]
     assert "pc-blockrow" in first.classes and "parse_v2()" in first.text()
     cells = _cells(first)
@@ -612,7 +739,7 @@ def test_html_places_findings_before_the_first_heading_and_about_the_whole_artic
     assert "pc-missing" in heads["ko"].classes and "missing-version" in heads["ko"].text()
     notes = [n.attrs["data-rule"] for n in table.find_all("div", "pc-note")]
     assert notes.count("missing-version") == 1  # in ko's header cell only
-    (item,) = [li for li in page.root.find_all("li", "pc-finding") if li.attrs["id"] == "a0-f1"]
+    (item,) = [li for li in page.root.find_all("li", "pc-finding") if li.attrs["id"] == "f1"]
     assert item.attrs["data-rule"] == "missing-version"
     assert "about the whole article" in item.text()
 
@@ -629,13 +756,14 @@ def test_severities_map_to_levels_and_commands(real):
     assert commands[:6] == ["::notice"] * 2 + ["::warning"] * 2 + ["::error"] * 2
     assert "0 errors" not in FORMATS["markdown"](report)
     assert "6 errors, 1 warning, 1 info" in FORMATS["markdown"](report)
-    assert FORMATS["html"](report).count('class="pc-finding pc-sev-info"') == 1
+    assert page_of(report, ARTICLE).count('class="pc-finding pc-sev-info"') == 1
 
 
 def test_an_empty_report_renders_everywhere():
     empty = Report(articles=[], findings=[])
     for name in ("sarif", "github", "markdown", "html"):
         assert isinstance(FORMATS[name](empty), str)
+    assert list(render_site(empty)) == ["index.html"]
     _validate_sarif(json.loads(FORMATS["sarif"](empty)))
     assert FORMATS["github"](empty) == ""
     assert "| **Total**" not in FORMATS["markdown"](empty)
@@ -681,18 +809,23 @@ def test_cli_writes_each_format(tmp_path):
     got = sarif["runs"][0]["results"]
     assert [r["message"] for r in got] == [r["message"] for r in want]
     assert [r["locations"] for r in got] == [r["locations"] for r in want]
-    check_head_to_head(parse_html(written["html"]).root.find_all("table", "pc-aligned")[0])
+    # The html site: the index at --output, the pages beside it; as rendered in memory.
+    site = dataclasses.replace(report, site=SiteLinks("report.html", "report_files"))
+    assert written["html"] == FORMATS["html"](site)
+    for path, text in render_site(site).items():
+        assert (tmp_path / path).read_text(encoding="utf-8") == text
+    page = (tmp_path / "report_files" / page_name(ARTICLE)).read_text(encoding="utf-8")
+    check_head_to_head(parse_html(page).root.find_all("table", "pc-aligned")[0])
 
 
 def test_formats_declare_what_they_read_of_each_article(real):
-    assert FORMATS["html"].needs == "aligned"
+    assert FORMATS["html"].needs == "flagged" and FORMATS["html"].page is not None
     assert {FORMATS[name].needs for name in FORMATS if name != "html"} == {"outline"}
     outlines = Report(articles=real.outlines(), findings=real.findings, rules=real.rules)
-    for name in FORMATS:
-        if FORMATS[name].needs == "outline":  # the same text from outlines as from articles
-            assert FORMATS[name](outlines) == FORMATS[name](real), name
-    with pytest.raises(TypeError):
-        FORMATS["html"](outlines)
+    for name in FORMATS:  # the same text (a site's index) from outlines as from articles
+        assert FORMATS[name](outlines) == FORMATS[name](real), name
+    with pytest.raises(TypeError):  # a page needs the article's text
+        render_site(outlines)
 
 
 def test_findings_record_their_place_in_the_alignment(real):
@@ -705,7 +838,7 @@ def test_findings_record_their_place_in_the_alignment(real):
 
 
 def test_html_places_a_finding_at_the_rows_it_records(real):
-    from parallelcheck.report.html_report import Element, place_finding
+    from parallelcheck.report.html_site.place import Element, place_finding
 
     (article,) = real.aligned()
     finding = next(f for f in real.findings if f.section_row)

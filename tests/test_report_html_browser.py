@@ -1,11 +1,20 @@
-"""The HTML report in a real headless browser (Debian's Chromium).
+"""The html site in a real headless browser (Debian's Chromium), used as a reviewer uses it.
+
+One browser for the module (:mod:`browser`: the DevTools protocol over a pipe) opens the
+site of a small run — the user's article (errors and warnings), a token mismatch, an article
+without findings, and one whose ja and zh-Hant versions hold the same Han characters — clicks,
+types and scrolls with real input events, and checks what the page then shows.  Screenshots
+of the index and of an article page are written to ``build/screenshots/`` (or to
+``$PARALLELCHECK_SCREENSHOTS``) for a person to look at.
 
 Skipped, saying why, when Chromium is not installed — except under CI (``CI`` set), where a
-missing browser is a failure: ``.ci/run`` installs it.
+missing browser is a failure: ``.ci/run`` installs it (and the Noto CJK fonts the glyph test
+needs; without them that test alone is skipped).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import struct
@@ -14,70 +23,23 @@ import zlib
 from pathlib import Path
 
 import pytest
-from test_report_formats import (
-    LANGS,
-    _aligned_header,
-    check_head_to_head,
-    hostile_report,
-    parse_html,
-    user_report,
-)
+from browser import Browser, find_chromium
+from conftest import REPO
+from test_report_formats import ARTICLE, PLAIN_EN, PLAIN_JA, build_report, hostile_report
 
-from parallelcheck.report import FORMATS
+from parallelcheck.config import Config
+from parallelcheck.report.html_site import render_site
+from parallelcheck.report.html_site.common import page_name
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def chromium() -> str:
-    found = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-    if found:
-        return found
-    if os.environ.get("CI"):
-        pytest.fail("chromium is not installed; .ci/run should have installed Debian's package")
-    pytest.skip("chromium is not installed (apt-get install chromium); CI installs it")
-
-
-def run_chromium(tmp: Path, *args: str) -> subprocess.CompletedProcess:
-    profile = tmp / "profile"
-    profile.mkdir(exist_ok=True)
-    return subprocess.run(
-        [chromium(), *FLAGS, f"--user-data-dir={profile}", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=60,
-        cwd=tmp,
-        stdin=subprocess.DEVNULL,
-    )
-
-
-def dump_dom(tmp: Path, page: Path, query: str = "") -> str:
-    result = run_chromium(tmp, "--dump-dom", page.as_uri() + query)
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert "<html" in result.stdout, result.stderr[-2000:]
-    return result.stdout
-
-
-def write_page(tmp: Path, text: str) -> Path:
-    page = tmp / "report.html"
-    page.write_text(text, encoding="utf-8")
-    return page
+SCREENSHOTS = Path(os.environ.get("PARALLELCHECK_SCREENSHOTS", REPO / "build" / "screenshots"))
+WIDTH, HEIGHT = 1280, 800
+#: Han characters whose Japanese and Traditional Chinese glyphs differ.
+GLYPHS = "直骨角化戸次海今令"
+HEADER_BACKGROUND = (0xEE, 0xF1, 0xF5)  # .pc-aligned > thead th
 
 
 def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
-    """Width, height and raw RGB(A) rows of an 8-bit non-interlaced PNG (what Chromium
-    writes)."""
+    """Width, height and RGB rows of an 8-bit non-interlaced PNG (what Chromium writes)."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, header = 8, b"", None
     while pos < len(data):
@@ -119,77 +81,229 @@ def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     return width, height, [bytes(r[i] for i in range(0, stride) if i % step < 3) for r in rows]
 
 
-def test_screenshot_of_the_user_article(tmp_path):
-    page = write_page(tmp_path, FORMATS["html"](user_report()))
-    shot = tmp_path / "shot.png"
-    result = run_chromium(
-        tmp_path, f"--screenshot={shot}", "--window-size=1600,1200", page.as_uri()
+def share_of(rows: list[bytes], color: tuple[int, int, int]) -> float:
+    pixels = [tuple(row[i : i + 3]) for row in rows for i in range(0, len(row), 3)]
+    return sum(
+        1 for p in pixels if all(abs(a - b) <= 3 for a, b in zip(p, color, strict=True))
+    ) / len(pixels)
+
+
+# ---------------------------------------------------------------------------
+# The site and the browser
+
+
+def write_articles(root: Path) -> None:
+    shutil.copytree(REPO / "articles" / ARTICLE, root / ARTICLE)
+    texts = {
+        "plain": {"en.md": PLAIN_EN, "ja.md": PLAIN_JA},
+        "tidy": {"en.md": "# Tidy\n\nVersion 3.1 ships.\n", "ja.md": "# 整\n\n3.1 版。\n"},
+        "glyphs": {
+            "en.md": f"# Glyphs\n\n{GLYPHS}\n\nVersion 3 ships today.\n",
+            "ja.md": f"# 字形\n\n{GLYPHS}\n\nバージョン 3 を本日出荷。\n",
+            "zh-Hant.md": f"# 字形\n\n{GLYPHS}\n\n今天發布第 4 版。\n",
+        },
+    }
+    for article, files in texts.items():
+        (root / article).mkdir()
+        for name, text in files.items():
+            (root / article / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The site, written as the command line writes it; the user's missing sections made
+    warnings, so that the article has two severities."""
+    base = tmp_path_factory.mktemp("site")
+    write_articles(base / "articles")
+    report = build_report(base / "articles", base, Config())
+    findings = [
+        f.with_severity("warning") if f.rule == "missing-section" else f for f in report.findings
+    ]
+    report = dataclasses.replace(report, findings=findings)
+    folder = base / "out"
+    for path, text in render_site(report).items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    if find_chromium() is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed; .ci/run should have installed Debian's package")
+        pytest.skip("chromium is not installed (apt-get install chromium); CI installs it")
+    with Browser(tmp_path_factory.mktemp("profile"), WIDTH, HEIGHT) as opened:
+        yield opened
+
+
+def shot(browser: Browser, name: str) -> bytes:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return browser.screenshot(SCREENSHOTS / name)
+
+
+def page(site: Path, article: str, query: str = "") -> str:
+    return (site / "pages" / page_name(article)).as_uri() + query
+
+
+SHOWN_ROWS = (
+    "Array.from(document.querySelectorAll('.pc-entry')).filter(r => !r.hidden)"
+    ".map(r => r.querySelector('th').firstChild.textContent)"
+)
+SHOWN_COLUMNS = (
+    "Array.from(document.querySelectorAll('#pc-aligned thead th'))"
+    ".filter(th => getComputedStyle(th).display !== 'none').map(th => th.dataset.col)"
+)
+SHOWN_FINDINGS = (
+    "Array.from(document.querySelectorAll('.pc-finding')).filter(li => !li.hidden)"
+    ".map(li => li.dataset.severity)"
+)
+
+
+# ---------------------------------------------------------------------------
+# The index
+
+
+def test_index_search_and_severity_filter(browser, site):
+    browser.open((site / "index.html").as_uri())
+    assert png_pixels(shot(browser, "index.png"))[:2] == (WIDTH, HEIGHT)
+    # The inline style applied (its CSP hash was accepted): the header row is drawn.
+    header = browser.screenshot_of(".pc-index thead th", "article")
+    assert share_of(png_pixels(header)[2], HEADER_BACKGROUND) > 0.5
+    everything = [ARTICLE, "glyphs", "plain", "tidy"]
+    assert browser.evaluate(SHOWN_ROWS) == everything  # the script ran: the form is shown
+    assert browser.evaluate("document.getElementById('pc-filters').hidden") is False
+    # Typing in the search box finds an article by its title.
+    browser.type("input[name='q']", "glyphs")
+    assert browser.evaluate(SHOWN_ROWS) == ["glyphs"]
+    assert browser.evaluate("document.getElementById('pc-status').textContent") == (
+        "1 of 4 articles shown"
     )
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert shot.exists() and shot.stat().st_size > 10_000
-    width, height, rows = png_pixels(shot.read_bytes())
-    assert (width, height) == (1600, 1200)
-    # The inline style applied (its CSP hash was accepted): the red severity badges are there.
-    red = sum(
-        1
-        for row in rows
-        for i in range(0, len(row), 3)
-        if abs(row[i] - 0xC6) < 12 and abs(row[i + 1] - 0x28) < 12 and abs(row[i + 2] - 0x28) < 12
+    # Unticking "error" keeps the articles with warnings, counting warnings only.
+    browser.open((site / "index.html").as_uri())
+    browser.click("input[name='severity'][value='error']")
+    assert browser.evaluate(SHOWN_ROWS) == [ARTICLE, "plain", "tidy"]
+    counts = browser.evaluate(
+        "Array.from(document.querySelectorAll('.pc-entry')[0].querySelectorAll('td.pc-n'))"
+        ".map(td => td.textContent)"
     )
-    assert red > 200, red
+    assert counts == ["0", "4", "0"]  # the four missing sections, made warnings
+    browser.click("input[name='clean']")  # articles without findings: off
+    assert browser.evaluate(SHOWN_ROWS) == [ARTICLE, "plain"]
+    shot(browser, "index-filtered.png")
+    # A version's count opens the article with that version beside the source.
+    href = browser.evaluate(
+        "document.querySelector('.pc-entry td.pc-v:nth-of-type(5) a').getAttribute('href')"
+    )
+    assert href == f"pages/{page_name(ARTICLE)}?lang=ja"
 
 
-def test_dumped_dom_shows_versions_side_by_side_and_the_missing_tables(tmp_path):
-    page = write_page(tmp_path, FORMATS["html"](user_report()))
-    dom = parse_html(dump_dom(tmp_path, page))
-    (table,) = dom.root.find_all("table", "pc-aligned")
-    assert _aligned_header(table) == LANGS
-    check_head_to_head(table)
-    # The script ran (its CSP hash was accepted): it showed the filters.
-    (form,) = dom.root.find_all("form")
-    assert "hidden" not in form.attrs
-    assert len(form.find_all("input")) == 3 + 4 + 1  # rules, versions, rows
+# ---------------------------------------------------------------------------
+# An article page
 
 
-def test_article_markup_never_runs_or_becomes_elements(tmp_path):
+def test_article_page_header_stays_on_screen_and_columns_follow_the_choice(browser, site):
+    browser.open(page(site, ARTICLE))
+    shot(browser, "article.png")
+    # The source and the version most different from it, side by side; the rest hidden.
+    assert browser.evaluate(SHOWN_COLUMNS) == ["en", "ko"]
+    # Each column carries its version's language.
+    langs = browser.evaluate(
+        "Array.from(document.querySelectorAll('#pc-aligned tbody tr:first-child td'))"
+        ".map(td => [td.dataset.col, td.lang, td.matches(':lang(' + td.dataset.col + ')')])"
+    )
+    assert langs == [[lang, lang, True] for lang in ("en", "ja", "ko", "zh-Hant")]
+    # Scrolled down with the mouse wheel, the header row is still at the top of the window.
+    browser.scroll(4000)
+    assert browser.evaluate("window.scrollY") > 3000
+    top = browser.evaluate(
+        "document.querySelector('#pc-aligned thead th').getBoundingClientRect().top"
+    )
+    assert abs(top) < 1
+    shot(browser, "article-scrolled.png")
+    _, _, rows = png_pixels(browser.screenshot_area(0, 0, WIDTH, 12))
+    assert share_of(rows, HEADER_BACKGROUND) > 0.5  # drawn there, not just placed
+    # Every version ticked in a narrow window: each column stays at least 16rem (256 px) wide
+    # and the page scrolls sideways, rather than breaking words to fit.
+    browser.click("#pc-col-1")
+    browser.click("#pc-col-3")
+    assert browser.evaluate(SHOWN_COLUMNS) == ["en", "ja", "ko", "zh-Hant"]
+    browser.resize(800, HEIGHT)
+    try:
+        widths = browser.evaluate(
+            "Array.from(document.querySelectorAll('#pc-aligned thead th'))"
+            ".map(th => th.getBoundingClientRect().width)"
+        )
+        assert min(widths) >= 256, widths
+        assert browser.evaluate("document.documentElement.scrollWidth") >= 4 * 256
+    finally:
+        browser.resize(WIDTH, HEIGHT)
+
+
+def test_article_page_severity_filter_and_page_address(browser, site):
+    browser.open(page(site, ARTICLE))
+    assert sorted(browser.evaluate(SHOWN_FINDINGS)) == ["error"] * 4 + ["warning"] * 4
+    browser.click("input[name='severity'][value='warning']")
+    assert browser.evaluate(SHOWN_FINDINGS) == ["error"] * 4
+    notes = browser.evaluate(
+        "Array.from(document.querySelectorAll('.pc-note'))"
+        ".filter(n => !n.hidden).map(n => n.dataset.rule)"
+    )
+    assert notes and "missing-section" not in notes
+    status = browser.evaluate("document.getElementById('pc-status').textContent")
+    assert status.startswith("Showing 4 of 8 findings")
+    # The index's links: the source and the named version.
+    browser.open(page(site, ARTICLE, "?lang=zh-Hant&severity=warning"))
+    assert browser.evaluate(SHOWN_COLUMNS) == ["en", "zh-Hant"]
+    assert browser.evaluate(SHOWN_FINDINGS) == ["warning"] * 4
+
+
+def test_article_markup_never_runs_or_becomes_elements(browser, tmp_path):
     report = hostile_report(tmp_path / "set")
-    html_text = FORMATS["html"](report)
-    assert "<script>document.title" not in html_text
-    page = write_page(tmp_path, html_text)
-    dumped = dump_dom(tmp_path, page)
-    dom = parse_html(dumped)
-    assert [t.text() for t in dom.root.find_all("title")] == ["parallelcheck report"]
-    scripts = dom.root.find_all("script")
-    assert len(scripts) == 1 and "pc-filters" in scripts[0].text()
-    assert not dom.root.find_all("img")
-    for node in dom.root.iter():
-        assert not any(name.startswith("on") for name in node.attrs), (node.tag, node.attrs)
-    text = dom.root.text()
+    folder = tmp_path / "out"
+    for path, text in render_site(report).items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(text, encoding="utf-8")
+    for target in ("index.html", f"pages/{page_name(report.articles[1].id)}"):
+        browser.open((folder / target).as_uri())
+        assert "pwned" not in browser.evaluate("document.title")
+        assert browser.evaluate("document.images.length") == 0
+        assert browser.evaluate("document.scripts.length") == 1
+        handlers = browser.evaluate(
+            "Array.from(document.querySelectorAll('*')).filter(el => Array.from(el.attributes)"
+            ".some(a => a.name.startsWith('on'))).length"
+        )
+        assert handlers == 0
+        assert browser.evaluate("document.getElementById('pc-filters').hidden") is False
+    text = browser.evaluate("document.body.innerText")
     assert "<script>document.title='pwned'</script>" in text
-    assert "<img src=x onerror=\"document.title='pwned'\">" in text
-    assert "pwned" not in "".join(t.text() for t in dom.root.find_all("title"))
-    (form,) = dom.root.find_all("form")
-    assert "hidden" not in form.attrs  # our own script did run
 
 
-def test_filters_from_the_page_address(tmp_path):
-    page = write_page(tmp_path, FORMATS["html"](user_report()))
-    query = "?rule=missing-table&lang=en&lang=ko&marked=1"
-    dom = parse_html(dump_dom(tmp_path, page, query))
-    findings = dom.root.find_all("li", "pc-finding")
-    shown = [f.attrs["data-rule"] for f in findings if "hidden" not in f.attrs]
-    assert shown == ["missing-table", "missing-table"]
-    (table,) = dom.root.find_all("table", "pc-aligned")
-    (head,) = table.kids("thead")
-    shown_cols = [th.attrs["data-col"] for th in head.find_all("th") if "hidden" not in th.attrs]
-    assert shown_cols == ["en", "ko"]
-    rows = [row for row in table.find_all("tr", "pc-row") if "hidden" not in row.attrs]
-    assert len(rows) == 2
-    for row in rows:
-        cells = {td.attrs["data-col"]: td for td in row.kids("td")}
-        assert "pc-missing" in cells["en"].classes and "pc-ref" in cells["ko"].classes
-        assert "hidden" in cells["ja"].attrs and "hidden" in cells["zh-Hant"].attrs
-    notes = [n for n in table.find_all("div", "pc-note") if "hidden" not in n.attrs]
-    assert {n.attrs["data-rule"] for n in notes} == {"missing-table"}
-    quiet = table.find_all("td", "pc-quiet")
-    assert quiet and all("pc-marked" in td.classes for td in quiet)
+# ---------------------------------------------------------------------------
+# Glyphs
+
+
+def _fonts(family: str) -> bool:
+    found = subprocess.run(
+        ["fc-list", f":lang={family}", "family"], capture_output=True, text=True, check=False
+    )
+    return "CJK" in found.stdout
+
+
+def test_glyphs_follow_each_versions_language(browser, site):
+    if not (_fonts("ja") and _fonts("zh-tw")):
+        if os.environ.get("CI"):
+            pytest.fail("the Noto CJK fonts are not installed; .ci/run installs fonts-noto-cjk")
+        pytest.skip("no CJK fonts for ja and zh-TW (apt-get install fonts-noto-cjk)")
+    browser.open(page(site, "glyphs", "?lang=ja&lang=zh-Hant"))
+    assert browser.evaluate(SHOWN_COLUMNS) == ["en", "ja", "zh-Hant"]
+    cell = "#pc-aligned td[data-col='{}'] .pc-p"
+    fonts = {lang: browser.fonts_of(cell.format(lang), GLYPHS) for lang in ("ja", "zh-Hant")}
+    assert any("JP" in name for name in fonts["ja"]), fonts
+    assert any("TC" in name for name in fonts["zh-Hant"]), fonts
+    crops = {
+        lang: png_pixels(browser.screenshot_of(cell.format(lang), GLYPHS))[2]
+        for lang in ("ja", "zh-Hant")
+    }
+    assert crops["ja"] != crops["zh-Hant"]  # the same characters, drawn differently
+    shot(browser, "glyphs.png")

@@ -26,10 +26,15 @@ from parallelcheck.model.exit_status import EXIT_CANNOT_RUN, EXIT_CLEAN, EXIT_FI
 from parallelcheck.run.request import RunRequest, rule_names
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections import Counter
+    from collections.abc import Callable, Sequence
 
+    from parallelcheck.files.site_folder import Site
+    from parallelcheck.model.aligned import AlignedArticle
     from parallelcheck.model.article import ArticleSet
-    from parallelcheck.report.base import RuleInfo
+    from parallelcheck.model.finding import Finding
+    from parallelcheck.model.outline import Outline
+    from parallelcheck.report.base import Format, Report, RuleInfo, SiteLinks
 
 JAPANESE_VARIANTS_NOTE = (
     "parallelcheck: note: Japanese glossary forms were matched as written, not in their "
@@ -70,6 +75,7 @@ def refuse_writes_over_inputs(
     article_sets: Sequence[ArticleSet],
     languages: Sequence[str] = (),
     cache_folder: str | None = None,
+    folders: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Inputs are sacred: refuse (:class:`InputError`, exit 2) to write over what the run reads.
 
@@ -83,6 +89,8 @@ def refuse_writes_over_inputs(
     version in an article's folder (``art/de.md``; see :func:`~parallelcheck.discover.sets.
     could_be_version`), or a glossary file in a glossary folder.  *cache_folder*, when the run
     uses the cache, is refused when it is an input file or lies inside an article folder.
+    *folders* (a site's folder and its pages folder, which ``check --output`` replaces) are
+    refused as the cache folder is, and also when an input lies inside them.
     Called once discovery is done and before anything is checked, so a mistyped path costs
     nothing; nothing is written or removed here."""
     from parallelcheck.discover.sets import could_be_version
@@ -130,15 +138,42 @@ def refuse_writes_over_inputs(
                 f"{option} {path}: lies in the glossary folder {_shown(os.path.dirname(real))}, "
                 "where a later run would read it as a glossary — choose a file elsewhere"
             )
+    homes = {
+        os.path.dirname(os.path.realpath(p))
+        for article_set in article_sets
+        for p in article_set.versions.values()
+    }
+
+    def home_of(folder: str) -> str | None:
+        real = os.path.realpath(folder)
+        return next((h for h in sorted(homes) if real == h or real.startswith(h + os.sep)), None)
+
+    for folder, option in folders:
+        real = os.path.realpath(folder)
+        held = next(
+            (
+                p
+                for real_input, p in sorted(by_path.items())
+                if real_input.startswith(real + os.sep)
+            ),
+            None,
+        )
+        hit, inside = input_at(folder), home_of(folder)
+        if hit is not None or inside is not None or held is not None:
+            where = (
+                f"is {hit}, an input of this run"
+                if hit
+                else f"lies in the article folder {_shown(inside)}"
+                if inside
+                else f"holds {held}, an input of this run"
+            )
+            raise InputError(
+                f"{option} {folder}: {where}; a report is never written among the inputs — "
+                "choose a folder elsewhere"
+            )
     if cache_folder is not None:
         hit = input_at(cache_folder)
-        real = os.path.realpath(cache_folder)
-        homes = {
-            os.path.dirname(os.path.realpath(p))
-            for article_set in article_sets
-            for p in article_set.versions.values()
-        }
-        inside = next((h for h in sorted(homes) if real == h or real.startswith(h + os.sep)), None)
+        inside = home_of(cache_folder)
         if hit is not None or inside is not None:
             raise InputError(
                 f"the cache folder {cache_folder} (PARALLELCHECK_CACHE_DIR) "
@@ -319,26 +354,36 @@ def _run(
     *,
     needs: str = "outline",
     writes: Sequence[tuple[str, str]] = (),
+    folders: Sequence[tuple[str, str]] = (),
     reads: Sequence[str] = (),
     checked: dict | None = None,
+    accepted: Counter | None = None,
+    each: Callable[[Report, AlignedArticle | Outline, list[Finding]], object] | None = None,
+    site: SiteLinks | None = None,
 ):
     """Configuration → discovery → the run; returns the report (exits 2 on bad input).
-    ``needs`` is what the output format reads of each article (``"outline"`` or
-    ``"aligned"``: see :mod:`parallelcheck.report.base`); the run decides from it what it
+    ``needs`` is what the output format reads of each article (``"outline"``, ``"aligned"``
+    or ``"flagged"``: see :mod:`parallelcheck.report.base`); the run decides from it what it
     keeps and whether it uses the cache (:mod:`parallelcheck.run.session`).  ``writes`` are
-    the files the command will write, ``(path, option)``, and ``reads`` the inputs it reads
-    besides the configuration, glossaries and versions (a baseline): once the article sets
-    are found, a write over an input stops the run (:func:`refuse_writes_over_inputs`).
-    ``checked``, when given, is filled with what a fix needs to know of each version's file
-    (path → :class:`~parallelcheck.fix.Checked`: the digest of the bytes checked, the
-    article set's boundary, whether it is the source)."""
+    the files the command will write, ``(path, option)``, ``folders`` the folders it will
+    replace, and ``reads`` the inputs it reads besides the configuration, glossaries and
+    versions (a baseline): once the article sets are found, a write over an input stops the
+    run (:func:`refuse_writes_over_inputs`).  Each article's findings are those the baseline
+    *accepted* does not account for.  *each*, when given, is called with the report so far
+    and each article's result as it arrives (a site writes its page then), and the report
+    keeps only the article's outline; *site* is where a site's files are.  ``checked``, when
+    given, is filled with what a fix needs to know of each version's file (path →
+    :class:`~parallelcheck.fix.Checked`: the digest of the bytes checked, the article set's
+    boundary, whether it is the source)."""
     from parallelcheck.run.session import Session
 
     # before the expensive imports
     session = Session.start(no_cache=request.no_cache, needs=needs)
     from parallelcheck.config import load_config
     from parallelcheck.report import Report
+    from parallelcheck.report.base import SiteLinks
     from parallelcheck.rules import REGISTRY
+    from parallelcheck.run import baseline
     from parallelcheck.run.pipeline import japanese_variants_missed
 
     paths, quiet = request.paths, request.quiet
@@ -361,19 +406,26 @@ def _run(
             article_sets=article_sets,
             languages=config.languages or (),
             cache_folder=session.cache_folder,
+            folders=folders,
         )
         if skipped and not quiet:
             for reason in skipped:
                 click.echo(_inert(f"parallelcheck: note: skipped {reason}"), err=True)
         options = request.check_options()
         progress = Progress(len(article_sets), enabled=not quiet and sys.stderr.isatty())
-        articles, findings = [], []
+        report = Report(articles=[], findings=[], rules=rule_infos(), site=site or SiteLinks())
+        remaining = baseline.by_article(accepted) if accepted is not None else None
         results = session.check(article_sets, config, options)
         for article_set, result in zip(article_sets, results, strict=True):
-            articles.append(result.shown)
-            findings.extend(result.findings)
+            findings = result.findings
+            if remaining is not None:
+                findings = baseline.without_baselined(findings, remaining[result.outline.id])
             if checked is not None:
                 checked.update(_checked_files(article_set, result))
+            if each is not None:
+                each(report, result.shown, findings)
+            report.articles.append(result.shown if each is None else result.outline)
+            report.findings.extend(findings)
             progress.advance()
         progress.done()
         if not quiet:
@@ -390,8 +442,8 @@ def _run(
                 click.echo(JAPANESE_VARIANTS_NOTE, err=True)
     except InputError as error:
         _fail(error.describe())
-    header = f"checked {describe_discovery(article_sets)}"
-    return Report(articles=articles, findings=findings, rules=rule_infos(), header=header)
+    report.header = f"checked {describe_discovery(article_sets)}"
+    return report
 
 
 def rule_infos() -> dict[str, RuleInfo]:
@@ -445,7 +497,11 @@ class Progress:
     show_default=True,
     help="Output format: text, full, json, sarif, github, markdown or html.",
 )
-@click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option(
+    "--output",
+    type=click.Path(),
+    help="Write the report to FILE (html: a folder, or the index FILE.html and FILE_files/).",
+)
 @click.option(
     "--baseline",
     "baseline_path",
@@ -517,33 +573,36 @@ def check(
         _fail(f"--statistics is written as text or json, not {output_format}")
     policy = ExitPolicy(fail_on, exit_zero)
     request = RunRequest(**run)
+    chosen = FORMATS[output_format]
     accepted = None
     if baseline_path:
         try:
             accepted = baseline.load(baseline_path)
         except InputError as error:
             _fail(error.describe())
+    reads = [baseline_path] if baseline_path else []
     checked: dict | None = {} if apply_fixes or show_diff else None
+    site_format = chosen.page is not None and not show_diff
+    if site_format and not output:  # before any fix is written
+        _fail(SITE_NEEDS_OUTPUT.format(format=chosen.name))
 
-    def checked_report():
+    def checked_report() -> Report:
         report = _run(
             request,
-            needs=FORMATS[output_format].needs,
-            writes=[(output, "--output")] if output else [],
-            reads=[baseline_path] if baseline_path else [],
+            needs="outline" if site_format else chosen.needs,
+            writes=[(output, "--output")] if output and not site_format else [],
+            reads=reads,
+            accepted=accepted,
             checked=checked,
         )
         _stop_if_signalled()
-        if accepted is not None:
-            report.findings = baseline.without_baselined(report.findings, accepted)
         return report
 
-    report = checked_report()
     if show_diff:
         from parallelcheck.fix import plan_fixes, unified_diff
         from parallelcheck.fix.summary import fixes_done
 
-        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe_fixes)
+        plan = plan_fixes(checked_report().findings, checked or {}, unsafe=unsafe_fixes)
         patch = unified_diff(plan)
         if output:
             write_atomically(output, patch)
@@ -551,19 +610,28 @@ def check(
             write_stdout(patch)
         _say(fixes_done([], plan, would=True), request.quiet)
         sys.exit(EXIT_FINDINGS if plan.files else EXIT_CLEAN)
+    report = None
     if apply_fixes:
-        report = _fixed(report, checked_report, checked, unsafe_fixes, request.quiet)
-    elif output_format in ("text", "full") and not request.quiet:
-        from parallelcheck.fix.summary import fixable_note
-
-        note = fixable_note(report.findings, unsafe_fixes)
-        if note is not None:
-            click.echo(note, err=True)
-    text = _render(report, output_format, output, color, show_outline, statistics, request.quiet)
-    if output:
-        write_atomically(output, text)
+        report = _fixed(checked_report(), checked_report, checked, unsafe_fixes, request.quiet)
+    if site_format:
+        # A site is written by a check of its own (after the fixes, of the fixed files).
+        report = _write_site(chosen, output, request, reads=reads, accepted=accepted)
     else:
-        write_stdout(text, color=report.color)
+        if report is None:
+            report = checked_report()
+        if not apply_fixes and output_format in ("text", "full") and not request.quiet:
+            from parallelcheck.fix.summary import fixable_note
+
+            note = fixable_note(report.findings, unsafe_fixes)
+            if note is not None:
+                click.echo(note, err=True)
+        text = _render(
+            report, output_format, output, color, show_outline, statistics, request.quiet
+        )
+        if output:
+            write_atomically(output, text)
+        else:
+            write_stdout(text, color=report.color)
     sys.exit(policy.status(report.findings))
 
 
@@ -617,6 +685,69 @@ def _say(lines: list[str], quiet: bool) -> None:
     """The first of ``lines`` on standard error, and the others (notes) unless ``quiet``."""
     for line in lines[:1] if quiet else lines:
         click.echo(_inert(line), err=True)
+
+
+#: Why a site format cannot go to standard output.
+SITE_NEEDS_OUTPUT = (
+    "--format {format} writes a site (an index and a page per article with findings): name "
+    "where with --output DIR, or --output FILE.html for the index with its pages in FILE_files/"
+)
+
+
+def _write_site(
+    chosen: Format,
+    output: str | None,
+    request: RunRequest,
+    *,
+    reads: list[str],
+    accepted: Counter | None,
+) -> Report:
+    """Check, writing a site format's page of each article with findings as its result
+    arrives, then its index (:mod:`parallelcheck.files.site_folder`: nothing changes on disk
+    until the run has succeeded).  Returns the report (outlines only)."""
+    from parallelcheck.files.site_folder import Site
+    from parallelcheck.model.aligned import AlignedArticle
+    from parallelcheck.report.base import SiteLinks
+
+    if not output:
+        _fail(SITE_NEEDS_OUTPUT.format(format=chosen.name))
+    try:
+        site = Site.at(output)
+    except InputError as error:
+        _fail(error.describe())
+    page = chosen.page
+
+    def each(report: Report, article: AlignedArticle | Outline, findings: list[Finding]) -> None:
+        if findings and isinstance(article, AlignedArticle) and page is not None:
+            site.add(*page(article, findings, report))
+
+    folders = [(str(site.pages), "--output")]
+    if site.own_folder:
+        folders.append((str(site.folder), "--output"))
+    try:
+        report = _run(
+            request,
+            needs=chosen.needs,
+            writes=[(str(site.index), "--output")],
+            folders=folders,
+            reads=reads,
+            accepted=accepted,
+            each=each,
+            site=SiteLinks(site.index.name, site.pages.name),
+        )
+        _stop_if_signalled()
+        _commit_site(site, chosen(report))
+    except BaseException:
+        site.discard()
+        raise
+    return report
+
+
+def _commit_site(site: Site, index: str) -> None:
+    try:
+        site.commit(index)
+    except OSError as error:
+        _fail(f"{error.filename or site.folder}: cannot write: {error.strerror or error}")
 
 
 @cli.command("baseline")

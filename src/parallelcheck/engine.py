@@ -275,13 +275,14 @@ def article_context(
     )
 
 
-def check_article(
+def align_only(
     documents: Mapping[str, Document],
     unreadable: Sequence[UnreadableVersion],
     context: ArticleContext,
-) -> ArticleResult:
-    """Align and check one article: its versions' *documents* (by language), the versions
-    that could not be read, and its *context*.  Pure: no file is read here."""
+) -> AlignedArticle:
+    """One article aligned as :func:`check_article` aligns it before its rules run (the
+    blocks some versions hold elsewhere found too), and no rule run: what a report that shows
+    the text of an article whose findings it already has needs."""
     article = align_article(
         context.id,
         dict(documents),
@@ -291,6 +292,17 @@ def check_article(
     )
     article.unreadable = tuple(unreadable)
     article.moves = find_moves(article)
+    return article
+
+
+def check_article(
+    documents: Mapping[str, Document],
+    unreadable: Sequence[UnreadableVersion],
+    context: ArticleContext,
+) -> ArticleResult:
+    """Align and check one article: its versions' *documents* (by language), the versions
+    that could not be read, and its *context*.  Pure: no file is read here."""
+    article = align_only(documents, unreadable, context)
     facts = ArticleFacts()
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     used: dict[str, set[tuple[int, str]]] = {}

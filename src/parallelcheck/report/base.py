@@ -6,11 +6,19 @@ module to this package.
 
 A format declares what it reads of each article (``needs``): only its outline
 (:data:`OUTLINE`, the default: :class:`~parallelcheck.model.outline.Outline` — headings, block
-counts, versions, paths; :meth:`Report.outlines` gives them), or the whole aligned article
-with the documents' text (:data:`ALIGNED`: html).  The run follows that declaration: for an
-outline format it keeps only outlines, in worker processes and in memory, and may answer from
-the result cache, which stores outlines; for an aligned format it keeps every aligned article
-and leaves the cache alone.
+counts, versions, paths; :meth:`Report.outlines` gives them), the whole aligned article with
+the documents' text (:data:`ALIGNED`), or the aligned article of each article with findings
+and the outline of the others (:data:`FLAGGED`: html).  The run follows that declaration: it
+keeps no more than that, in worker processes and in memory; the result cache stores outlines,
+so it answers for an outline format, and for a flagged format for the articles without
+findings (an article with findings is checked again for its text); an aligned format leaves
+the cache alone.
+
+**Sites.**  A format may be a *site*: several files, written to a folder, not one text.  Its
+``page`` makes the page of one article with findings, called as each article's result arrives
+(so the run never holds more than one article's text at a time), and its ``render`` makes the
+index of every article once all are checked.  :attr:`Report.site` tells both where the other
+files are (:class:`SiteLinks`).
 
 Rule metadata reaches a format through the report (formats never import the rules):
 ``Report.rules`` maps a rule id to its :class:`RuleInfo` (default severity, summary,
@@ -33,8 +41,27 @@ from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.finding import SEVERITIES, Finding
 from parallelcheck.model.outline import Outline, outline_of
 
-#: What a format reads of each article: its outline, or the whole aligned article.
-OUTLINE, ALIGNED = "outline", "aligned"
+#: What a format reads of each article: its outline, the whole aligned article, or the
+#: aligned article of each article with findings (and the outline of the others).
+OUTLINE, ALIGNED, FLAGGED = "outline", "aligned", "flagged"
+
+
+@dataclass(frozen=True)
+class SiteLinks:
+    """Where the files of a site are, relative to one another: the index's file name and the
+    folder beside it that holds the article pages (``index.html`` and ``pages`` inside an
+    output folder; ``review.html`` and ``review_files`` for an index named ``review.html``)."""
+
+    index: str = "index.html"
+    pages: str = "pages"
+
+    def to_page(self, name: str) -> str:
+        """The address of the page *name*, from the index."""
+        return f"{self.pages}/{name}"
+
+    def to_index(self) -> str:
+        """The address of the index, from a page."""
+        return f"../{self.index}"
 
 
 @dataclass(frozen=True)
@@ -65,6 +92,7 @@ class Report:
     width: int | None = None
     quiet: bool = False
     show_outline: bool = False
+    site: SiteLinks = SiteLinks()  # a site format: where its index and pages are
 
     def outlines(self) -> list[Outline]:
         """Every article's outline, in order."""
@@ -72,7 +100,7 @@ class Report:
 
     def aligned(self) -> list[AlignedArticle]:
         """Every aligned article, in order: what a format that declared :data:`ALIGNED`
-        reads.  A :class:`TypeError` when the report holds only outlines."""
+        reads.  A :class:`TypeError` when the report holds an outline."""
         for article in self.articles:
             if not isinstance(article, AlignedArticle):
                 raise TypeError(f"the report holds only the outline of article {article.id!r}")
@@ -96,16 +124,22 @@ class Report:
 
 
 Render = Callable[[Report], str]
+#: A site's page of one article with findings: its file name and text (see the module's
+#: docstring); the report is the run's, its articles those checked so far.
+RenderPage = Callable[[AlignedArticle, list[Finding], Report], tuple[str, str]]
+_NEEDS = (OUTLINE, ALIGNED, FLAGGED)
 
 
 @dataclass(frozen=True)
 class Format:
-    """A registered format: called with a report, it gives the text to write.  ``needs`` is
-    :data:`OUTLINE` or :data:`ALIGNED` (see the module's docstring)."""
+    """A registered format: called with a report, it gives the text to write (a site's
+    index).  ``needs`` is :data:`OUTLINE`, :data:`ALIGNED` or :data:`FLAGGED`; ``page`` is
+    set for a site (see the module's docstring)."""
 
     name: str
     render: Render
     needs: str = OUTLINE
+    page: RenderPage | None = None
 
     def __call__(self, report: Report) -> str:
         return self.render(report)
@@ -114,14 +148,17 @@ class Format:
 FORMATS: dict[str, Format] = {}
 
 
-def output_format(name: str, *, needs: str = OUTLINE) -> Callable[[Render], Render]:
+def output_format(
+    name: str, *, needs: str = OUTLINE, page: RenderPage | None = None
+) -> Callable[[Render], Render]:
     """Register a format under ``name`` (the value of ``--format``) that reads *needs* of
-    each article: :data:`OUTLINE` (the default) or :data:`ALIGNED`."""
-    if needs not in (OUTLINE, ALIGNED):
-        raise ValueError(f"format {name!r}: needs is {OUTLINE!r} or {ALIGNED!r}, not {needs!r}")
+    each article: :data:`OUTLINE` (the default), :data:`ALIGNED` or :data:`FLAGGED`.  With
+    *page*, the format is a site and the function registered makes its index."""
+    if needs not in _NEEDS:
+        raise ValueError(f"format {name!r}: needs is one of {_NEEDS}, not {needs!r}")
 
     def register(render: Render) -> Render:
-        FORMATS[name] = Format(name, render, needs)
+        FORMATS[name] = Format(name, render, needs, page)
         return render
 
     return register

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from parallelcheck.errors import InputError, describe_kind
@@ -231,6 +231,16 @@ def _positions(text: str) -> tuple[dict[str, int], list[int]]:
                 _, pos = decoder.raw_decode(text, pos)
         else:
             _, pos = decoder.raw_decode(text, pos)
+
+
+def by_article(baseline: Counter[Key]) -> defaultdict[str, Counter[Key]]:
+    """The baseline's entries by article id (every key names its article), so that each
+    article's findings are matched against its own entries only: the same findings are left
+    out as when the whole run's findings are matched at once."""
+    split: defaultdict[str, Counter[Key]] = defaultdict(Counter)
+    for entry, count in baseline.items():
+        split[entry[1]][entry] = count
+    return split
 
 
 def without_baselined(findings: Iterable[Finding], baseline: Counter[Key]) -> list[Finding]:

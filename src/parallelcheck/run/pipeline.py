@@ -32,6 +32,7 @@ from parallelcheck.config import Config
 from parallelcheck.engine import (
     ArticleResult,
     CheckOptions,
+    align_only,
     article_context,
     check_article,
     nothing_readable,
@@ -49,6 +50,7 @@ from parallelcheck.history.git import head_commit, source_changes, work_tree
 from parallelcheck.model.aligned import UnreadableVersion
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.document import Document
+from parallelcheck.model.finding import Finding
 from parallelcheck.readers.content import read_version, take_digests
 from parallelcheck.run import workers
 from parallelcheck.run.cache import (
@@ -120,15 +122,18 @@ def check_set(
     *,
     plan: RunPlan | None = None,
     ahead: workers.ReadAhead | None = None,
+    known: list[Finding] | None = None,
 ) -> ArticleResult:
     """Read, align and check one article set.  ``glossary`` is the run's glossary
     (:func:`check_all` reads it once); when not given it is read here, if a rule needs it.
-    ``ahead`` holds documents read ahead (see :func:`read_versions`)."""
+    ``ahead`` holds documents read ahead (see :func:`read_versions`).  With ``known`` (the
+    article's findings, from the cache) no rule runs: the article is read and aligned for
+    its text (:func:`~parallelcheck.engine.align_only`) and the result holds those findings."""
     plan = plan if plan is not None else make_plan(config, options)
     versions, source, expected = selected_versions(article_set.versions, config, options)
     documents, unreadable = read_versions(versions, article_set.boundary, ahead)
     digests = take_digests(versions)  # of the very bytes the documents were parsed from
-    if plan.glossary and glossary is None:
+    if plan.glossary and glossary is None and known is None:
         glossary = load_run_glossary(config, options)
     context = article_context(
         article_set.id,
@@ -141,13 +146,26 @@ def check_set(
         plan.rules,
         glossary,
     )
-    if plan.history:
-        readable = {lang: path for lang, path in versions.items() if lang in documents}
-        history = source_changes(readable, context.source, documents.get(context.source))
-        context = replace(context, history=history)
-    result = check_article(documents, unreadable, context)
+    if known is not None:
+        result = ArticleResult(align_only(documents, unreadable, context), list(known))
+    else:
+        if plan.history:
+            readable = {lang: path for lang, path in versions.items() if lang in documents}
+            history = source_changes(readable, context.source, documents.get(context.source))
+            context = replace(context, history=history)
+        result = check_article(documents, unreadable, context)
     result.digests = digests
     return result
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One article set to check — or, with ``known`` (its findings, from the cache), only to
+    read and align, for the text a format shows (see :meth:`RunPlan.keeps_article
+    <parallelcheck.run.plan.RunPlan.keeps_article>`)."""
+
+    article_set: ArticleSet
+    known: list[Finding] | None = None
 
 
 @dataclass(frozen=True)
@@ -162,11 +180,17 @@ class _Work:
     ahead: workers.ReadAhead
 
 
-def _check_one(work: _Work, article_set: ArticleSet) -> ArticleResult:
+def _check_one(work: _Work, job: _Job) -> ArticleResult:
     result = check_set(
-        article_set, work.config, work.options, work.glossary, plan=work.plan, ahead=work.ahead
+        job.article_set,
+        work.config,
+        work.options,
+        work.glossary,
+        plan=work.plan,
+        ahead=work.ahead,
+        known=job.known,
     )
-    return result.outline_only() if work.plan.outlines else result
+    return result if work.plan.keeps_article(result.findings) else result.outline_only()
 
 
 def check_all(
@@ -190,7 +214,11 @@ def check_all(
     earlier run is taken from it instead of being checked again (see
     :mod:`parallelcheck.run.cache`).  A result is stored under the key of the bytes it was
     computed from (the digests the check recorded), so a file edited during the run never
-    leaves an entry that says otherwise.
+    leaves an entry that says otherwise.  An entry holds the outline, not the text: when the
+    plan keeps the aligned article of a result with such findings (:meth:`RunPlan.keeps_article
+    <parallelcheck.run.plan.RunPlan.keeps_article>`), the article is read and aligned again but
+    no rule runs — its findings are the entry's (and should its files have changed since the
+    key was made, it is checked in full).
 
     A version that cannot be read is a finding of its article (see
     :mod:`parallelcheck.engine`).  When not one version of any article could be read, nothing
@@ -206,6 +234,8 @@ def check_all(
     salts: list[bytes] = [b""] * len(article_sets)
     before: list[dict[str, bytes] | None] = [None] * len(article_sets)
     cached: list[ArticleResult | None] = [None] * len(article_sets)
+    # Per article: the entry's findings, when the article is only aligned again for its text.
+    known: list[list[Finding] | None] = [None] * len(article_sets)
     if cache is not None:
         settings = settings_digest(
             code_digest(),
@@ -227,14 +257,17 @@ def check_all(
             before[index] = digests
             keys[index] = article_key(salts[index], article_set.id, article_set.versions, digests)
             entry = cache.get(keys[index])
-            if entry is not None:
+            if entry is not None and plan.keeps_article(entry[1]):
+                known[index] = entry[1]
+            elif entry is not None:
                 outline, findings = entry
                 # The digests of its key: the bytes the cached findings were computed from.
                 cached[index] = ArticleResult(None, findings, dict(digests), outline=outline)
-    todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
-    if not plan.asks_identifier(todo):
+    todo = [_Job(a, known[i]) for i, a in enumerate(article_sets) if cached[i] is None]
+    if not plan.asks_identifier([job.article_set for job in todo if job.known is None]):
         identifier.drop_read_ahead()  # started by the run's start, in case it was needed
-    fresh = _compute(todo, _Work(config, options, glossary, plan, {}))
+    work = _Work(config, options, glossary, plan, {})
+    fresh = _compute(todo, work)
     checked = False  # whether any version of any article was read
     faults: list[UnreadableVersion] = []
     for index, hit in enumerate(cached):
@@ -243,7 +276,12 @@ def check_all(
             digests = before[index]
             if cache is not None and digests is not None:
                 key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
-                if key is not None:
+                if known[index] is not None and key != keys[index]:
+                    # Edited since its key was made: the entry's findings are not of this text.
+                    hit = _check_one(work, _Job(article_sets[index]))
+                    key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
+                    known[index] = None
+                if key is not None and known[index] is None:  # (else: the entry it came from)
                     kept = hit if hit.article is None else hit.outline_only()
                     cache.put(key, kept.outline, kept.findings)
         checked = checked or bool(hit.outline.langs)
@@ -285,22 +323,24 @@ def _history_state(article_set: ArticleSet, plan: RunPlan) -> bytes:
     return (head_commit(top) or "").encode() if top else b""
 
 
-def _compute(article_sets: Sequence[ArticleSet], work: _Work) -> Iterator[ArticleResult]:
-    jobs = work.plan.workers_for(len(article_sets))
+def _compute(todo: Sequence[_Job], work: _Work) -> Iterator[ArticleResult]:
+    jobs = work.plan.workers_for(len(todo))
     if jobs <= 1:
-        for article_set in article_sets:
-            yield _check_one(work, article_set)
+        for job in todo:
+            yield _check_one(work, job)
         return
-    if workers.INHERIT and work.plan.asks_identifier(article_sets):
+    checked = [job.article_set for job in todo if job.known is None]  # the rules run on these
+    if workers.INHERIT and work.plan.asks_identifier(checked):
         # While the model is read in the background, import what it needs and read
         # documents the workers inherit.
         identifier.import_library()
+        article_sets = [job.article_set for job in todo]
         work.ahead.update(workers.read_ahead(article_sets, identifier.reading_ahead))
         identifier.load()  # once, shared by the workers forked below
     else:
         identifier.drop_read_ahead(wait=True)  # no thread may run while workers start
-    sizes = [workers.size(article_set) for article_set in article_sets]
+    sizes = [workers.size(job.article_set) for job in todo]
     try:
-        yield from workers.map_largest_first(_check_one, article_sets, sizes, jobs, shared=work)
+        yield from workers.map_largest_first(_check_one, todo, sizes, jobs, shared=work)
     finally:
         work.ahead.clear()  # what the workers did not take

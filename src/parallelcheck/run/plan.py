@@ -13,12 +13,16 @@ A :class:`RunPlan` is made from the configuration and the command line's options
   needs it and an article to check has two Latin-script languages
   (:meth:`RunPlan.asks_identifier`);
 * **the workers**: how many processes check the articles (:meth:`RunPlan.workers_for`);
-* **what a result keeps**: the output format declares whether it reads the aligned articles
-  (html) or only their outlines (:mod:`parallelcheck.report.base`); with outlines, worker
-  processes send back only outlines and memory does not grow with the articles' text;
-* **the cache mode**: the result cache holds outlines, so it is used only when the format
-  reads outlines and ``--no-cache`` is not given
-  (:func:`~parallelcheck.run.session.cache_mode`).
+* **what a result keeps**: the output format declares whether it reads only the articles'
+  outlines, every aligned article, or the aligned articles with findings (html; see
+  :mod:`parallelcheck.report.base`); worker processes send back no more than that
+  (:meth:`RunPlan.keeps_article`), so memory does not grow with the text of the articles a
+  format does not show;
+* **the cache mode**: the result cache holds outlines, so it is used unless the format reads
+  every aligned article or ``--no-cache`` is given
+  (:func:`~parallelcheck.run.session.cache_mode`); for a format that reads the aligned
+  articles with findings, an entry with findings does not answer (the article is checked
+  again, for its text).
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ from dataclasses import dataclass
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions, active_rules, needs_of
 from parallelcheck.model.article import ArticleSet
+from parallelcheck.model.finding import Finding
 from parallelcheck.run import cores
-from parallelcheck.run.session import CACHE_OFF, OUTLINE, cache_mode
+from parallelcheck.run.session import ALIGNED, CACHE_OFF, FLAGGED, OUTLINE, cache_mode
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.script import is_latin_language
 
@@ -49,8 +54,9 @@ class RunPlan:
     needs: frozenset[str]
     #: Worker processes asked for (0: one per core this process may use).
     jobs: int = 1
-    #: Whether results keep only each article's outline (the format reads no more).
-    outlines: bool = False
+    #: What a result keeps of its article: OUTLINE, ALIGNED or FLAGGED (the aligned article
+    #: when it has findings).
+    keeps: str = ALIGNED
     #: CACHE_ON or CACHE_OFF.
     cache: str = CACHE_OFF
 
@@ -65,6 +71,18 @@ class RunPlan:
     @property
     def langid(self) -> bool:
         return "langid" in self.needs
+
+    @property
+    def outlines(self) -> bool:
+        """Whether results keep only each article's outline."""
+        return self.keeps == OUTLINE
+
+    def keeps_article(self, findings: Sequence[Finding]) -> bool:
+        """Whether a result with *findings* keeps its aligned article (else its outline
+        only): never for an outline format, always for an aligned one, and for a flagged
+        one when there are findings.  A cache entry, which holds an outline, answers only
+        for a result that does not keep its article."""
+        return self.keeps == ALIGNED or (self.keeps == FLAGGED and bool(findings))
 
     def workers_for(self, count: int) -> int:
         """Worker processes for *count* article sets: 1 (this process) for few of them, else
@@ -97,14 +115,17 @@ def make_plan(
     no_cache: bool = False,
     outlines: bool | None = None,
 ) -> RunPlan:
-    """The plan of a run with *config* and *options* for a format that *needs* outlines or
-    aligned articles.  Raises :class:`~parallelcheck.errors.InputError` for an unknown rule
-    id in ``--select`` or ``--ignore``."""
+    """The plan of a run with *config* and *options* for a format that *needs* outlines,
+    aligned articles or the aligned articles with findings (``outlines``, when given, says
+    outlines or aligned articles instead).  Raises :class:`~parallelcheck.errors.InputError`
+    for an unknown rule id in ``--select`` or ``--ignore``."""
     rules = active_rules(config, options)
+    if outlines is not None:
+        needs = OUTLINE if outlines else ALIGNED
     return RunPlan(
         rules=rules,
         needs=needs_of(rules),
         jobs=options.jobs,
-        outlines=needs == OUTLINE if outlines is None else outlines,
+        keeps=needs,
         cache=cache_mode(no_cache=no_cache, needs=needs),
     )

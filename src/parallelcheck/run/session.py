@@ -6,7 +6,7 @@ found (:meth:`Session.check`).  Everything about how the run goes is decided her
 :mod:`parallelcheck.run.plan`, not by the command line:
 
 * **The cache.**  Used unless ``--no-cache`` is given or the output format reads the whole
-  aligned articles (the cache keeps outlines; see :func:`~parallelcheck.run.plan.cache_mode`).
+  aligned article of every article (the cache keeps outlines; see :func:`cache_mode`).
 * **The language model, read ahead.**  When there is no cache to answer from (off, or empty),
   the model will likely be needed: its decompression starts in a background thread at once,
   while the rest is imported and the articles are found (the run drops it if no rule and no
@@ -40,17 +40,21 @@ if TYPE_CHECKING:
 #: is 700), and how many collections of one generation trigger the next.
 GC_THRESHOLDS = (100_000, 50, 100)
 
-#: What a format reads of each article: its outline (every format but html) or the whole
-#: aligned article (html); the names :mod:`parallelcheck.report.base` declares formats with.
-OUTLINE, ALIGNED = "outline", "aligned"
+#: What a format reads of each article: its outline (every format but html), the whole
+#: aligned article, or the aligned article of each article with findings and the outline of
+#: the others (html); the names :mod:`parallelcheck.report.base` declares formats with.
+OUTLINE, ALIGNED, FLAGGED = "outline", "aligned", "flagged"
 #: Cache modes: results are read from and written to the cache, or it is left alone.
 CACHE_ON, CACHE_OFF = "on", "off"
 
 
 def cache_mode(*, no_cache: bool, needs: str = OUTLINE) -> str:
     """Whether a run uses the result cache: not with ``--no-cache``, and not for a format
-    that reads the aligned articles (the cache keeps outlines, not the articles' text)."""
-    return CACHE_OFF if no_cache or needs != OUTLINE else CACHE_ON
+    that reads every aligned article (the cache keeps outlines, not the articles' text).  A
+    format that reads the aligned articles with findings only uses it: an entry without
+    findings answers, one with findings is checked again (see
+    :meth:`~parallelcheck.run.plan.RunPlan.keeps_article`)."""
+    return CACHE_OFF if no_cache or needs == ALIGNED else CACHE_ON
 
 
 def tune_collector() -> None:
