@@ -33,7 +33,7 @@ from parallelcheck.align.sentences import (
 )
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Document, Section
-from parallelcheck.text.sentences import split_sentences
+from parallelcheck.text.sentences import has_sentence, may_hold_several, split_sentences
 
 # -- the segmenter -------------------------------------------------------------------------
 
@@ -100,11 +100,27 @@ from parallelcheck.text.sentences import split_sentences
         ),
         ("1. Install it", (), ["1. Install it"]),
         ("It is fast. 🚀", (), ["It is fast. 🚀"]),
+        # an emoji after a Chinese full stop belongs to the sentence; alone it is no sentence
+        ("你可以用它。😎", (), ["你可以用它。😎"]),
+        ("😎", (), []),
+        ("** **", (), []),
         ("", (), []),
     ],
 )
 def test_segmenter(text, spans, expected):
     assert [s.text for s in split_sentences(text, spans)] == expected
+    # the quick tests agree with the split: no sentence without a letter or digit, and never
+    # two where there may not be several
+    assert has_sentence(text) == bool(expected)
+    if not may_hold_several(text):
+        assert len(expected) <= 1
+
+
+def test_one_sentence_texts_need_no_split():
+    assert not may_hold_several("Only one sentence here.")
+    assert not may_hold_several("これは一文です。😎")
+    assert may_hold_several("One. Two")
+    assert may_hold_several("これは。あれは")
 
 
 def test_each_sentence_knows_the_line_it_starts_on():
@@ -143,14 +159,62 @@ def test_anchors_decide_where_lengths_cannot():
     assert [(b.source, b.target) for b in beads] == [((0,), ()), ((1,), (0,))]
 
 
+def test_a_sentence_alone_pays_nothing_for_its_anchors():
+    """The translation kept the sentence without code: the one naming code and a number is
+    the one lost, although its length matches the translation's better (a sentence left alone
+    has nothing to match: its anchors cost nothing)."""
+    source = _units(50, 45, anchors={0: ["`uv add", "#8000"]})
+    beads, _ = align_sentences(source, _units(50), 0.1)
+    assert [(b.source, b.target) for b in beads] == [((0,), ()), ((1,), (0,))]
+
+
+def test_names_both_latin_sentences_hold_tie_them():
+    """Between two Latin-script versions a capitalised word both hold ties two sentences; one
+    only one side holds costs nothing (German capitalises every noun)."""
+    source = [_Unit(40.0, Counter(), Counter(["~cloud"])), _Unit(40.0, Counter())]
+    target = [_Unit(40.0, Counter(), Counter(["~cloud", "~projekte"]))]
+    beads, _ = align_sentences(source, target, 0.1)
+    assert [(b.source, b.target) for b in beads] == [((0,), (0,)), ((1,), ())]
+
+
+def test_an_alignment_may_be_asked_to_leave_no_sentence_of_a_side_alone():
+    source, target = _units(40, 90, 42), _units(41, 40)
+    best, cost = align_sentences(source, target, 0.1)
+    kept, kept_cost = align_sentences(source, target, 0.1, keep=(True, None))
+    assert any(not b.target for b in best)
+    assert all(b.target for b in kept) and kept_cost > cost
+    # no alignment leaves nothing of the source alone when the translation is empty
+    assert align_sentences(source, [], 0.1, keep=(True, None)) == ([], float("inf"))
+
+
 def test_calibration_is_the_ratio_of_totals_and_a_robust_spread():
-    lengths = [(100, 50), (80, 40), (120, 60), (60, 30), (90, 46), (70, 35), (200, 20)]
-    calibration = calibrate(lengths)
+    pairs = [(100, 50), (80, 40), (120, 60), (60, 30), (90, 46), (70, 35), (200, 20)]
+    # a Latin-script translation: every character is worth the ratio of the totals
+    calibration = calibrate([(s, t, t) for s, t in pairs])
     assert calibration is not None
-    assert calibration.ratio == pytest.approx(281 / 720)
+    assert calibration.ascii_weight == calibration.other_weight == pytest.approx(720 / 281)
     # one block far off (200 → 20) does not widen the spread: the bound's floor
     assert calibration.spread == pytest.approx(0.06)
-    assert calibrate([(10, 0)]) is None
+    assert calibrate([(10, 0, 0)]) is None
+
+
+def test_a_translation_in_another_script_keeps_its_ascii_as_the_source_has_it():
+    """Japanese prose worth two source characters a character, with code and names in ASCII
+    kept as they are: one ratio for every character would take a block dense with code for a
+    long one."""
+    # (source, translation, translation's ASCII): prose alone, then blocks holding 20 to 100
+    # characters of code that the source holds too
+    prose = [(200, 100, 0), (120, 60, 0), (160, 80, 0), (100, 50, 0)]
+    code = [(220, 120, 20), (260, 160, 60), (300, 200, 100), (400, 300, 200), (140, 100, 60)]
+    pairs = [*prose, *code]
+    calibration = calibrate(pairs)
+    assert calibration.ascii_weight == 1.0
+    assert calibration.other_weight == pytest.approx(2.0)
+    assert calibration.worth(300, 200) == 400  # a code-dense block is predicted exactly
+    assert calibration.spread == pytest.approx(0.06)  # so the spread is the floor
+    # the same lengths under one ratio would spread
+    single = calibrate([(s, t, t) for s, t, _ in pairs])
+    assert single.spread > 0.12
 
 
 # -- which prose is compared ---------------------------------------------------------------
@@ -258,8 +322,137 @@ def test_a_gap_needs_fewer_sentences_on_the_shorter_side():
     assert not list(sentence_gaps(_article(rows), split_sentences, missing=True))
 
 
+def _rows(pairs: list[tuple[str, str]], start: int = 0) -> list[AlignedBlock]:
+    return [
+        AlignedBlock({"en": _para(en, start + i), "de": _para(de, start + i)})
+        for i, (en, de) in enumerate(pairs)
+    ]
+
+
+#: Paragraphs in sync that calibrate the length model (German as long as English).
+_CALIBRATION = [
+    (
+        f"Paragraph {i} explains one part of the setup in a few words of its own here.",
+        f"Absatz {i} erklärt einen Teil der Einrichtung mit ein paar eigenen Worten.",
+    )
+    for i in range(8)
+]
+
+
+def test_a_short_sentence_is_reported_on_the_alignments_own_evidence():
+    """A sentence under 30 characters, between two that match theirs, is reported when no way
+    of pairing it is nearly as likely as leaving it alone; the same paragraph with the short
+    sentence translated gives nothing."""
+    en = (
+        "The browser sends the cookies with every single request it makes."
+        " Only the server can set them. Their values are always plain strings of text."
+    )
+    dropped = (
+        "Der Browser schickt die Cookies mit jeder einzelnen Anfrage mit."
+        " Ihre Werte sind immer schlichte Zeichenketten."
+    )
+    kept = dropped.replace(" Ihre", " Nur der Server kann sie setzen. Ihre")
+    rows = _rows([*_CALIBRATION, (en, dropped)])
+    gaps = list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    assert [(lang, gap.sentence.text) for lang, gap in gaps] == [
+        ("de", "Only the server can set them.")
+    ]
+    assert not list(
+        sentence_gaps(_article(_rows([*_CALIBRATION, (en, kept)])), split_sentences, missing=True)
+    )
+
+
+def test_a_sentence_split_in_two_is_no_sentence_added():
+    en = (
+        "FastAPI includes several middlewares for common use cases,"
+        " we will see next how to use them."
+    )
+    de = (
+        "FastAPI enthält mehrere Middlewares für häufige Anwendungsfälle."
+        " Wir sehen als Nächstes, wie man sie verwendet."
+    )
+    rows = _rows([*_CALIBRATION, (en, de)])
+    assert not list(sentence_gaps(_article(rows), split_sentences, missing=False))
+
+
+def test_a_sentence_only_partly_translated_names_what_it_lacks():
+    """A translator split a long sentence in two and dropped the half naming the code: no
+    sentence is missing as a whole, the source sentence is only partly translated."""
+    en = _para(
+        "Mount the older application, the one written for WSGI servers, with WSGIMiddleware"
+        " from fastapi.middleware.wsgi, which takes it as its only argument and serves it.",
+        9,
+    )
+    en.code_spans = ["WSGIMiddleware", "fastapi.middleware.wsgi"]
+    de = _para("Sie nimmt sie als einziges Argument und stellt sie bereit.", 9)
+    rows = [*_rows(_CALIBRATION), AlignedBlock({"en": en, "de": de})]
+    [(lang, gap)] = list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    assert (lang, gap.line, gap.other.line) == ("de", 9, 9)
+    assert gap.lacks == ("`WSGIMiddleware`", "`fastapi.middleware.wsgi`", "WSGI")
+    # the code and names still there (reworded, shortened): nothing
+    de.text = "Binden Sie die WSGI-Anwendung mit WSGIMiddleware aus fastapi.middleware.wsgi ein."
+    de.code_spans = ["WSGIMiddleware", "fastapi.middleware.wsgi"]
+    assert not list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    # code written as plain text, without backticks, is there too
+    de.text = "Binden Sie die WSGI-Anwendung mit WSGIMiddleware aus fastapi.middleware.wsgi ein."
+    de.code_spans = []
+    assert not list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    # and so is what the translation moved to the next block (an introduction and a list)
+    de.text = "Sie nimmt sie als einziges Argument und stellt sie bereit, und zwar:"
+    listed = _para("WSGI-Anwendungen mit WSGIMiddleware aus fastapi.middleware.wsgi", 10)
+    rows.append(AlignedBlock({"de": listed}))
+    assert not list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    rows.pop()
+    assert list(sentence_gaps(_article(rows), split_sentences, missing=True))
+
+
+def test_an_ordinal_written_as_a_word_is_not_lacking():
+    en = (
+        "When you do need to extend your site, the framework provides several official"
+        " and 3rd-party community integrations that you can install with a single command."
+    )
+    de = "Zum Erweitern gibt es offizielle Integrationen und solche von Dritten."
+    rows = _rows([*_CALIBRATION, (en, de)])
+    assert not list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    rows = _rows([*_CALIBRATION, (en.replace("3rd-party", "3 partner"), de)])
+    [(_, gap)] = list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    assert gap.lacks == ("3",)
+
+
+def test_one_name_alone_lacking_is_no_partly_translated_sentence():
+    """A translation that leaves a name implied (“the MCP server” → “it”) says as much."""
+    en = (
+        "You can optionally configure the local MCP server to start on launch with a flag"
+        " in the configuration file of your editor."
+    )
+    rows = _rows([*_CALIBRATION, (en, "Sie können ihn beim Start aktivieren.")])
+    assert not list(sentence_gaps(_article(rows), split_sentences, missing=True))
+
+
+def test_the_translation_side_of_a_gap_is_the_half_where_the_sentence_was():
+    """A paragraph split in two around a code block: the lost sentence was in the second half,
+    so the translation's line is that half's, not the first one's."""
+    first = (
+        "Install the tool with the official guide, and then create a new project:",
+        "Installieren Sie das Werkzeug laut Anleitung und erstellen Sie dann ein Projekt:",
+    )
+    second_en = (
+        "The tool creates a virtual environment for the project by itself."
+        " You do not need to create or activate one yourself."
+    )
+    second_de = "Das Werkzeug erstellt selbst eine virtuelle Umgebung für das Projekt."
+    row = AlignedBlock(
+        {"en": _para(first[0], 20), "de": _para(first[1], 20)},
+        extra={"en": [_para(second_en, 30)], "de": [_para(second_de, 30)]},
+    )
+    rows = [*_rows(_CALIBRATION), row]
+    [(_, gap)] = list(sentence_gaps(_article(rows), split_sentences, missing=True))
+    assert gap.sentence.text == "You do not need to create or activate one yourself."
+    assert (gap.line, gap.other.line) == (30, 30)
+
+
 def test_calibration_type_is_plain_data():
-    assert Calibration(0.5, 0.1) == Calibration(0.5, 0.1)
+    assert Calibration(1.0, 2.0, 0.1) == Calibration(1.0, 2.0, 0.1)
 
 
 # -- on real pages -------------------------------------------------------------------------
@@ -267,7 +460,9 @@ def test_calibration_type_is_plain_data():
 
 def test_in_sync_corpus_stays_quiet(fastapi_run):
     """At most 2 missing-sentence warnings per 100 translation pairs on the FastAPI pages in
-    sync (measured: 2 in 1,488 pairs, both judged in the report of issue 19)."""
+    sync, and as many extra-sentence findings (measured after the sentence-recall work: 4 and
+    3 in 1,488 pairs; the 4 are source sentences only partly translated, judged real in
+    bench/judged/sentence-recall.md)."""
     sets, _, findings = fastapi_run
     pairs = sum(len(s.versions) - 1 for s in sets)
     missing = [f for f in findings if f.rule == "missing-sentence"]

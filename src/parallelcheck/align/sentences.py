@@ -3,37 +3,58 @@
 Once blocks are aligned, a paragraph of the source and its counterpart in a translation are
 split into sentences and the two sequences are aligned by dynamic programming in the manner of
 Gale and Church (1993): each step pairs one source sentence with one translated sentence (1-1),
-drops one (1-0, 0-1), or pairs two with one (2-1, 1-2, a translator joining or splitting
-sentences).  A step costs the prior cost of its kind plus how unlikely its lengths are, and
-anchors make it cheaper or dearer:
+leaves one alone (1-0, 0-1), or pairs two with one (2-1, 1-2, a translator joining or
+splitting sentences).  A step costs the prior cost of its kind plus, for a step pairing
+sentences, how unlikely its lengths are and what its anchors say:
 
-* **Length**, calibrated per language pair from the article itself: the ratio of the two
-  versions' total prose lengths (characters without white space) turns a translated length
-  into source units — a Japanese or Chinese sentence says as much as an English one with
-  about half the characters — and the spread of that ratio over the article's aligned blocks
-  sets how far a pair may stray (:class:`Calibration`).
+* **Length**, calibrated per language pair from the article itself (:func:`calibrate`): a
+  translated length is turned into source characters — through the ratio of the total
+  lengths, or, for a translation written mostly outside ASCII (Japanese, Chinese, Korean,
+  Russian …), by counting its ASCII characters (code, names, numbers kept as they are) once
+  and its other characters at their own rate (about 2 for Japanese, 2.5 for Chinese) — and
+  the spread of the log ratio over the article's aligned blocks sets how far a pair may stray
+  (:class:`Calibration`).
 * **Anchors** (:func:`parallelcheck.text.landmarks.anchors_of`): numbers, name-like Latin
   words (every capitalised Latin word in a non-Latin version), inline code and URLs.  Each
-  anchor a step's two sides share lowers its cost; each anchor one side holds and the other
-  lacks raises it.
+  anchor the two sides of a pairing share lowers its cost; each one only one side holds
+  raises it.  Between two Latin-script versions, capitalised words only tie (German
+  capitalises every noun).  A sentence left alone pays for none of its anchors: they have
+  nothing to match.
 
-A source sentence left on a 1-0 step is reported as missing (a translated sentence on a 0-1
-step as extra) only when everything else agrees (:func:`sentence_gaps`):
+A source sentence left alone is reported as missing (a translated one as extra) only when
+everything else agrees (:func:`sentence_gaps`):
 
 * the block as a whole is shorter (longer) than the calibration predicts, by at least
-  :data:`GAP_SPREAD` times the article's spread of the log ratio and by at least half that
-  sentence's expected length; the sentence has at least :data:`MIN_SENTENCE` characters;
+  :data:`LOW_GAP_SPREAD` times the article's spread of the log ratio and by at least
+  :data:`MIN_SHARE` of that sentence's expected length;
 * the side that keeps it has more sentences than the other (as many: rewording);
+* the alignment is sure of it: the best alignment that leaves no sentence of that side alone
+  (a translator joining, splitting or rewording) is at least :data:`EVIDENCE` less likely in
+  log terms (20 times), or :data:`FAR_EVIDENCE` (7 times) when the block is off by
+  :data:`GAP_SPREAD` spreads and the sentence has :data:`MIN_SENTENCE` characters; no
+  sentence under :data:`MIN_SHORT_SENTENCE` characters is reported;
 * no sentence of the other side is alone next to it (one sentence reworded beyond
   recognition is not one lost and one added);
-* its anchors are not all found in the other side's prose (two or more: merged into another
-  sentence), nor in the other version's block of the next or previous row when that block is
-  longer than its counterpart by at least half the sentence (block alignment one place off).
+* its anchors are not all found in the other side's prose beyond what the sentences paired
+  there account for (two or more: merged into another sentence), nor in the other version's
+  block of the next or previous row beyond what that block's counterpart holds, when that
+  block is longer than its counterpart by at least half the sentence (block alignment one
+  place off).
 
 When another alignment, with another sentence left alone, is nearly as likely
-(:data:`AMBIGUOUS`), the gap names that sentence too.
+(:data:`AMBIGUOUS`), the gap names that sentence too.  The translation's side of a gap is its
+prose holding the sentence paired just before (the right half of a paragraph split around a
+code block).
 
-A pair of blocks whose lengths agree is never split into sentences at all: the shortcut is
+A source sentence can also be only partly translated: a translator split a long sentence in
+two and one half went missing, so no sentence is missing as a whole.  That is reported when
+the block is short by :data:`GAP_SPREAD` spreads and at least :data:`MIN_SENTENCE`
+characters and a source sentence names code, numbers or URLs, or two names with a digit or
+an inner capital, that the translated block lacks altogether, not even as plain text
+(:func:`_partial_gaps`).
+
+A pair of blocks whose lengths agree is never split into sentences at all, nor one whose side
+keeping a sentence is one text without a full stop before its last word: both shortcuts are
 exact, since such a pair could not give a finding.  What it cannot see, by design: a sentence
 dropped while another grew by as much, and a sentence replaced by a different one of the same
 length.  The pairs that pass the length test are found in one pass over the article, shared
@@ -47,10 +68,12 @@ admonitions of the same shape; code, HTML and tables are not prose.
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Protocol
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
@@ -58,7 +81,7 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.text.landmarks import anchors_of, strong_only
 from parallelcheck.text.lexicon import URL
 from parallelcheck.text.script import mostly_non_latin
-from parallelcheck.text.sentences import Sentence
+from parallelcheck.text.sentences import Sentence, has_sentence, may_hold_several
 
 __all__ = [
     "Bead",
@@ -92,16 +115,27 @@ LONE_ANCHOR = 1.0
 #: Another alignment costing at most this much more than the best (a likelihood ratio of
 #: e, about 2.7) makes its lone sentence as likely a candidate: the finding names both.
 AMBIGUOUS = 1.0
-#: A sentence shorter than this (source characters without white space) is never reported.
-MIN_SENTENCE = 30
-#: The block must lack (or add) at least this share of the sentence's expected length, and
-#: be off the usual ratio by at least GAP_SPREAD times the usual spread (in log ratio).
+#: The block must lack (or add) at least MIN_SHARE of the sentence's expected length and be
+#: off the usual ratio (in log ratio) by at least LOW_GAP_SPREAD times the usual spread; and
+#: the best alignment that leaves no sentence of that side alone must cost at least EVIDENCE
+#: more than the best one (be about 20 times less likely) — FAR_EVIDENCE (7 times) when the
+#: block is off by at least GAP_SPREAD times the spread and the sentence has MIN_SENTENCE
+#: characters (source characters without white space).  A sentence shorter than
+#: MIN_SHORT_SENTENCE is never reported.
 MIN_SHARE = 0.5
+LOW_GAP_SPREAD = 1.5
 GAP_SPREAD = 2.5
+EVIDENCE = 3.0
+FAR_EVIDENCE = 2.0
+MIN_SENTENCE = 30
+MIN_SHORT_SENTENCE = 20
 #: Spread bounds (standard deviation of a block's log length ratio), the fewest block pairs
 #: of at least CALIBRATION_LENGTH source characters it is learned from, and the spread taken
 #: below that.
 SPREAD_BOUNDS = (0.06, 0.4)
+#: A translation at least this share of whose characters are not ASCII is measured with two
+#: weights (see :func:`calibrate`).
+MIXED_SHARE = 0.5
 CALIBRATION_LENGTH = 40
 MIN_CALIBRATION = 5
 DEFAULT_SPREAD = 0.2
@@ -133,20 +167,29 @@ class Bead:
 
 @dataclass(frozen=True)
 class Calibration:
-    """A language pair's length model in one article: ``ratio`` is the translation's prose
-    length per source character; ``spread`` the standard deviation of the log of a block's
-    length against the ratio's prediction."""
+    """A language pair's length model in one article: how many source characters a translated
+    text is worth, ``ascii_weight`` for each of its ASCII characters and ``other_weight`` for
+    each other one (spaces aside), and ``spread``, the standard deviation of the log of a
+    block's length against that prediction."""
 
-    ratio: float
+    ascii_weight: float
+    other_weight: float
     spread: float
+
+    def worth(self, length: int, ascii_length: int) -> float:
+        """The source characters a translated text of *length* characters (spaces aside),
+        *ascii_length* of them ASCII, is worth."""
+        return ascii_length * self.ascii_weight + (length - ascii_length) * self.other_weight
 
 
 @dataclass(frozen=True)
 class Gap:
     """A sentence one version of an aligned prose pair has and the other lacks: the row it is
     in, the sentence, the prose it belongs to (its line is ``prose.line + sentence.line - 1``),
-    the first prose of the other version there, and the sentences of the same prose that
-    lengths and anchors find as likely to be the one lacking (:data:`AMBIGUOUS`)."""
+    the prose of the other version where it would be, and the sentences of the same prose
+    that lengths and anchors find as likely to be the one lacking (:data:`AMBIGUOUS`).  A
+    sentence only partly translated has ``lacks``: what it names that the translation does
+    not (as shown to a reader)."""
 
     section: AlignedSection
     row: AlignedBlock
@@ -154,6 +197,7 @@ class Gap:
     prose: Text
     other: Text
     alternatives: tuple[Sentence, ...] = ()
+    lacks: tuple[str, ...] = ()
 
     @property
     def line(self) -> int:
@@ -257,6 +301,13 @@ def prose_length(text: str) -> int:
     return len(text) - text.count(" ")
 
 
+def ascii_length(text: str) -> int:
+    """The ASCII characters of *text* without spaces."""
+    if text.isascii():  # known without a pass over the text
+        return prose_length(text)
+    return len(text.encode("ascii", "ignore")) - text.count(" ")
+
+
 def _length(texts: Sequence[Text]) -> int:
     """The prose length of some texts together (most often one: no generator for it)."""
     if len(texts) == 1:
@@ -264,27 +315,46 @@ def _length(texts: Sequence[Text]) -> int:
     return sum(prose_length(t.text) for t in texts)
 
 
-def calibrate(lengths: Sequence[tuple[int, int]]) -> Calibration | None:
-    """The length model from the (source, translation) lengths of a language pair's aligned
-    prose in one article; ``None`` when there is no prose in both.
+def _ascii_length(texts: Sequence[Text]) -> int:
+    if len(texts) == 1:
+        return ascii_length(texts[0].text)
+    return sum(ascii_length(t.text) for t in texts)
 
-    The ratio is that of the total lengths; the spread, the standard deviation of the log of
-    a block's ratio against it, estimated robustly (1.4826 × the median absolute deviation,
-    so that the few blocks that really differ do not widen it) over the blocks of at least
+
+def calibrate(lengths: Sequence[tuple[int, int, int]]) -> Calibration | None:
+    """The length model from the (source, translation, translation's ASCII) lengths of a
+    language pair's aligned prose in one article; ``None`` when there is no prose in both.
+
+    A translation written mostly in another script than ASCII (at least :data:`MIXED_SHARE`
+    of its characters: Japanese, Chinese, Korean, Russian, Hindi …) keeps the names, code,
+    numbers and URLs it shares with the source as they are: each of its ASCII characters is
+    worth one source character, and the rest of the source is spread over its other
+    characters (``other_weight``: about 2 for Japanese, 2.5 for Chinese).  A block dense with
+    code is then not taken for a long one, and the spread of Chinese, Japanese and Korean
+    blocks is about two thirds of what one ratio for every character gives (measured on the
+    FastAPI pages).  Any other translation is worth the ratio of the total lengths for each
+    character.  The spread is the standard deviation of the log of a block's predicted
+    length against its own, estimated robustly (1.4826 × the median absolute deviation, so
+    that the few blocks that really differ do not widen it) over the blocks of at least
     :data:`CALIBRATION_LENGTH` source characters."""
-    source = sum(s for s, _ in lengths)
-    target = sum(t for _, t in lengths)
+    source = sum(s for s, _, _ in lengths)
+    target = sum(t for _, t, _ in lengths)
     if not source or not target:
         return None
-    ratio = target / source
-    logs = [math.log(t / (ratio * s)) for s, t in lengths if s >= CALIBRATION_LENGTH and t]
+    ascii_total = sum(a for _, _, a in lengths)
+    other = target - ascii_total
+    if other >= MIXED_SHARE * target and source - ascii_total >= MIXED_SHARE * source:
+        model = Calibration(1.0, (source - ascii_total) / other, DEFAULT_SPREAD)
+    else:
+        model = Calibration(source / target, source / target, DEFAULT_SPREAD)
+    logs = [math.log(model.worth(t, a) / s) for s, t, a in lengths if s >= CALIBRATION_LENGTH and t]
     if len(logs) >= MIN_CALIBRATION:
         middle = statistics.median(logs)
         spread = 1.4826 * statistics.median(abs(x - middle) for x in logs)
         spread = min(max(spread, SPREAD_BOUNDS[0]), SPREAD_BOUNDS[1])
     else:
-        spread = DEFAULT_SPREAD
-    return Calibration(ratio, spread)
+        return model
+    return Calibration(model.ascii_weight, model.other_weight, spread)
 
 
 # -- sentence alignment ------------------------------------------------------------------
@@ -292,8 +362,13 @@ def calibrate(lengths: Sequence[tuple[int, int]]) -> Calibration | None:
 
 @dataclass(frozen=True)
 class _Unit:
-    length: float  # in source units
+    """A sentence as alignment sees it: its length in source units, its anchors, and between
+    two Latin-script versions its capitalised words (``names``: a name both sentences hold
+    ties them, one that only one holds proves nothing — German capitalises every noun)."""
+
+    length: float
     anchors: Counter[str]
+    names: Counter[str] = field(default_factory=Counter)
 
 
 def _length_cost(source: float, target: float, spread: float) -> float:
@@ -313,16 +388,22 @@ def _anchor_cost(a: Counter[str], b: Counter[str]) -> float:
     return LONE_ANCHOR * lone - SHARED_ANCHOR * shared
 
 
+def _names_cost(a: Counter[str], b: Counter[str]) -> float:
+    return -SHARED_ANCHOR * sum((a & b).values()) if a and b else 0.0
+
+
 def align_sentences(
     source: Sequence[_Unit],
     target: Sequence[_Unit],
     spread: float,
-    keep: tuple[bool, int] | None = None,
+    keep: tuple[bool, int | None] | None = None,
 ) -> tuple[list[Bead], float]:
     """The cheapest alignment of two sequences of sentences (lengths in source units), as
     beads in order, and its cost (see the module's docstring).  *keep* = (on the source side,
     index) names a sentence that may not be left alone (the cheapest alignment that pairs it
-    with something: how much likelier the best one is)."""
+    with something: how much likelier the best one is), or with an index of ``None`` every
+    sentence of that side (the cheapest alignment that leaves none of them alone).  No
+    alignment at all is ``([], inf)``."""
     n, m = len(source), len(target)
     inf = float("inf")
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
@@ -337,13 +418,17 @@ def align_sentences(
                 ni, nj = i + di, j + dj
                 if ni > n or nj > m:
                     continue
-                if keep is not None and not (di and dj) and _leaves(keep, i, j, di):
-                    continue
-                step = prior + _anchor_cost(_merge(source[i:ni]), _merge(target[j:nj]))
-                if di and dj:
-                    ls = sum(u.length for u in source[i:ni])
-                    lt = sum(u.length for u in target[j:nj])
-                    step += _length_cost(ls, lt, spread)
+                if not (di and dj):
+                    if keep is not None and _leaves(keep, i, j, di):
+                        continue
+                    step = prior
+                else:
+                    ours, theirs = source[i:ni], target[j:nj]
+                    ls = sum(u.length for u in ours)
+                    lt = sum(u.length for u in theirs)
+                    step = prior + _length_cost(ls, lt, spread)
+                    step += _anchor_cost(_merge(ours, "anchors"), _merge(theirs, "anchors"))
+                    step += _names_cost(_merge(ours, "names"), _merge(theirs, "names"))
                 if here + step < cost[ni][nj]:
                     cost[ni][nj] = here + step
                     back[ni][nj] = (di, dj)
@@ -359,18 +444,22 @@ def align_sentences(
     return beads, cost[n][m]
 
 
-def _leaves(keep: tuple[bool, int], i: int, j: int, di: int) -> bool:
-    """Whether a step alone from (i, j) leaves the kept sentence alone."""
+def _leaves(keep: tuple[bool, int | None], i: int, j: int, di: int) -> bool:
+    """Whether a step alone from (i, j) leaves the kept sentence (any sentence of that side,
+    for an index of ``None``) alone."""
     on_source, index = keep
-    return (index == i) if (on_source and di) else (not on_source and not di and index == j)
+    if on_source != bool(di):
+        return False
+    return index is None or index == (i if on_source else j)
 
 
-def _merge(units: Sequence[_Unit]) -> Counter[str]:
+def _merge(units: Sequence[_Unit], kind: str) -> Counter[str]:
+    """The anchors (*kind* ``"anchors"``) or names (``"names"``) of some sentences together."""
     if len(units) == 1:
-        return units[0].anchors
+        return getattr(units[0], kind)
     merged: Counter[str] = Counter()
     for unit in units:
-        merged.update(unit.anchors)
+        merged.update(getattr(unit, kind))
     return merged
 
 
@@ -388,16 +477,24 @@ def _sample(runs: Iterator[list[Text]]) -> str:
 
 
 def _units(
-    sentences: Sequence[tuple[Text, Sentence]], scale: float, non_latin: bool, strong: bool
+    sentences: Sequence[tuple[Text, Sentence]],
+    calibration: Calibration | None,
+    non_latin: bool,
+    strong: bool,
 ) -> list[_Unit]:
-    """Each sentence's length (in source units: divided by *scale*) and anchors: numbers,
-    names, the inline code and the URLs it holds."""
+    """Each sentence's length (in source units: through *calibration* for a translation's)
+    and anchors: numbers, names, the inline code and the URLs it holds."""
     units = []
     for piece, sentence in sentences:
         text = sentence.text
         code = [span for span in piece.code_spans if span and span in text]
         anchors = anchors_of(text, non_latin=non_latin, code_spans=code, targets=_urls(text))
-        units.append(_Unit(prose_length(text) / scale, strong_only(anchors) if strong else anchors))
+        if strong:
+            strong_anchors = strong_only(anchors)
+            names = anchors - strong_anchors if strong_anchors is not anchors else Counter()
+            units.append(_Unit(_worth(text, calibration), strong_anchors, names))
+        else:
+            units.append(_Unit(_worth(text, calibration), anchors))
     return units
 
 
@@ -452,45 +549,54 @@ def _candidates(article: AlignedArticle) -> dict[str, _Candidates]:
             for lang, mine, theirs in prose_pairs(row, source):
                 if mine is not last_mine:  # a paragraph row gives every version the same list
                     last_mine, length_s = mine, _length(mine)
-                length_t = _length(theirs)
                 pairs = by_lang.get(lang)
                 if pairs is None:
                     pairs = by_lang[lang] = []
-                pairs.append((section, index, mine, theirs, length_s, length_t))
+                lengths = (length_s, _length(theirs), _ascii_length(theirs))
+                pairs.append((section, index, mine, theirs, lengths))
     found = {}
     for lang, pairs in by_lang.items():
-        calibration = calibrate([(s, t) for *_, s, t in pairs])
+        calibration = calibrate([pair[4] for pair in pairs])
         if calibration is None:
             continue
         short, long = [], []
-        ratio, least = calibration.ratio, MIN_SENTENCE * MIN_SHARE
-        bound = GAP_SPREAD * calibration.spread
         for pair in pairs:
             # the exact shortcut: a pair whose lengths agree cannot give a finding (the test
-            # of _gap, in one pass for both directions)
-            length_s, length_t = pair[4], pair[5]
+            # of _gap, for both directions)
+            length_s, length_t, ascii_t = pair[4]
             if not length_s or not length_t:
                 continue
-            expected = length_t / ratio
-            if abs(length_s - expected) >= least and abs(math.log(expected / length_s)) >= bound:
-                (short if length_s > expected else long).append(pair)
+            expected = calibration.worth(length_t, ascii_t)
+            if _gap(length_s, expected, calibration.spread, missing=True) is not None:
+                short.append(pair)
+            elif _gap(length_s, expected, calibration.spread, missing=False) is not None:
+                long.append(pair)
         if short or long:
             found[lang] = _Candidates(calibration, short, long, pairs)
     return found
 
 
-def _gap(length_s: int, length_t: int, calibration: Calibration, missing: bool) -> float | None:
-    """How many source characters the translation lacks (``missing``) or adds, when that is
-    enough for a sentence to be reported, else ``None``."""
-    if not length_s or not length_t:
+@dataclass(frozen=True)
+class _Deficit:
+    """How many source characters a translation lacks (or adds) in a prose pair, and whether
+    the block is off the usual ratio by GAP_SPREAD times the spread (else LOW_GAP_SPREAD)."""
+
+    size: float
+    far: bool
+
+
+def _gap(length_s: float, expected: float, spread: float, missing: bool) -> _Deficit | None:
+    """What the translation (worth *expected* source characters) lacks (``missing``) or adds,
+    when that is enough for a sentence to be reported, else ``None``."""
+    if not length_s or not expected:
         return None
-    expected = length_t / calibration.ratio  # the translation, in source units
     gap = length_s - expected if missing else expected - length_s
-    if gap < MIN_SENTENCE * MIN_SHARE:
+    if gap < MIN_SHORT_SENTENCE * MIN_SHARE:
         return None
-    if abs(math.log(expected / length_s)) < GAP_SPREAD * calibration.spread:
+    off = abs(math.log(expected / length_s))
+    if off < LOW_GAP_SPREAD * spread:
         return None
-    return gap
+    return _Deficit(gap, off >= GAP_SPREAD * spread)
 
 
 def _gaps(
@@ -501,66 +607,291 @@ def _gaps(
     if not pairs:
         return
     calibration = candidates.calibration
-    ratio, spread = calibration.ratio, calibration.spread
-    non_latin: tuple[bool, ...] = ()
-    strong = False
-    for section, index, mine, theirs, length_s, length_t in pairs:
+    kinds: tuple[bool, bool, bool] | None = None
+    for section, index, mine, theirs, (length_s, length_t, ascii_t) in pairs:
         # a paragraph split in two that block alignment kept apart: the half alone in the
         # next or previous row belongs to the pair
         if missing:
-            theirs = _with_lone_neighbours(section.rows, index, lang, source, theirs)
-            length_t = sum(prose_length(t.text) for t in theirs)
+            joined = _with_lone_neighbours(section.rows, index, lang, source, theirs)
+            if joined is not theirs:
+                theirs, length_t, ascii_t = joined, _length(joined), _ascii_length(joined)
         else:
-            mine = _with_lone_neighbours(section.rows, index, source, lang, mine)
-            length_s = sum(prose_length(t.text) for t in mine)
-        gap = _gap(length_s, length_t, calibration, missing)
-        if gap is None:
+            joined = _with_lone_neighbours(section.rows, index, source, lang, mine)
+            if joined is not mine:
+                mine, length_s = joined, _length(joined)
+        deficit = _gap(length_s, calibration.worth(length_t, ascii_t), calibration.spread, missing)
+        if deficit is None:
+            continue
+        partly = missing and deficit.far and deficit.size >= MIN_SENTENCE
+        if not partly and not _may_hold_more(*((mine, theirs) if missing else (theirs, mine))):
             continue
         ours = [(piece, s) for piece in mine for s in segment(piece.text, piece.code_spans)]
         other = [(piece, s) for piece in theirs for s in segment(piece.text, piece.code_spans)]
-        if len(ours if missing else other) <= len(other if missing else ours):
+        more = len(ours) > len(other) if missing else len(other) > len(ours)
+        partly = partly and bool(other)
+        if not (more or partly):
             continue  # as many sentences on the shorter side: rewording, not a lost sentence
-        if not ours or not other:
-            continue
-        if not non_latin:
-            every = candidates.pairs
-            non_latin = tuple(mostly_non_latin(_sample(p[side] for p in every)) for side in (2, 3))
-            strong = not any(non_latin)
-        units_s = _units(ours, 1.0, non_latin[0], strong)
-        units_t = _units(other, ratio, non_latin[1], strong)
-        beads, best = align_sentences(units_s, units_t, spread)
+        if kinds is None:
+            kinds = _anchor_kinds(candidates.pairs)
+        pair = _Comparison(
+            section, index, (source, lang), (mine, theirs), (ours, other), calibration, kinds
+        )
+        reported = False
+        if more:
+            for gap in _lone_gaps(pair, deficit, missing):
+                reported = True
+                yield gap
+        if partly and not reported:
+            yield from _partial_gaps(pair)
+
+
+def _may_hold_more(keeping: Sequence[Text], lacking: Sequence[Text]) -> bool:
+    """Whether *keeping* may hold more sentences than *lacking* (a quick test, before either
+    is split: one text with no full stop before its last word holds one sentence at most)."""
+    if len(keeping) > 1 or may_hold_several(keeping[0].text):
+        return True
+    return not any(has_sentence(text.text) for text in lacking)
+
+
+def _anchor_kinds(pairs: Sequence[tuple]) -> tuple[bool, bool, bool]:
+    """Whether the source and the translation are written in a non-Latin script (from a
+    sample of their prose) and whether only strong anchors are compared (both Latin)."""
+    source, target = (mostly_non_latin(_sample(p[side] for p in pairs)) for side in (2, 3))
+    return source, target, not (source or target)
+
+
+class _Comparison:
+    """One prose pair whose lengths leave room for a gap: its row, the two languages, their
+    prose and sentences (source first), the length model, the anchor kinds (non-Latin source,
+    non-Latin translation, strong anchors only), and what is worked out from them when first
+    asked for: each sentence's length and anchors, and the best alignment."""
+
+    def __init__(
+        self,
+        section: AlignedSection,
+        index: int,
+        langs: tuple[str, str],
+        texts: tuple[list[Text], list[Text]],
+        sentences: tuple[list[tuple[Text, Sentence]], list[tuple[Text, Sentence]]],
+        calibration: Calibration,
+        kinds: tuple[bool, bool, bool],
+    ) -> None:
+        self.section, self.index, self.langs = section, index, langs
+        self.texts, self.sentences = texts, sentences
+        self.calibration, self.kinds = calibration, kinds
+
+    @property
+    def row(self) -> AlignedBlock:
+        return self.section.rows[self.index]
+
+    @cached_property
+    def units(self) -> tuple[list[_Unit], list[_Unit]]:
+        non_latin_s, non_latin_t, strong = self.kinds
+        return (
+            _units(self.sentences[0], None, non_latin_s, strong),
+            _units(self.sentences[1], self.calibration, non_latin_t, strong),
+        )
+
+    @cached_property
+    def alignment(self) -> tuple[list[Bead], float]:
+        return self.align(None)
+
+    def align(self, keep: tuple[bool, int | None] | None) -> tuple[list[Bead], float]:
+        return align_sentences(*self.units, self.calibration.spread, keep=keep)
+
+    def nearby_texts(self) -> Iterator[str]:
+        """The translation's text in the rows just before and after (a paragraph the
+        translator turned into an introduction and a list continues there)."""
+        rows, lang = self.section.rows, self.langs[1]
+        for near in (self.index - 1, self.index + 1):
+            block = rows[near].cells.get(lang) if 0 <= near < len(rows) else None
+            if block is not None:
+                yield block.text
+
+    def elsewhere(self, missing: bool, paired: Counter[str]) -> _Elsewhere:
+        """Where a sentence of one side (the source's when *missing*) may be found in the
+        other version after all (*paired*: the anchors of that side's paired sentences)."""
+        non_latin_s, non_latin_t, strong = self.kinds
+        source, target = self.langs
         if missing:
-            listed, units, place = ours, units_s, theirs[0]
+            langs, models, flags = (source, target), (None, self.calibration), (False, True)
         else:
-            listed, units, place = other, units_t, mine[0]
-        row = section.rows[index]
-        elsewhere: _Elsewhere | None = None
-        for at in _lone(beads, missing):
-            piece, sentence = listed[at]
-            unit = units[at]
-            if unit.length < MIN_SENTENCE or gap < MIN_SHARE * unit.length:
+            langs, models, flags = (target, source), (self.calibration, None), (True, False)
+        non_latin = (non_latin_s, non_latin_t)
+        return _Elsewhere(
+            self.section.rows,
+            self.index,
+            self.texts[1 if missing else 0],
+            langs,
+            models,
+            (non_latin[flags[0]], non_latin[flags[1]], strong),
+            paired,
+        )
+
+
+def _lone_gaps(pair: _Comparison, deficit: _Deficit, missing: bool) -> Iterator[Gap]:
+    """The sentences of one side (the source's when *missing*) that the alignment leaves
+    alone and everything else lets through (see the module's docstring)."""
+    units_s, units_t = pair.units
+    units = units_s if missing else units_t
+    keeping, lacking = pair.sentences if missing else pair.sentences[::-1]
+    beads, best = pair.alignment
+    lone = [
+        at
+        for at in _lone(beads, missing)
+        if units[at].length >= MIN_SHORT_SENTENCE and deficit.size >= MIN_SHARE * units[at].length
+    ]
+    if not lone:
+        return
+    # how much likelier the best alignment is than the best that leaves no sentence of that
+    # side alone (rewording, a sentence split or joined)
+    evidence = pair.align((missing, None))[1] - best
+    elsewhere: _Elsewhere | None = None
+    for at in lone:
+        piece, sentence = keeping[at]
+        unit = units[at]
+        far = deficit.far and unit.length >= MIN_SENTENCE
+        if evidence < (FAR_EVIDENCE if far else EVIDENCE):
+            continue
+        if unit.anchors:
+            if elsewhere is None:
+                elsewhere = pair.elsewhere(missing, _paired_anchors(beads, units, missing))
+            if elsewhere.holds(set(unit.anchors), unit.length):
                 continue
-            if unit.anchors:
-                if elsewhere is None:
-                    if missing:
-                        langs, scales, kind = (source, lang), (1.0, ratio), (non_latin[1], strong)
-                    else:
-                        langs, scales, kind = (lang, source), (ratio, 1.0), (non_latin[0], strong)
-                    texts = theirs if missing else mine
-                    elsewhere = _Elsewhere(section.rows, index, texts, langs, scales, kind)
-                if elsewhere.holds(unit):
-                    continue
-            # another sentence as likely to be the one lost: name both
-            others = _alternatives(units_s, units_t, spread, missing, at, best)
-            yield Gap(section, row, sentence, piece, place, tuple(listed[k][1] for k in others))
+        # another sentence as likely to be the one lost (the likeliest alignment that pairs
+        # this one with something leaves it alone): name both
+        kept, cost = pair.align((missing, at))
+        others = [k for k in _lone(kept, missing) if k != at and cost - best <= AMBIGUOUS]
+        place = _counterpart_place(beads, at, missing, lacking, pair.texts[int(missing)])
+        yield Gap(
+            pair.section, pair.row, sentence, piece, place, tuple(keeping[k][1] for k in others)
+        )
+
+
+def _partial_gaps(pair: _Comparison) -> Iterator[Gap]:
+    """A source sentence only partly translated: the translated prose is shorter than the
+    source's by a sentence or more (:data:`GAP_SPREAD` times the spread, at least
+    :data:`MIN_SENTENCE` source characters), no sentence is missing as a whole, and a
+    sentence of the source names strong anchors — inline code, a number or a URL, or at least
+    two names with a digit or an inner capital (one name alone is often left implied) — that
+    the translation lacks altogether: not in its prose, not even as plain text (code written
+    without backticks or quoted otherwise is there), not in its blocks just before and after
+    (a sentence turned into an introduction and a list), and not a number written as an
+    English ordinal (“3rd-party”, a word in a translation).  The neighbouring blocks must not
+    hold them either (block alignment one place off).  The sentence naming most of them is
+    the one reported, with what it names that is missing."""
+    units_s, units_t = pair.units
+    present: set[str] = set()
+    for unit in units_t:
+        present.update(unit.anchors)
+    written = " ".join([*(t.text for t in pair.texts[1]), *pair.nearby_texts()]).casefold()
+    lost = [
+        sorted(
+            key
+            for key in unit.anchors
+            if key[0] != "~"
+            and key not in present
+            and not _written(key, written)
+            and not _ordinal(key, sentence.text)
+        )
+        for unit, (_, sentence) in zip(units_s, pair.sentences[0], strict=True)
+    ]
+    at = max(range(len(lost)), key=lambda k: (len(lost[k]), units_s[k].length))
+    keys = lost[at]
+    if len(keys) < 2 and not any(key[0] in "`#@" for key in keys):
+        return
+    if pair.elsewhere(True, Counter()).holds(set(keys), units_s[at].length):
+        return
+    piece, sentence = pair.sentences[0][at]
+    beads, _ = pair.alignment
+    bead = next(b for b in beads if at in b.source)
+    other = pair.sentences[1]
+    place = (
+        other[bead.target[0]][0]
+        if bead.target
+        else _counterpart_place(beads, at, True, other, pair.texts[1])
+    )
+    yield Gap(pair.section, pair.row, sentence, piece, place, lacks=_shown(keys, sentence.text))
+
+
+def _ordinal(key: str, text: str) -> bool:
+    """Whether a number anchor stands in *text* only as an English ordinal (``3rd-party``,
+    ``1st``), which a translation writes as a word."""
+    if key[0] != "#":
+        return False
+    number = re.escape(key[1:])
+    ordinal = re.compile(rf"(?<![\d.,]){number}(?:st|nd|rd|th)\b")
+    bare = re.compile(rf"(?<![\d.,]){number}(?![\d.,]*[A-Za-z])")
+    return bool(ordinal.search(text)) and not bare.search(text)
+
+
+def _written(key: str, text: str) -> bool:
+    """Whether *text* (in lower case) holds an anchor's text as a translation may write it:
+    without its kind mark and the quotes or brackets around inline code, as a word of its own
+    among ASCII letters and digits (Chinese and Japanese put none around it)."""
+    bare = (key[1:] if key[0] in "`#@" else key).strip("\"'“”‘’()[]{}").casefold()
+    if not bare:
+        return True
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(bare)}(?![A-Za-z0-9_])", text) is not None
+
+
+def _shown(keys: Sequence[str], text: str) -> tuple[str, ...]:
+    """Anchor keys as a reader recognises them: inline code in backticks, a number or URL as
+    it is, a name as *text* spells it (and not again when it is inline code as well)."""
+    code = {key[1:].lower() for key in keys if key[0] == "`"}
+    shown = []
+    for key in keys:
+        if key[0] not in "`#@~" and key in code:
+            continue
+        if key[0] == "`":
+            shown.append(key + "`")
+        elif key[0] in "#@":
+            shown.append(key[1:])
+        else:
+            found = re.search(re.escape(key), text, re.IGNORECASE)
+            shown.append(found.group() if found else key)
+    return tuple(shown)
+
+
+def _paired_anchors(beads: Sequence[Bead], units: Sequence[_Unit], missing: bool) -> Counter[str]:
+    """The anchors of the sentences of one side (the source's when *missing*) that the
+    alignment pairs with something."""
+    paired: Counter[str] = Counter()
+    for bead in beads:
+        mine, theirs = (bead.source, bead.target) if missing else (bead.target, bead.source)
+        if theirs:
+            for at in mine:
+                paired.update(units[at].anchors)
+    return paired
+
+
+def _counterpart_place(
+    beads: Sequence[Bead],
+    at: int,
+    missing: bool,
+    lacking: Sequence[tuple[Text, Sentence]],
+    texts: Sequence[Text],
+) -> Text:
+    """Where the version lacking sentence *at* would hold it: its prose holding the sentence
+    paired just before (or, at the start, just after) — with a paragraph split in two, the
+    half the sentence belonged to."""
+    order = [b for b in beads if (b.source if missing else b.target)]
+    place = next(i for i, b in enumerate(order) if at in (b.source if missing else b.target))
+    before = [b.target if missing else b.source for b in order[:place]]
+    after = [b.target if missing else b.source for b in order[place + 1 :]]
+    for side in [*reversed(before), *after]:
+        if side:
+            return lacking[side[0]][0]
+    return texts[0]
 
 
 class _Elsewhere:
     """Where the anchors of a sentence alone may be found in the version lacking it: in that
-    version's prose of the pair (two or more anchors, all there: the sentence was merged into
-    another and reworded), or in its block of the row just before or after, when that block
-    is longer than its counterpart by at least half the sentence (block alignment one place
-    off: the sentence went to the neighbour)."""
+    version's prose of the pair beyond what the sentences paired with its own account for
+    (two or more anchors, all there: the sentence was merged into another and reworded), or
+    in its block of the row just before or after beyond what that block's counterpart holds,
+    when that block is longer than its counterpart by at least half the sentence (block
+    alignment one place off: the sentence went to the neighbour)."""
 
     def __init__(
         self,
@@ -568,14 +899,17 @@ class _Elsewhere:
         index: int,
         texts: Sequence[Text],
         langs: tuple[str, str],
-        scales: tuple[float, float],
-        anchors: tuple[bool, bool],
+        models: tuple[Calibration | None, Calibration | None],
+        kinds: tuple[bool, bool, bool],
+        paired: Counter[str],
     ) -> None:
-        # langs: the sentence's version and the one lacking it; scales: their lengths per
-        # source character; anchors: (non_latin, strong) of the version lacking it
+        # langs: the sentence's version and the one lacking it; models: how their lengths
+        # turn into source characters (None: the source's own); kinds: whether each is
+        # written in a non-Latin script, and whether only strong anchors count; paired: the
+        # anchors of the sentences of the sentence's version that are paired with something
         ours, lacking = langs
-        self.anchor_kind = anchors
-        self.own = self._anchors(texts)
+        self.kinds = kinds
+        self.own = set(self._anchors(texts, kinds[1]) - paired)
         self.neighbours: list[tuple[float, set[str]]] = []
         for near in (index - 1, index + 1):
             if not 0 <= near < len(rows):
@@ -583,14 +917,16 @@ class _Elsewhere:
             block, counterpart = rows[near].cells.get(lacking), rows[near].cells.get(ours)
             if block is None or block.kind not in _COMPARED:
                 continue
-            surplus = prose_length(block.text) / scales[1]
+            surplus = _worth(block.text, models[1])
+            anchors = self._anchors([block], kinds[1])
             if counterpart is not None:
-                surplus -= prose_length(counterpart.text) / scales[0]
-            self.neighbours.append((surplus, self._anchors([block])))
+                surplus -= _worth(counterpart.text, models[0])
+                anchors -= self._anchors([counterpart], kinds[0])
+            self.neighbours.append((surplus, set(anchors)))
 
-    def _anchors(self, texts: Sequence[Text]) -> set[str]:
-        non_latin, strong = self.anchor_kind
-        found: set[str] = set()
+    def _anchors(self, texts: Sequence[Text], non_latin: bool) -> Counter[str]:
+        strong = self.kinds[2]
+        found: Counter[str] = Counter()
         for text in texts:
             spans = text.code_spans
             anchors = anchors_of(
@@ -599,34 +935,24 @@ class _Elsewhere:
             found.update(strong_only(anchors) if strong else anchors)
         return found
 
-    def holds(self, unit: _Unit) -> bool:
-        """Whether the sentence of *unit* is likely in the other version after all."""
-        keys = set(unit.anchors)
+    def holds(self, keys: set[str], length: float) -> bool:
+        """Whether a sentence of *length* source characters naming the anchors *keys* is
+        likely in the other version after all."""
         if len(keys) >= 2 and keys <= self.own:
             return True
         return any(
-            surplus >= MIN_SHARE * unit.length and keys <= near for surplus, near in self.neighbours
+            surplus >= MIN_SHARE * length and keys <= near for surplus, near in self.neighbours
         )
+
+
+def _worth(text: str, calibration: Calibration | None) -> float:
+    """Source characters *text* is worth (the source's own length without *calibration*)."""
+    length = prose_length(text)
+    return length if calibration is None else calibration.worth(length, ascii_length(text))
 
 
 def _urls(text: str) -> list[str]:
     return URL.findall(text) if "://" in text or "www." in text else []
-
-
-def _alternatives(
-    units_s: Sequence[_Unit],
-    units_t: Sequence[_Unit],
-    spread: float,
-    missing: bool,
-    at: int,
-    best: float,
-) -> list[int]:
-    """The sentences (of the side of sentence *at*) left alone instead when *at* must be
-    paired, if that alignment costs at most :data:`AMBIGUOUS` more than the best one."""
-    beads, cost = align_sentences(units_s, units_t, spread, keep=(missing, at))
-    if cost - best > AMBIGUOUS:
-        return []
-    return [k for k in _lone(beads, missing) if k != at]
 
 
 def _lone(beads: Sequence[Bead], missing: bool) -> Iterator[int]:

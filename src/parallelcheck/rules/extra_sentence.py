@@ -19,13 +19,16 @@ def extra_sentence(ctx: RuleContext) -> Iterator[Finding]:
     addition, or a sentence the source has since removed.
 
     Sentences are split and aligned as for ``missing-sentence``, in the other direction: a
-    translated sentence is reported when it aligns with nothing in the source, it has at
-    least 30 characters in source terms, the translated block has more sentences than the
-    source's, and the translated block as a whole is longer than the article's usual ratio
-    predicts, by at least 2.5 times the usual spread and by at least half that sentence's
-    length.  The location in the translation is the sentence's own line, in the source the
-    line of the aligned block.  Info: a translator's explanation is often welcome, and an
-    older translation keeps what the source has since removed; the finding asks only to look.
+    translated sentence is reported when it aligns with nothing in the source, the translated
+    block has more sentences than the source's and is longer than the article's length model
+    predicts, by at least 1.5 times the usual spread and by at least half that sentence's
+    length, and the alignment is sure of it: every alignment that pairs all the translated
+    sentences (a sentence split in two, two joined, rewording) is at least 20 times less
+    likely — 7 times when the block is 2.5 spreads too long and the sentence has at least
+    30 characters in source terms; never under 20.  The location in the translation is the
+    sentence's own line, in the source the line of the prose where it would be.  Info: a
+    translator's explanation is often welcome, and an older translation keeps what the source
+    has since removed; the finding asks only to look.
     """
     article = ctx.article
     source = article.source

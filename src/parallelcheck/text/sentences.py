@@ -16,7 +16,9 @@ a stop after a known abbreviation (``e.g.``, ``i.e.``, ``Dr.``, ``vs.``, ``z. B.
 :data:`ABBREVIATIONS`) or after a single letter (an initial, ``J. Doe``; ``z. B.``), and a line
 break on its own (soft breaks inside a paragraph are kept as ``\\n`` by the readers; a line that
 ends without a stop continues on the next).  A piece without any letter or digit of its own (a
-list number ``1.``, a stray ``**``) is joined to the sentence after it.
+list number ``1.``, a stray ``**``, an emoji after a Chinese full stop) is joined to the sentence
+after it, or at the end of the text to the one before it; a text with no letter or digit at all
+(an emoji alone, what is left of a paragraph whose one sentence was dropped) has no sentence.
 
 Nothing here caches: :func:`split_sentences` is one pass over the text (no stop in the text,
 no pass at all).  The choice of these rules over spaCy's rule-based ``sentencizer`` and pysbd,
@@ -30,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-__all__ = ["ABBREVIATIONS", "Sentence", "split_sentences"]
+__all__ = ["ABBREVIATIONS", "Sentence", "has_sentence", "may_hold_several", "split_sentences"]
 
 
 @dataclass(frozen=True)
@@ -80,11 +82,11 @@ _HAS_WORD = re.compile(r"\w")
 def split_sentences(text: str, code_spans: Sequence[str] = ()) -> list[Sentence]:
     """The sentences of *text*, in order; *code_spans* are the inline code spans the text
     holds (found in turn from the start, as the readers keep them), inside which nothing
-    splits.  An empty or blank text has no sentence."""
+    splits.  A text without any letter or digit has no sentence."""
+    if not has_sentence(text):
+        return []
     if not _STOPS.search(text):
         stripped = text.strip()
-        if not stripped:
-            return []
         start = text.find(stripped[0])
         return [Sentence(stripped, start, 1 + text.count("\n", 0, start))]
     protected = _protected(text, code_spans)
@@ -95,6 +97,20 @@ def split_sentences(text: str, code_spans: Sequence[str] = ()) -> list[Sentence]
             cuts.append(end)
     cuts.append(len(text))
     return _pieces(text, cuts)
+
+
+def has_sentence(text: str) -> bool:
+    """Whether *text* holds a sentence at all: a letter or a digit."""
+    return _HAS_WORD.search(text) is not None
+
+
+def may_hold_several(text: str) -> bool:
+    """Whether *text* may hold more than one sentence: a full stop stands somewhere before its
+    last word (a quick test, without splitting: ``False`` means one sentence at most)."""
+    found = _STOPS.search(text)
+    if found is None:
+        return False
+    return _HAS_WORD.search(text, found.end()) is not None
 
 
 def _protected(text: str, code_spans: Sequence[str]) -> list[tuple[int, int, bool]]:
@@ -223,7 +239,7 @@ def _pieces(text: str, cuts: list[int]) -> list[Sentence]:
             last = sentences.pop()
             body = text[last.start :].strip()
             sentences.append(Sentence(body, last.start, last.line))
-        else:
+        else:  # a list number alone ("1."): a text with a digit is one sentence
             body = text[pending:].strip()
             sentences.append(Sentence(body, pending, 1 + text.count("\n", 0, pending)))
     return sentences
