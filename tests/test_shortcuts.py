@@ -8,6 +8,7 @@ import sys
 import textwrap
 from collections import Counter
 from dataclasses import replace
+from datetime import date
 
 import pytest
 from hypothesis import given, settings
@@ -375,3 +376,52 @@ def test_a_text_reaches_a_floor_exactly_when_its_largest_character_does(text, fl
 
     assert (numbers._reaching(floor).search(text) is not None) == (max(text) >= floor)
     assert (untranslated._FROM_GREEK.search(text) is None) == (max(text) < "\u0370")
+
+
+# --- Date searches skipped for texts without a word every date holds --------------------
+
+_DATE_LANGS = ["en", "de", "fr", "es", "pt", "ru", "uk", "tr", "hi", "vi", "pl", "id", "zh", "it"]
+
+
+def _date_pieces(lang: str) -> list[str]:
+    """Dates of every skeleton the profile reads, written by babel, cut into words, with
+    their separators and words that resemble month and weekday names."""
+    from babel import Locale
+    from babel.dates import format_date, format_skeleton
+
+    from parallelcheck.text.dates import _SKELETONS
+
+    locale = Locale.parse(lang.replace("-", "_"))
+    day = date(2026, 3, 2)
+    written = [format_date(day, width, locale=locale) for width in ("full", "long", "medium")]
+    written += [
+        format_skeleton(skeleton, day, locale=locale)
+        for skeleton in _SKELETONS
+        if skeleton in locale.datetime_skeletons
+    ]
+    words = {word for text in written for word in re.split(r"(\W+)", text) if word}
+    return sorted(words) + written + ["Mar", "marzo", "Dec", "2026", "2", " ", ", ", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.sampled_from(_DATE_LANGS))
+def test_a_date_search_is_skipped_only_where_it_would_find_nothing(data, lang):
+    from parallelcheck.text.dates import date_profile, may_hold_date
+
+    profile = date_profile(lang)
+    pieces = _date_pieces(lang)
+    text = "".join(data.draw(st.lists(st.sampled_from(pieces), min_size=1, max_size=8)))
+    if profile.pattern.search(text):
+        assert profile.witnesses is None or profile.witnesses.search(text)
+    if profile.witnesses is not None and not profile.witnesses.search(text):
+        assert not may_hold_date(profile, text)
+
+
+@pytest.mark.parametrize("lang", _DATE_LANGS)
+def test_every_date_a_profile_reads_holds_its_witness(lang):
+    from parallelcheck.text.dates import date_profile
+
+    profile = date_profile(lang)
+    for text in _date_pieces(lang):
+        if profile.pattern.search(text):
+            assert profile.witnesses is None or profile.witnesses.search(text), text
