@@ -380,12 +380,15 @@ class _Pass:
     matches go to *handler*.  Every pattern starts with a literal or a character set, so the
     regex engine skips quickly to the characters a number can start with.  *floor* is the
     smallest character a match can start with: a text whose characters are all below it (a
-    Latin-script text for the Han, Kana and Hangul passes) is not scanned at all."""
+    Latin-script text for the Han, Kana and Hangul passes) is not scanned at all.  *starts*
+    are the characters of the text a match can start with (a pass that is not *lowered*:
+    see :attr:`_Profile.numberish`)."""
 
     pattern: re.Pattern[str]
     handler: Callable[..., int]
     lowered: bool = False
     floor: str = ""
+    starts: str = ""
     #: Whether a text may hold a match (dates: a digit and a month name); a text it
     #: refuses is not scanned.
     admits: Callable[[str], bool] | None = None
@@ -401,6 +404,13 @@ class _Profile:
     lang: str
     dates: DateProfile
     passes: tuple[_Pass, ...]
+    #: Finds a character some pass that is not *lowered* can start a match with, or a
+    #: character the digit map changes (:data:`_NEEDS_MAP`'s first): in a text it finds
+    #: nothing in, only the number words' passes (:attr:`word_passes`) can find a number,
+    #: and the text needs no mapping.
+    numberish: re.Pattern[str]
+    #: The passes of :attr:`passes` that read the lower-cased text (number words).
+    word_passes: tuple[_Pass, ...]
     decimal_comma: bool
     digit_re: re.Pattern[str]  # tried where a digit run starts
     month_date_re: re.Pattern[str] | None  # tried where a month name starts
@@ -421,7 +431,8 @@ _LOWER = {
     for cp in range(0x41, 0x250)
     if (ch := chr(cp)).lower() != ch and len(ch.lower()) == 1
 }
-_DIGIT_STARTS = "0123456789×" + "".join(_VULGAR)
+_DIGITS = "0123456789"
+_DIGIT_STARTS = _DIGITS + "×" + "".join(_VULGAR)
 
 
 def _stop_pattern(lang: str) -> re.Pattern[str] | None:
@@ -449,7 +460,7 @@ def _profile(lang: str) -> _Profile:
     dates = date_profile(lang)
     if dates.pattern is not None:  # dates with words or literals (CLDR), before anything else
         admits = partial(may_hold_date, dates)
-        passes.append(_Pass(dates.pattern, _h_cldr_date, admits=admits))
+        passes.append(_Pass(dates.pattern, _h_cldr_date, admits=admits, starts=_DIGITS))
 
     # Chinese / Japanese numerals and Korean number words: passes of their own, before the
     # digits (百分之75 is one percent).  Han numerals are read in every language, since any
@@ -464,19 +475,24 @@ def _profile(lang: str) -> _Profile:
             ),
             _h_han,
             floor=min("第" + chars),
+            starts="第" + chars,
         )
     )
     if lang == "ja":
         kana = re.compile(_alternation(_KANA_NUMBERS))
-        passes.append(_Pass(kana, _h_kana, floor=min(word[0] for word in _KANA_NUMBERS)))
+        initials = "".join(word[0] for word in _KANA_NUMBERS)
+        passes.append(_Pass(kana, _h_kana, floor=min(initials), starts=initials))
     if lang == "ko":
         sino = "일이삼사오육칠팔구십백천만억"
-        passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino)))
+        passes.append(
+            _Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino), starts=sino)
+        )
         tens = "열 스물 스무 서른 마흔 쉰 예순 일흔 여든 아흔".split()
         units = "하나 한 둘 두 셋 세 넷 네 다섯 여섯 일곱 여덟 아홉".split()
         native = tens + units + [a + b for a in tens for b in units if a != "스무"]
         native_re = re.compile(_word_branches(native, "[가-힣]"))
-        passes.append(_Pass(native_re, _h_kon, floor=min(word[0] for word in native)))
+        initials = "".join(word[0] for word in native)
+        passes.append(_Pass(native_re, _h_kon, floor=min(initials), starts=initials))
 
     # What a digit run can start: dates and times first, since their digits are not
     # numbers of their own.
@@ -529,7 +545,8 @@ def _profile(lang: str) -> _Profile:
     digit_led.append(rf"(?P<vulgar>[{''.join(_VULGAR)}])")
     digit_re = re.compile("|".join(digit_led), case)
 
-    passes.append(_Pass(re.compile("|".join(re.escape(ch) for ch in _DIGIT_STARTS)), _h_digits))
+    digit_starts = re.compile("|".join(re.escape(ch) for ch in _DIGIT_STARTS))
+    passes.append(_Pass(digit_starts, _h_digits, starts=_DIGIT_STARTS))
     month_before = None
     if names:
         month_before = re.compile(rf"(?<![^\W\d_])(?:{_alternation(names)})\.?\s+(?:de\s+)?$", case)
@@ -560,10 +577,15 @@ def _profile(lang: str) -> _Profile:
     if scales:
         scale_re = re.compile(rf"{_SP}+({_alternation(scales)})(?![\w])", re.IGNORECASE)
     stop = _stop_pattern(lang)
+    # The characters the digit map changes to a digit or a percent sign count as digits.
+    mapped = "".join(chr(cp) for cp, to in _DIGIT_MAP.items() if chr(to) in _DIGITS + "%")
+    starts = {ch for scan in passes if not scan.lowered for ch in scan.starts + mapped}
     return _Profile(
         lang=lang,
         dates=dates,
         passes=tuple(passes),
+        numberish=re.compile(f"[{re.escape(''.join(sorted(starts)))}]"),
+        word_passes=tuple(scan for scan in passes if scan.lowered),
         decimal_comma=decimal_comma,
         digit_re=digit_re,
         month_date_re=month_date_re,
@@ -612,13 +634,17 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
         return []
     profile = _profile_of(lang)
     plain = text.isascii()  # then "\x7f" is the largest character there can be
-    if plain:
+    passes = profile.passes
+    if profile.numberish.search(text) is None:
+        passes, t = profile.word_passes, text  # most texts: no digit, no numeral
+    elif plain:
         t = text
     else:
         mapped = _MAP_REACH.search(text) and _NEEDS_MAP.search(text)
         t = text.translate(_DIGIT_MAP) if mapped else text
     facts: list[NumberFact] = []
-    for scan in profile.passes:
+    lowered = ""
+    for scan in passes:
         # Skipped when every character is below the floor (mapping digits lowers characters:
         # what *text* does not reach, *t* does not either).
         reach = scan.reach
@@ -628,9 +654,11 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
             continue
         subject = t
         if scan.lowered:
-            subject = t.lower()
-            if len(subject) != len(t):  # İ → i̇ would move the offsets
-                subject = t.translate(_LOWER)
+            if not lowered:
+                lowered = t.lower()
+                if len(lowered) != len(t):  # İ → i̇ would move the offsets
+                    lowered = t.translate(_LOWER)
+            subject = lowered
         claimed = sorted((f.start, f.end) for f in facts) if facts else None
         search = scan.pattern.search
         handler = scan.handler
