@@ -9,7 +9,8 @@ Each fact has its own method, typed:
 
 * :meth:`~ArticleFacts.numbers` — the numbers a block or heading states
   (:mod:`parallelcheck.text.numeric`), its running text's and its inline code's apart;
-* :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`);
+* :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`),
+  and :meth:`~ArticleFacts.prose` the code-like words of its running text;
 * :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it
   (:mod:`parallelcheck.glossary.match`), inline code and URLs blanked;
 * :meth:`~ArticleFacts.code_form` — a code block's comparable form
@@ -47,7 +48,7 @@ from parallelcheck.text.script import (
     strip_names,
 )
 from parallelcheck.text.sentences import Sentence, split_sentences
-from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens
+from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens, prose_code
 
 T = TypeVar("T")
 
@@ -95,6 +96,7 @@ class ArticleFacts:
         self._numbers: dict[tuple, StatedNumbers] = {}
         self._code_numbers: dict[tuple[str, str], tuple[NumberFact, ...]] = {}
         self._tokens: dict[tuple, Tokens] = {}
+        self._prose: dict[tuple, frozenset[str]] = {}
         self._terms: dict[tuple, TermScan] = {}
         self._matchers: dict[int, GlossaryMatcher] = {}
         self._skeletons: dict[tuple[str, str], CodeForm] = {}
@@ -141,6 +143,16 @@ class ArticleFacts:
         found = self._tokens.get(key)
         if found is None:
             found = self._tokens[key] = extract_tokens(text, spans)
+        return found
+
+    def prose(self, where: Where) -> frozenset[str]:
+        """The code-like words of the running text of a block or heading, in their compared
+        form (:func:`~parallelcheck.text.tokens.prose_code`)."""
+        text, spans = _content(where)
+        key = (text, spans)
+        found = self._prose.get(key)
+        if found is None:
+            found = self._prose[key] = prose_code(text, spans)
         return found
 
     def code_form(self, block: Block, info: str | None = None) -> CodeForm:

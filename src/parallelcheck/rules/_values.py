@@ -18,6 +18,13 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
    reference are its ``reference_langs``.  The source is the reference because translations
    follow the source: when the source changed, every translation is named as deviating and
    the source's line is given beside theirs.
+
+Keys first, values when they differ: a row whose versions hold values with the same keys
+(:meth:`ValueComparison.decisive_keys`) has nothing to report, whatever the values, and in
+versions kept in sync that is nearly every row.  So each block's keys are read from the facts
+first, and its values — with their offsets, and the values never reported that only excuse
+others (``token-mismatch``'s code-like words of running text) — are worked out only for a row
+whose keys differ, and for the section pools such a row asks for (:class:`_Share`).
 """
 
 from __future__ import annotations
@@ -80,8 +87,27 @@ class ValueComparison(Generic[V]):
         return None
 
     def keys(self, value: V) -> Iterable[Hashable]:
-        """Keys of a value: two values sharing one match (the values themselves by default)."""
+        """Keys of a value: two values sharing one match (the values themselves by default;
+        never none)."""
         return (value,)
+
+    def decides(self, value: V) -> bool:
+        """Whether a value left unmatched may be reported (every value by default; one that
+        is never reported only matches others)."""
+        return True
+
+    def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[Hashable]:
+        """The keys of the values of a block or heading that :meth:`decides`: two versions
+        of a row holding the same ones have nothing to report (see :func:`_compare_row`).
+        Read from :meth:`values` here; a subclass reads them from the facts, without making
+        the values (a test compares the two)."""
+        return self.keys_of(self.values(where, lang))
+
+    def keys_of(self, pairs: Iterable[tuple[V, object]]) -> frozenset[Hashable]:
+        """The keys of the (value, place) pairs that :meth:`decides`."""
+        return frozenset(
+            key for value, _ in pairs if self.decides(value) for key in self.keys(value)
+        )
 
     def show(self, value: V) -> str:
         return str(value)
@@ -142,6 +168,47 @@ class ValuePool(Generic[V]):
     keys: set[Hashable]
 
 
+class _Share:
+    """The values of one version in a row (or in an item of one): the keys of those that
+    decide (:meth:`ValueComparison.decisive_keys`), known at once, and the (value, place)
+    pairs, made by *make* the first time they are asked for."""
+
+    __slots__ = ("_make", "_pairs", "keys")
+
+    def __init__(self, keys: frozenset[Hashable], make: Callable[[], list]):
+        self.keys = keys
+        self._make = make
+        self._pairs: list | None = None
+
+    @property
+    def pairs(self) -> list:
+        """The (value, place) pairs, in order (shared: callers never change them)."""
+        found = self._pairs
+        if found is None:
+            found = self._pairs = self._make()
+        return found
+
+    @classmethod
+    def of(cls, comparison: ValueComparison, pairs: list) -> _Share:
+        """The share of some pairs already made."""
+        share = cls(comparison.keys_of(pairs), list)
+        share._pairs = pairs
+        return share
+
+
+_NO_KEYS: frozenset[Hashable] = frozenset()
+
+
+def _joined(shares: list[_Share]) -> _Share:
+    """Several shares as one: their keys, and their pairs one after the other."""
+    if len(shares) == 1:
+        return shares[0]
+    return _Share(
+        _NO_KEYS.union(*(share.keys for share in shares)),
+        lambda: [pair for share in shares for pair in share.pairs],
+    )
+
+
 class _LazyPools:
     """Per version, a pool of values built the first time it is asked for (:meth:`gather`
     says which values)."""
@@ -175,17 +242,20 @@ class SectionPools(_LazyPools):
     """
 
     def __init__(
-        self, comparison: ValueComparison, sections: dict[str, Section], per_block, headings
+        self,
+        comparison: ValueComparison,
+        sections: dict[str, Section],
+        values: _BlockValues,
+        headings: dict,
     ):
         super().__init__(comparison)
         self.sections = sections
-        self.per_block = per_block
+        self.values = values
         self.headings = headings
 
     def gather(self, lang: str) -> list:
-        per_block = self.per_block
-        return [v for block in self.sections[lang].blocks for v, _ in per_block[id(block)]] + [
-            v for v, _ in self.headings[lang][1]
+        return self.values.of_blocks(self.sections[lang].blocks, lang) + [
+            v for v, _ in self.headings[lang][1].pairs
         ]
 
 
@@ -217,20 +287,12 @@ def compare_values(
 ) -> Iterator[Finding]:
     """Run the procedure of this module for one rule; ``describe`` words each finding."""
     article = ctx.article
+    values = _BlockValues(comparison)
     for section in article.sections:
         present = {lang: s for lang, s in section.cells.items() if s is not None}
-        headings = {
-            lang: (s.line, [(v, s.line) for v, _ in comparison.values(s, lang)], ())
-            for lang, s in present.items()
-        }
-        per_block = {
-            id(block): block_values(comparison, [block], lang)
-            for lang, s in present.items()
-            for block in s.blocks
-        }
-        section_values = SectionPools(comparison, present, per_block, headings)
+        headings = {lang: (s.line, values.heading(s, lang), ()) for lang, s in present.items()}
+        section_values = SectionPools(comparison, present, values, headings)
         yield from _compare_row(ctx, section, headings, section_values, comparison, describe)
-        values = _BlockValues(comparison, per_block)
         for row in section.rows:
             yield from _compare_block_row(
                 ctx, section, row, values, section_values, comparison, describe
@@ -328,7 +390,7 @@ def _compare_items(
             per_line[lang] = _by_line(block, [(v, (lines, at)) for v, at in found_at])
         for index in sorted({index for lines in per_line.values() for index in lines}):
             item = {
-                lang: (block.line, per_line[lang].get(index, []), (block,))
+                lang: (block.line, _Share.of(comparison, per_line[lang].get(index, [])), (block,))
                 for lang, block in cells.items()
             }
             found.extend(
@@ -392,12 +454,10 @@ class _OutsidePools:
         if found is None:
             pools = self.pools
             inside = {id(block) for block in self.row.blocks(lang)}
-            found = self.values[lang] = [
-                v
-                for block in pools.sections[lang].blocks
-                if id(block) not in inside
-                for v, _ in pools.per_block[id(block)]
-            ] + [v for v, _ in pools.headings[lang][1]]
+            blocks = [block for block in pools.sections[lang].blocks if id(block) not in inside]
+            found = self.values[lang] = pools.values.of_blocks(blocks, lang) + [
+                v for v, _ in pools.headings[lang][1].pairs
+            ]
         return found
 
     def item(self, cells: dict) -> _ItemPools:
@@ -416,7 +476,7 @@ class _ItemPools(_LazyPools):
         self.cells = cells
 
     def gather(self, lang: str) -> list:
-        return [v for v, _ in self.cells[lang][1]] + self.outside.outside(lang)
+        return [v for v, _ in self.cells[lang][1].pairs] + self.outside.outside(lang)
 
 
 def _left_out(row: AlignedBlock) -> Iterator[AlignedBlock]:
@@ -439,58 +499,78 @@ def _lacked(row: AlignedBlock) -> bool:
 _CONTAINER_KINDS = frozenset(
     {BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION}
 )
+_EMPTY = _Share(_NO_KEYS, list)
 
 
 class _BlockValues:
-    """The (value, line) pairs of blocks at any depth: top-level blocks' from ``per_block``,
-    nested blocks' worked out on first use, and a container's own text's apart (see
-    :func:`~parallelcheck.model.aligned.own_text`)."""
+    """The values of an article's blocks at any depth, as :class:`_Share`s of one version:
+    a block's as a whole, a container's own text's apart (see
+    :func:`~parallelcheck.model.aligned.own_text`), and those of a row's cells; each block's
+    worked out once."""
 
-    def __init__(self, comparison: ValueComparison, per_block: dict[int, list]):
+    def __init__(self, comparison: ValueComparison):
         self.comparison = comparison
-        self.per_block = per_block
-        self.nested: dict[int, list] = {}
+        self.blocks: dict[int, _Share] = {}
 
-    def whole(self, block: Block, lang: str) -> list:
-        found = self.per_block.get(id(block))
+    def heading(self, section: Section, lang: str) -> _Share:
+        """The values of a section's heading, each at the heading's line."""
+        comparison = self.comparison
+        return _Share(
+            comparison.decisive_keys(section, lang),
+            lambda: [(v, section.line) for v, _ in comparison.values(section, lang)],
+        )
+
+    def whole(self, block: Block, lang: str) -> _Share:
+        found = self.blocks.get(id(block))
         if found is None:
-            found = self.nested.get(id(block))
-            if found is None:
-                found = self.nested[id(block)] = block_values(self.comparison, [block], lang)
+            comparison = self.comparison
+            if block.kind is BlockKind.CODE:  # code is another rule's business
+                found = _Share(_NO_KEYS, list)
+            else:
+                found = _Share(
+                    comparison.decisive_keys(block, lang),
+                    lambda: block_values(comparison, [block], lang),
+                )
+            self.blocks[id(block)] = found
         return found
 
-    def own(self, block: Block, lang: str) -> list:
+    def of_blocks(self, blocks: Iterable[Block], lang: str) -> list:
+        """The values (without their places) of some blocks, in order."""
+        return [v for block in blocks for v, _ in self.whole(block, lang).pairs]
+
+    def own(self, block: Block, lang: str) -> _Share:
         if block.kind not in _CONTAINER_KINDS:
-            return []  # a block beside a container in its row: one of the nested rows
+            return _EMPTY  # a block beside a container in its row: one of the nested rows
         size = len(own_text(block))
         pairs = self.comparison.values(block, lang) if size else ()
         if not pairs:
-            return []
+            return _EMPTY
         lines = TextLines(block)
-        return [(value, (lines, offset)) for value, offset in pairs if offset < size]
+        own = [(value, (lines, offset)) for value, offset in pairs if offset < size]
+        return _Share.of(self.comparison, own)
 
     def cells(self, row: AlignedBlock) -> dict:
-        """Per version of ``row``: (line, value pairs, blocks) of its blocks as a whole."""
+        """Per version of ``row``: (line, share, blocks) of its blocks as a whole."""
         return {
-            lang: (block.line, [pair for part in parts for pair in self.whole(part, lang)], parts)
+            lang: (block.line, _joined([self.whole(part, lang) for part in parts]), parts)
             for lang, block in row.cells.items()
             if block is not None
             for parts in [(block, *row.extra.get(lang, []))]
         }
 
     def own_cells(self, row: AlignedBlock) -> dict:
-        """Per version with a cell in ``row``: (line, value pairs, blocks) of its containers'
-        own text alone."""
+        """Per version with a cell in ``row``: (line, share, blocks) of its containers' own
+        text alone."""
         return {
-            lang: (block.line, [pair for part in parts for pair in self.own(part, lang)], parts)
+            lang: (block.line, _joined([self.own(part, lang) for part in parts]), parts)
             for lang, block in row.cells.items()
             if block is not None
             for parts in [(block, *row.extra.get(lang, []))]
         }
 
     def nested_cells(self, row: AlignedBlock) -> dict:
-        """Per version of ``row`` (those holding its content unwrapped too): (line, value
-        pairs, blocks) of what :func:`_compare_block_row` compares on nested rows."""
+        """Per version of ``row`` (those holding its content unwrapped too): (line, share,
+        blocks) of what :func:`_compare_block_row` compares on nested rows."""
         found = {}
         for lang in row.cells:
             parts = row.blocks(lang)
@@ -498,22 +578,22 @@ class _BlockValues:
                 found[lang] = (parts[0].line, self.of_row(row, lang), tuple(parts))
         return found
 
-    def of_row(self, row: AlignedBlock, lang: str) -> list:
-        """The value pairs of version ``lang`` in ``row``: of its blocks as a whole when the
+    def of_row(self, row: AlignedBlock, lang: str) -> _Share:
+        """The values of version ``lang`` in ``row``: of its blocks as a whole when the
         row has no nested rows it takes part in, else its containers' own text and what it
         holds in each nested row that every version of that row has (or that is a list
         item), recursively.  The own text of a container some versions do without (its
         title) is left out: that difference is ``wrapper-mismatch``'s (the titles are
         compared among the versions that have the container, see :meth:`own_cells`)."""
         if not row.rows or lang not in row.rows[0].cells:
-            return [pair for part in row.blocks(lang) for pair in self.whole(part, lang)]
-        pairs = []
+            return _joined([self.whole(part, lang) for part in row.blocks(lang)])
+        shares = []
         if row.cells.get(lang) is not None and not row.unwrapped:  # a box's title is the box's
-            pairs = [pair for part in row.blocks(lang) for pair in self.own(part, lang)]
+            shares = [self.own(part, lang) for part in row.blocks(lang)]
         for nested in row.rows:
             if nested.blocks(lang) and not _lacked(nested):  # else missing-paragraph's
-                pairs.extend(self.of_row(nested, lang))
-        return pairs
+                shares.append(self.of_row(nested, lang))
+        return _joined(shares)
 
 
 def _compare_row(
@@ -525,12 +605,23 @@ def _compare_row(
     describe,
     row: AlignedBlock | None = None,
 ) -> Iterator[Finding]:
+    """The findings of one row: *cells* holds, per version, (line, :class:`_Share`, blocks).
+
+    Versions whose shares hold the same decisive keys have nothing to report: each value
+    that may be reported shares a key with a value of the other side, so nothing is left
+    unmatched but values never reported (:meth:`ValueComparison.unmatched_lazy` and
+    :meth:`~ValueComparison.prune` only ever drop values).  The values are looked at only
+    when the keys differ."""
     article = ctx.article
-    if len(cells) < 2 or not any(cell[1] for cell in cells.values()):
-        return  # nothing stated, nothing to differ
+    if len(cells) < 2:
+        return
+    shares = [cell[1] for cell in cells.values()]
+    if all(share.keys == shares[0].keys for share in shares):
+        return  # the same keys everywhere (or nothing stated): nothing to differ
+    pairs = {lang: cell[1].pairs for lang, cell in cells.items()}
     order = [lang for lang in article.langs if lang in cells]
     reference = article.source if article.source in cells else order[0]
-    reference_values = cells[reference][1]
+    reference_values = pairs[reference]
     groups: dict[Difference, list[str]] = {}
     lines: dict[str, int] = {}
     lacked: dict[Difference, list] = {}
@@ -539,7 +630,7 @@ def _compare_row(
     for lang in order:
         if lang == reference:
             continue
-        values = cells[lang][1]
+        values = pairs[lang]
         extra = comparison.unmatched_lazy(values, reference_values, section_values.of(reference))
         lacking = comparison.unmatched_lazy(reference_values, values, section_values.of(lang))
         extra, lacking = comparison.prune(extra, lacking, values, reference_values)
@@ -564,7 +655,7 @@ def _compare_row(
             found = next(
                 (
                     line_of(place)
-                    for value, place in cells[lang][1]
+                    for value, place in pairs[lang]
                     if lacked[difference] and comparison.in_pool(value, lacking_pool)
                 ),
                 None,

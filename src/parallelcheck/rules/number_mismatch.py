@@ -39,6 +39,18 @@ class _NumberComparison(ValueComparison[_Number]):
         ] + found
         return sorted(found, key=lambda pair: pair[1])
 
+    def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[str]:
+        """The readings of the numbers of *where* (read without making its values)."""
+        stated = self.facts.numbers(where, lang)
+        if not stated.code:
+            return frozenset(key for fact in stated.text for key in fact.readings)
+        return frozenset(
+            key
+            for facts in (stated.text, *(facts for _, facts in stated.code))
+            for fact in facts
+            for key in fact.readings
+        )
+
     def matches(self, a: _Number, b: _Number) -> bool:
         return not set(a.fact.readings).isdisjoint(b.fact.readings)
 

@@ -32,6 +32,7 @@ from parallelcheck.text.tokens import (
 )
 
 NEAR_VARIANT = 80
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 class _Token(NamedTuple):
@@ -66,25 +67,53 @@ class _TokenComparison(ValueComparison[_Token]):
             lang: localisation(lang, article.link_prefixes, article.source)
             for lang in article.langs
         }
+        self.made: dict[tuple[str, bool, str], _Token] = {}
+
+    def token(self, text: str, strong: bool, lang: str) -> _Token:
+        """The token *text* of version *lang* as compared (the same in every block: made
+        once per article)."""
+        key = (text, strong, lang)
+        found = self.made.get(key)
+        if found is None:
+            token, written = text, ""
+            if "/" in text and " " not in text:  # a URL or path: as a link target
+                compared = compared_target(text, self.patterns[lang])
+                if compared != text:
+                    written, token = token_form(text), compared
+            found = self.made[key] = _Token(token, strong, token_form(token), False, written)
+        return found
 
     def values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
         tokens = self.facts.tokens(where)
-        if not tokens.strong and not tokens.names and not tokens.prose:
+        prose = self.facts.prose(where)
+        if not tokens.strong and not tokens.names and not prose:
             return []  # most blocks
         text = where.title if isinstance(where, Section) else where.text
         offsets = first_offsets(text, tokens.strong | tokens.names)
-        found = []
-        for strong, group in ((True, tokens.strong), (False, tokens.names)):
-            for token in sorted(group):
-                offset = max(offsets[token], 0)
-                written = ""
-                if "/" in token and " " not in token:  # a URL or path: as a link target
-                    compared = compared_target(token, self.patterns[lang])
-                    if compared != token:
-                        written, token = token_form(token), compared
-                found.append((_Token(token, strong, token_form(token), False, written), offset))
-        found.extend((_Token(form, False, form, True), 0) for form in sorted(tokens.prose))
+        found = [
+            (self.token(token, strong, lang), max(offsets[token], 0))
+            for strong, group in ((True, tokens.strong), (False, tokens.names))
+            for token in sorted(group)
+        ]
+        found.extend((_Token(form, False, form, True), 0) for form in sorted(prose))
         return found
+
+    def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[str]:
+        """The keys of the tokens of *where* but the quiet ones (read without the offsets
+        :meth:`values` finds, and without the code-like words of running text)."""
+        tokens = self.facts.tokens(where)
+        if not tokens.strong and not tokens.names:
+            return _NO_KEYS  # most blocks
+        token = self.token
+        return frozenset(
+            key
+            for strong, group in ((True, tokens.strong), (False, tokens.names))
+            for text in group
+            for key in self.keys(token(text, strong, lang))
+        )
+
+    def decides(self, value: _Token) -> bool:
+        return not value.quiet  # running text: never reported
 
     def occurrences(self, block: Block, lang: str) -> list[tuple[_Token, int]] | None:
         """Each token of a table at every place it stands (a token is read once per block,
