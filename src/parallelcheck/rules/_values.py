@@ -144,8 +144,8 @@ class ValueComparison(Generic[V]):
         self, ours: list, theirs: list, section_theirs: Callable[[], ValuePool[V]]
     ) -> list:
         """:meth:`unmatched`, with the section's pool built by ``section_theirs()`` only if
-        some value needs it (see :class:`SectionPools`); a subclass changing what is
-        unmatched overrides this method.
+        some value needs it (see :class:`SectionPools`), and without the unmatched values
+        that are not worth reporting (:meth:`reportable`).
 
         A value sharing a key with one of ``theirs`` shares it with the section's pool, which
         holds ``theirs``, so those values are settled by the keys of ``theirs`` alone; only
@@ -154,10 +154,19 @@ class ValueComparison(Generic[V]):
         """
         their_keys = {key for value, _ in theirs for key in self.keys(value)}
         left = [pair for pair in ours if their_keys.isdisjoint(self.keys(pair[0]))]
+        if left:
+            left = self.reportable(left, ours, theirs)
         if not left:
             return left
         pool = section_theirs()
         return [(value, line) for value, line in left if not self.in_pool(value, pool)]
+
+    def reportable(self, left: list, ours: list, theirs: list) -> list:
+        """Of the (value, line) pairs of ``ours`` that ``theirs`` leaves unmatched, those worth
+        reporting if the section does not match them either (all by default).  Each pair is
+        judged on its own, by ``ours`` and ``theirs``, so it is judged before the section's
+        pool is looked at (a pool is then built only for what may be reported)."""
+        return left
 
 
 @dataclass
@@ -325,7 +334,7 @@ def _compare_block_row(
     them."""
     found = (
         []
-        if row.unwrapped
+        if row.unwrapped or values.agree(row)  # (see _compare_row)
         else list(
             _compare_row(ctx, section, values.cells(row), section_values, comparison, describe, row)
         )
@@ -510,6 +519,7 @@ class _BlockValues:
 
     def __init__(self, comparison: ValueComparison):
         self.comparison = comparison
+        self.known: dict[int, frozenset[Hashable]] = {}
         self.blocks: dict[int, _Share] = {}
 
     def heading(self, section: Section, lang: str) -> _Share:
@@ -520,18 +530,45 @@ class _BlockValues:
             lambda: [(v, section.line) for v, _ in comparison.values(section, lang)],
         )
 
+    def keys(self, block: Block, lang: str) -> frozenset[Hashable]:
+        """The decisive keys of a block as a whole (none in code: another rule's business)."""
+        found = self.known.get(id(block))
+        if found is None:
+            found = self.known[id(block)] = (
+                _NO_KEYS
+                if block.kind is BlockKind.CODE
+                else self.comparison.decisive_keys(block, lang)
+            )
+        return found
+
+    def agree(self, row: AlignedBlock) -> bool:
+        """Whether the versions of a row hold the same decisive keys in their blocks as a
+        whole (as :meth:`cells` gives them, without making its shares), or fewer than two
+        versions have the row."""
+        first = None
+        for lang, block in row.cells.items():
+            if block is None:
+                continue
+            keys = self.keys(block, lang)
+            extra = row.extra.get(lang)
+            if extra:
+                keys = keys.union(*(self.keys(part, lang) for part in extra))
+            if first is None:
+                first = keys
+            elif keys != first:
+                return False
+        return True
+
     def whole(self, block: Block, lang: str) -> _Share:
         found = self.blocks.get(id(block))
         if found is None:
             comparison = self.comparison
-            if block.kind is BlockKind.CODE:  # code is another rule's business
-                found = _Share(_NO_KEYS, list)
-            else:
-                found = _Share(
-                    comparison.decisive_keys(block, lang),
-                    lambda: block_values(comparison, [block], lang),
-                )
-            self.blocks[id(block)] = found
+            found = self.blocks[id(block)] = _Share(
+                self.keys(block, lang),
+                (lambda: block_values(comparison, [block], lang))
+                if block.kind is not BlockKind.CODE  # code is another rule's business
+                else list,
+            )
         return found
 
     def of_blocks(self, blocks: Iterable[Block], lang: str) -> list:
@@ -609,7 +646,7 @@ def _compare_row(
 
     Versions whose shares hold the same decisive keys have nothing to report: each value
     that may be reported shares a key with a value of the other side, so nothing is left
-    unmatched but values never reported (:meth:`ValueComparison.unmatched_lazy` and
+    unmatched but values never reported (:meth:`ValueComparison.reportable` and
     :meth:`~ValueComparison.prune` only ever drop values).  The values are looked at only
     when the keys differ."""
     article = ctx.article

@@ -13,6 +13,7 @@ from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.numeric import NumberFact
 
 SMALL = 10
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 class _Number(NamedTuple):
@@ -43,6 +44,8 @@ class _NumberComparison(ValueComparison[_Number]):
         """The readings of the numbers of *where* (read without making its values)."""
         stated = self.facts.numbers(where, lang)
         if not stated.code:
+            if not stated.text:
+                return _NO_KEYS  # most blocks
             return frozenset(key for fact in stated.text for key in fact.readings)
         return frozenset(
             key

@@ -68,6 +68,7 @@ class _TokenComparison(ValueComparison[_Token]):
             for lang in article.langs
         }
         self.made: dict[tuple[str, bool, str], _Token] = {}
+        self.known_keys: dict[str, dict[str, tuple[str, ...]]] = {}  # per version
 
     def token(self, text: str, strong: bool, lang: str) -> _Token:
         """The token *text* of version *lang* as compared (the same in every block: made
@@ -104,13 +105,15 @@ class _TokenComparison(ValueComparison[_Token]):
         tokens = self.facts.tokens(where)
         if not tokens.strong and not tokens.names:
             return _NO_KEYS  # most blocks
-        token = self.token
-        return frozenset(
-            key
-            for strong, group in ((True, tokens.strong), (False, tokens.names))
-            for text in group
-            for key in self.keys(token(text, strong, lang))
-        )
+        known = self.known_keys.setdefault(lang, {})
+        found: set[str] = set()
+        for strong, group in ((True, tokens.strong), (False, tokens.names)):
+            for text in group:
+                keys = known.get(text)
+                if keys is None:  # the same whether strong or not
+                    keys = known[text] = self.keys(self.token(text, strong, lang))
+                found.update(keys)
+        return frozenset(found)
 
     def decides(self, value: _Token) -> bool:
         return not value.quiet  # running text: never reported
@@ -153,15 +156,14 @@ class _TokenComparison(ValueComparison[_Token]):
     def show(self, value: _Token) -> str:
         return value.text
 
-    def unmatched_lazy(self, ours, theirs, section_theirs):
-        found = super().unmatched_lazy(ours, theirs, section_theirs)
-        if not found:
-            return found
+    def reportable(self, left, ours, theirs):
+        """Strong tokens, and names that the other side writes as a near variant (quiet
+        tokens never, nor a name left out)."""
         their_forms = {t.form for t, _ in theirs if not t.quiet}
         our_forms = {t.form for t, _ in ours}
         theirs_only = their_forms - our_forms
         kept = []
-        for token, line in found:
+        for token, line in left:
             if token.quiet:
                 continue  # running text: never reported
             if token.strong:
