@@ -351,6 +351,7 @@ _NUMERAL_PIECES = [
 ]
 _NUMERAL_PIECES += ["12，5", "＋3", "٣", "१०", "3 500", "two", "Zwei", "“1”", "é", "x", " "]
 _NUMERAL_PIECES += ["twice", "fifty", "％", "%", "вдвое", "doppelt", "hundred", "İ", "million"]
+_NUMERAL_PIECES += ["iki katı", "-two", "one-", "Twenty", "dos", "mil"]
 numeral_text = st.lists(st.sampled_from(_NUMERAL_PIECES), max_size=10).map("".join)
 
 
@@ -370,12 +371,13 @@ def test_number_passes_skipped_below_their_floor_would_have_found_nothing(text, 
 @settings(max_examples=400, deadline=None)
 @given(
     st.one_of(numeral_text, st.text(max_size=30)),
-    st.sampled_from(["en", "de", "ja", "ko", "zh-Hans", "fr", "ru", "hi", "es"]),
+    st.sampled_from(["en", "de", "ja", "ko", "zh-Hans", "fr", "ru", "hi", "es", "tr"]),
 )
 def test_a_text_without_digit_or_numeral_gives_what_every_pass_would_find(text, lang):
     found = extract_numbers(text, lang)
     profile = numbers._profile_of(lang)
-    every_pass = replace(profile, numberish=re.compile(""))  # finds something in any text
+    anything = re.compile("")  # finds something in any text
+    every_pass = replace(profile, numberish=anything, digitish=anything, words_anywhere=anything)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(numbers, "_profile_of", lambda _: every_pass)
         assert extract_numbers(text, lang) == found

@@ -380,15 +380,15 @@ class _Pass:
     matches go to *handler*.  Every pattern starts with a literal or a character set, so the
     regex engine skips quickly to the characters a number can start with.  *floor* is the
     smallest character a match can start with: a text whose characters are all below it (a
-    Latin-script text for the Han, Kana and Hangul passes) is not scanned at all.  *starts*
-    are the characters of the text a match can start with (a pass that is not *lowered*:
-    see :attr:`_Profile.numberish`)."""
+    Latin-script text for the Han, Kana and Hangul passes) is not scanned at all.  Every
+    match holds one of the characters *holds* (of a pass that is not *lowered*; a date
+    holds a digit): see :attr:`_Profile.numberish`."""
 
     pattern: re.Pattern[str]
     handler: Callable[..., int]
     lowered: bool = False
     floor: str = ""
-    starts: str = ""
+    holds: str = ""
     #: Whether a text may hold a match (dates: a digit and a month name); a text it
     #: refuses is not scanned.
     admits: Callable[[str], bool] | None = None
@@ -404,13 +404,23 @@ class _Profile:
     lang: str
     dates: DateProfile
     passes: tuple[_Pass, ...]
-    #: Finds a character some pass that is not *lowered* can start a match with, or a
-    #: character the digit map changes (:data:`_NEEDS_MAP`'s first): in a text it finds
-    #: nothing in, only the number words' passes (:attr:`word_passes`) can find a number,
-    #: and the text needs no mapping.
+    #: Finds a character some match of a pass that is not *lowered* holds, or a character
+    #: the digit map changes (:data:`_NEEDS_MAP`'s first): in a text it finds nothing in,
+    #: only the number words' passes (:attr:`word_passes`) can find a number, and the text
+    #: needs no mapping.
     numberish: re.Pattern[str]
+    #: Finds a digit, a character the digit map changes, ``×`` or a vulgar fraction: in a
+    #: text it finds nothing in, only the passes of :attr:`numeral_passes` can find a
+    #: number (no date, no digits), and the text needs no mapping.
+    digitish: re.Pattern[str]
+    #: The passes of :attr:`passes` but those whose matches hold what :attr:`digitish`
+    #: finds (the numerals of a script, and the number words).
+    numeral_passes: tuple[_Pass, ...]
     #: The passes of :attr:`passes` that read the lower-cased text (number words).
     word_passes: tuple[_Pass, ...]
+    #: Finds in lower-cased text a word that a match of :attr:`word_passes` starts with, or
+    #: ``None`` without such passes: in a text it finds nothing in, they find nothing.
+    words_anywhere: re.Pattern[str] | None
     decimal_comma: bool
     digit_re: re.Pattern[str]  # tried where a digit run starts
     month_date_re: re.Pattern[str] | None  # tried where a month name starts
@@ -433,6 +443,10 @@ _LOWER = {
 }
 _DIGITS = "0123456789"
 _DIGIT_STARTS = _DIGITS + "×" + "".join(_VULGAR)
+
+
+def _one_of(characters: set[str]) -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(''.join(sorted(characters)))}]")
 
 
 def _stop_pattern(lang: str) -> re.Pattern[str] | None:
@@ -460,7 +474,7 @@ def _profile(lang: str) -> _Profile:
     dates = date_profile(lang)
     if dates.pattern is not None:  # dates with words or literals (CLDR), before anything else
         admits = partial(may_hold_date, dates)
-        passes.append(_Pass(dates.pattern, _h_cldr_date, admits=admits, starts=_DIGITS))
+        passes.append(_Pass(dates.pattern, _h_cldr_date, admits=admits, holds=_DIGITS))
 
     # Chinese / Japanese numerals and Korean number words: passes of their own, before the
     # digits (百分之75 is one percent).  Han numerals are read in every language, since any
@@ -475,24 +489,22 @@ def _profile(lang: str) -> _Profile:
             ),
             _h_han,
             floor=min("第" + chars),
-            starts="第" + chars,
+            holds="第" + chars,
         )
     )
     if lang == "ja":
         kana = re.compile(_alternation(_KANA_NUMBERS))
         initials = "".join(word[0] for word in _KANA_NUMBERS)
-        passes.append(_Pass(kana, _h_kana, floor=min(initials), starts=initials))
+        passes.append(_Pass(kana, _h_kana, floor=min(initials), holds=initials))
     if lang == "ko":
         sino = "일이삼사오육칠팔구십백천만억"
-        passes.append(
-            _Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino), starts=sino)
-        )
+        passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino), holds=sino))
         tens = "열 스물 스무 서른 마흔 쉰 예순 일흔 여든 아흔".split()
         units = "하나 한 둘 두 셋 세 넷 네 다섯 여섯 일곱 여덟 아홉".split()
         native = tens + units + [a + b for a in tens for b in units if a != "스무"]
         native_re = re.compile(_word_branches(native, "[가-힣]"))
         initials = "".join(word[0] for word in native)
-        passes.append(_Pass(native_re, _h_kon, floor=min(initials), starts=initials))
+        passes.append(_Pass(native_re, _h_kon, floor=min(initials), holds=initials))
 
     # What a digit run can start: dates and times first, since their digits are not
     # numbers of their own.
@@ -546,7 +558,7 @@ def _profile(lang: str) -> _Profile:
     digit_re = re.compile("|".join(digit_led), case)
 
     digit_starts = re.compile("|".join(re.escape(ch) for ch in _DIGIT_STARTS))
-    passes.append(_Pass(digit_starts, _h_digits, starts=_DIGIT_STARTS))
+    passes.append(_Pass(digit_starts, _h_digits, holds=_DIGIT_STARTS))
     month_before = None
     if names:
         month_before = re.compile(rf"(?<![^\W\d_])(?:{_alternation(names)})\.?\s+(?:de\s+)?$", case)
@@ -554,10 +566,12 @@ def _profile(lang: str) -> _Profile:
     # Number words after the digits: a scale word the digits took (1.8 million) is theirs.
     number_words: frozenset[str] = frozenset()
     words_next = None
+    every_word: set[str] = set()  # of the word passes (each not after a [\w-] character)
     # Chinese, Japanese and Korean texts quote English words as they are: read those.
     words_lang = lang if lang in NUMBER_WORDS else ("en" if lang in _ENGLISH_INSIDE else None)
     if words_lang is not None:
         number_words = frozenset(NUMBER_WORDS[words_lang])
+        every_word |= number_words
         branches = _word_branches(number_words, r"[\w-]")
         passes.append(_Pass(re.compile(rf"(?:{branches})(?!\w)"), _h_words, lowered=True))
         english = words_lang == "en"
@@ -569,6 +583,7 @@ def _profile(lang: str) -> _Profile:
         lang if lang in MULTIPLIER_WORDS else ("en" if lang in _ENGLISH_INSIDE else "")
     )
     if multiplier_lang:
+        every_word |= set(MULTIPLIER_WORDS[multiplier_lang])
         branches = _word_branches(MULTIPLIER_WORDS[multiplier_lang], r"[\w-]")
         passes.append(_Pass(re.compile(rf"(?:{branches})(?![\w-])"), _h_multiplier_word, True))
 
@@ -579,13 +594,23 @@ def _profile(lang: str) -> _Profile:
     stop = _stop_pattern(lang)
     # The characters the digit map changes to a digit or a percent sign count as digits.
     mapped = "".join(chr(cp) for cp, to in _DIGIT_MAP.items() if chr(to) in _DIGITS + "%")
-    starts = {ch for scan in passes if not scan.lowered for ch in scan.starts + mapped}
+    held = {ch for scan in passes if not scan.lowered for ch in scan.holds + mapped}
+    # The passes of the lower-cased text come last: extract_numbers stops at the first of
+    # them when no word of theirs is there.
+    first_lowered = next((i for i, scan in enumerate(passes) if scan.lowered), len(passes))
+    assert all(scan.lowered for scan in passes[first_lowered:])
+    digitish = set(_DIGIT_STARTS + mapped)
     return _Profile(
         lang=lang,
         dates=dates,
         passes=tuple(passes),
-        numberish=re.compile(f"[{re.escape(''.join(sorted(starts)))}]"),
+        numberish=_one_of(held),
+        digitish=_one_of(digitish),
+        numeral_passes=tuple(
+            scan for scan in passes if scan.lowered or not set(scan.holds) <= digitish
+        ),
         word_passes=tuple(scan for scan in passes if scan.lowered),
+        words_anywhere=re.compile(_word_branches(every_word, r"[\w-]")) if every_word else None,
         decimal_comma=decimal_comma,
         digit_re=digit_re,
         month_date_re=month_date_re,
@@ -637,6 +662,8 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     passes = profile.passes
     if profile.numberish.search(text) is None:
         passes, t = profile.word_passes, text  # most texts: no digit, no numeral
+    elif profile.digitish.search(text) is None:
+        passes, t = profile.numeral_passes, text  # numerals of a script, not digits
     elif plain:
         t = text
     else:
@@ -658,6 +685,8 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
                 lowered = t.lower()
                 if len(lowered) != len(t):  # İ → i̇ would move the offsets
                     lowered = t.translate(_LOWER)
+                if profile.words_anywhere.search(lowered) is None:
+                    break  # the word passes, the last ones, find nothing (most texts)
             subject = lowered
         claimed = sorted((f.start, f.end) for f in facts) if facts else None
         search = scan.pattern.search
