@@ -102,9 +102,7 @@ def test_section_pools_are_built_once_and_hold_the_heading_and_every_block():
     blocks = [_paragraph("V4.1 is 10"), _paragraph("SM100 has 2024")]
     section = Section(title="FastAPI 3.14", level=2, line=1, blocks=blocks)
     comparison = _comparisons()[1]
-    values = _BlockValues(comparison)
-    headings = {"en": (1, values.heading(section, "en"), ())}
-    pools = SectionPools(comparison, {"en": section}, values, headings)
+    pools = SectionPools(comparison, {"en": section}, _BlockValues(comparison))
     pool = pools.of("en")()
     assert pools.of("en")() is pool
     assert {v.text for v in pool.values} == {"V4.1", "SM100", "FastAPI"}

@@ -62,6 +62,8 @@ def _content(where: Where) -> tuple[str, tuple[str, ...]]:
     """The text and inline code a fact of a block or heading is read from."""
     if isinstance(where, Section):
         return where.title, tuple(where.code_spans)
+    if not where.children:
+        return where.text, tuple(where.code_spans)
     return where.text, tuple(where.all_code_spans())
 
 

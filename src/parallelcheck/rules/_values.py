@@ -251,20 +251,16 @@ class SectionPools(_LazyPools):
     """
 
     def __init__(
-        self,
-        comparison: ValueComparison,
-        sections: dict[str, Section],
-        values: _BlockValues,
-        headings: dict,
+        self, comparison: ValueComparison, sections: dict[str, Section], values: _BlockValues
     ):
         super().__init__(comparison)
         self.sections = sections
         self.values = values
-        self.headings = headings
 
     def gather(self, lang: str) -> list:
-        return self.values.of_blocks(self.sections[lang].blocks, lang) + [
-            v for v, _ in self.headings[lang][1].pairs
+        section = self.sections[lang]
+        return self.values.of_blocks(section.blocks, lang) + [
+            v for v, _ in self.values.heading(section, lang).pairs
         ]
 
 
@@ -299,9 +295,10 @@ def compare_values(
     values = _BlockValues(comparison)
     for section in article.sections:
         present = {lang: s for lang, s in section.cells.items() if s is not None}
-        headings = {lang: (s.line, values.heading(s, lang), ()) for lang, s in present.items()}
-        section_values = SectionPools(comparison, present, values, headings)
-        yield from _compare_row(ctx, section, headings, section_values, comparison, describe)
+        section_values = SectionPools(comparison, present, values)
+        if not values.agree((lang, s, ()) for lang, s in present.items()):  # (see _compare_row)
+            headings = {lang: (s.line, values.heading(s, lang), ()) for lang, s in present.items()}
+            yield from _compare_row(ctx, section, headings, section_values, comparison, describe)
         for row in section.rows:
             yield from _compare_block_row(
                 ctx, section, row, values, section_values, comparison, describe
@@ -334,7 +331,7 @@ def _compare_block_row(
     them."""
     found = (
         []
-        if row.unwrapped or values.agree(row)  # (see _compare_row)
+        if row.unwrapped or values.agree(values.parts(row))  # (see _compare_row)
         else list(
             _compare_row(ctx, section, values.cells(row), section_values, comparison, describe, row)
         )
@@ -464,8 +461,9 @@ class _OutsidePools:
             pools = self.pools
             inside = {id(block) for block in self.row.blocks(lang)}
             blocks = [block for block in pools.sections[lang].blocks if id(block) not in inside]
+            heading = pools.values.heading(pools.sections[lang], lang)
             found = self.values[lang] = pools.values.of_blocks(blocks, lang) + [
-                v for v, _ in pools.headings[lang][1].pairs
+                v for v, _ in heading.pairs
             ]
         return found
 
@@ -524,35 +522,48 @@ class _BlockValues:
 
     def heading(self, section: Section, lang: str) -> _Share:
         """The values of a section's heading, each at the heading's line."""
-        comparison = self.comparison
-        return _Share(
-            comparison.decisive_keys(section, lang),
-            lambda: [(v, section.line) for v, _ in comparison.values(section, lang)],
-        )
-
-    def keys(self, block: Block, lang: str) -> frozenset[Hashable]:
-        """The decisive keys of a block as a whole (none in code: another rule's business)."""
-        found = self.known.get(id(block))
+        found = self.blocks.get(id(section))
         if found is None:
-            found = self.known[id(block)] = (
-                _NO_KEYS
-                if block.kind is BlockKind.CODE
-                else self.comparison.decisive_keys(block, lang)
+            comparison = self.comparison
+            found = self.blocks[id(section)] = _Share(
+                self.keys(section, lang),
+                lambda: [(v, section.line) for v, _ in comparison.values(section, lang)],
             )
         return found
 
-    def agree(self, row: AlignedBlock) -> bool:
-        """Whether the versions of a row hold the same decisive keys in their blocks as a
-        whole (as :meth:`cells` gives them, without making its shares), or fewer than two
-        versions have the row."""
+    def keys(self, where: Block | Section, lang: str) -> frozenset[Hashable]:
+        """The decisive keys of a heading or of a block as a whole (none in code: another
+        rule's business)."""
+        found = self.known.get(id(where))
+        if found is None:
+            found = self.known[id(where)] = (
+                _NO_KEYS
+                if isinstance(where, Block) and where.kind is BlockKind.CODE
+                else self.comparison.decisive_keys(where, lang)
+            )
+        return found
+
+    @staticmethod
+    def parts(row: AlignedBlock) -> Iterator[tuple[str, Block, list[Block]]]:
+        """Each version's cell of a row with the blocks it was split into (as :meth:`cells`
+        takes them)."""
+        extra = row.extra
+        return (
+            (lang, block, extra.get(lang, ()))
+            for lang, block in row.cells.items()
+            if block is not None
+        )
+
+    def agree(self, cells: Iterable[tuple[str, Block | Section, Sequence[Block]]]) -> bool:
+        """Whether some versions' headings or blocks (each with the blocks it was split
+        into) hold the same decisive keys, or fewer than two versions are given: what
+        :func:`_compare_row` tells of their shares, without making them."""
+        keys_of = self.keys
         first = None
-        for lang, block in row.cells.items():
-            if block is None:
-                continue
-            keys = self.keys(block, lang)
-            extra = row.extra.get(lang)
+        for lang, where, extra in cells:
+            keys = keys_of(where, lang)
             if extra:
-                keys = keys.union(*(self.keys(part, lang) for part in extra))
+                keys = keys.union(*(keys_of(part, lang) for part in extra))
             if first is None:
                 first = keys
             elif keys != first:
