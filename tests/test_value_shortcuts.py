@@ -11,7 +11,7 @@ from parallelcheck.facts import ArticleFacts, StatedNumbers
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.readers import parse_text
-from parallelcheck.rules._values import SectionPools, _BlockValues
+from parallelcheck.rules._value_shares import BlockValues, SectionPools
 from parallelcheck.rules.number_mismatch import _NumberComparison
 from parallelcheck.rules.token_mismatch import _TokenComparison
 from parallelcheck.text.numeric import extract_code_numbers, extract_numbers
@@ -102,7 +102,7 @@ def test_section_pools_are_built_once_and_hold_the_heading_and_every_block():
     blocks = [_paragraph("V4.1 is 10"), _paragraph("SM100 has 2024")]
     section = Section(title="FastAPI 3.14", level=2, line=1, blocks=blocks)
     comparison = _comparisons()[1]
-    pools = SectionPools(comparison, {"en": section}, _BlockValues(comparison))
+    pools = SectionPools(comparison, {"en": section}, BlockValues(comparison))
     pool = pools.of("en")()
     assert pools.of("en")() is pool
     assert {v.text for v in pool.values} == {"V4.1", "SM100", "FastAPI"}

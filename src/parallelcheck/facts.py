@@ -67,6 +67,15 @@ def _content(where: Where) -> tuple[str, tuple[str, ...]]:
     return where.text, tuple(where.all_code_spans())
 
 
+def _read(known: dict[tuple, T], where: Where, read: Callable[[str, tuple[str, ...]], T]) -> T:
+    """``read(text, code)`` of a block's or heading's content, kept in *known* by it."""
+    content = _content(where)
+    found = known.get(content)
+    if found is None:
+        found = known[content] = read(*content)
+    return found
+
+
 @dataclass(frozen=True)
 class StatedNumbers:
     """The numbers of a block or heading: those of its running text, with the inline code
@@ -140,22 +149,12 @@ class ArticleFacts:
 
     def tokens(self, where: Where) -> Tokens:
         """The untranslatable tokens of a block or heading (code blocks are not read)."""
-        text, spans = _content(where)
-        key = (text, spans)
-        found = self._tokens.get(key)
-        if found is None:
-            found = self._tokens[key] = extract_tokens(text, spans)
-        return found
+        return _read(self._tokens, where, extract_tokens)
 
     def prose(self, where: Where) -> frozenset[str]:
         """The code-like words of the running text of a block or heading, in their compared
         form (:func:`~parallelcheck.text.tokens.prose_code`)."""
-        text, spans = _content(where)
-        key = (text, spans)
-        found = self._prose.get(key)
-        if found is None:
-            found = self._prose[key] = prose_code(text, spans)
-        return found
+        return _read(self._prose, where, prose_code)
 
     def code_form(self, block: Block, info: str | None = None) -> CodeForm:
         """A code block's comparable form: its code tokens and where its comments are; read

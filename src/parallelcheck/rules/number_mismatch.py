@@ -8,7 +8,13 @@ from typing import NamedTuple
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._values import Difference, ValueComparison, compare_values, quoted, say
+from parallelcheck.rules._values import (
+    Difference,
+    ValueComparison,
+    Wording,
+    compare_values,
+    quoted,
+)
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.numeric import NumberFact
 
@@ -70,7 +76,7 @@ class _NumberComparison(ValueComparison[_Number]):
 
     def describe(self, langs, agreeing, difference: Difference, count) -> str:
         """The finding's message; a value grouped wrongly (``100,0000``) is named as such."""
-        said = _describe(langs, agreeing, difference, count)
+        said = _WORDING.sentence(langs, agreeing, difference.extra, difference.lacking)
         wrong = [v for v in (*difference.extra, *difference.lacking) if v in self.misgrouped]
         if wrong:
             said += (
@@ -104,33 +110,10 @@ def _countable(number: _Number) -> bool:
 def is_soft(number: _Number) -> bool:
     """Inline code, weak words ("double", "twice") and plain counts up to ten ("one of",
     "2つ", "兩個", "두 가지")."""
-    if number.in_code or number.fact.weak:
-        return True
-    fact = number.fact
-    if fact.kind != "number":
-        return False
-    try:
-        return abs(float(fact.readings[0])) <= SMALL
-    except ValueError:
-        return False
+    return number.in_code or number.fact.weak or number.fact.counts_up_to(SMALL)
 
 
-def _describe(langs, agreeing, difference: Difference, _count) -> str:
-    if difference.extra and difference.lacking:
-        return (
-            f"{say(langs, 'say')} {quoted(difference.extra)} where "
-            f"{say(agreeing, 'say')} {quoted(difference.lacking)}"
-        )
-    if difference.lacking:
-        return (
-            f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
-            f"{say(agreeing, 'state')} here"
-        )
-    verb = "does" if len(agreeing) == 1 else "do"
-    return (
-        f"{say(langs, 'state')} {quoted(difference.extra)}, which {', '.join(agreeing)} "
-        f"{verb} not state here"
-    )
+_WORDING = Wording(changed="say", has="state", adds="state", lacks="state")
 
 
 @rule("number-mismatch", severity="error", tags=("values",))

@@ -17,9 +17,8 @@ from parallelcheck.rules._values import (
     Difference,
     ValueComparison,
     ValuePool,
+    Wording,
     compare_values,
-    quoted,
-    say,
 )
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.links import compared_target, localisation
@@ -177,22 +176,11 @@ def _near(a: str, b: str) -> bool:
     return a.lower() == b.lower() or ratio(a, b) >= NEAR_VARIANT
 
 
+_WORDING = Wording(changed="write", has="write", adds="add", lacks="have")
+
+
 def _describe(langs, agreeing, difference: Difference, _count) -> str:
-    if difference.extra and difference.lacking:
-        return (
-            f"{say(langs, 'write')} {quoted(difference.extra)} where "
-            f"{say(agreeing, 'write')} {quoted(difference.lacking)}"
-        )
-    if difference.lacking:
-        return (
-            f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
-            f"{say(agreeing, 'write')} here"
-        )
-    return f"{say(langs, 'add')} {quoted(difference.extra)}, which {join(agreeing)} here"
-
-
-def join(langs) -> str:
-    return f"{', '.join(langs)} {'does' if len(langs) == 1 else 'do'} not have"
+    return _WORDING.sentence(langs, agreeing, difference.extra, difference.lacking)
 
 
 @rule("token-mismatch", severity="warning", tags=("values",))

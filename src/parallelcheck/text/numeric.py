@@ -138,6 +138,16 @@ class NumberFact:
     #: Indian numbering): its one reading is the text itself, marked (``"≠100,0000"``).
     malformed: bool = False
 
+    def counts_up_to(self, limit: int) -> bool:
+        """Whether this is a plain number (not a date, percent, multiplier …) no larger than
+        *limit* (its first reading; a malformed one's is none)."""
+        if self.kind != "number":
+            return False
+        try:
+            return abs(float(self.readings[0])) <= limit
+        except ValueError:
+            return False
+
 
 # --------------------------------------------------------------------------------------------
 # Languages
@@ -998,26 +1008,25 @@ def _date_key(year: int | None, month: int, day: int | None) -> str:
     return f"{year:04d}-{month:02d}-{day:02d}"
 
 
+def _date(profile, text, t, s: int, e: int, facts, keys: list[str]) -> int:
+    """The date ``text[s:e]`` with its *keys*, or, with none (no valid date), the numbers it
+    holds; where to read on."""
+    if not keys:
+        return _plain_numbers(profile, text, t, s, e, facts)
+    _add(facts, text, s, e, "date", keys, False)
+    return e
+
+
 def _h_iso(profile, text, t, m, facts) -> int:
+    """A year first: ``2026-10-20`` (group ``iso``), or a month of a year between 1900 and
+    2199, ``2026-10`` (``isoym``); else its numbers."""
     s, e = m.span()
     if _glued_left(t, s):
         return e
-    y, mo, d = (int(x) for x in _DIGIT_RUN.findall(m.group()))
-    if not _valid_date(y, mo, d):
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(y, mo, d)], False)
-    return e
-
-
-def _h_isoym(profile, text, t, m, facts) -> int:
-    s, e = m.span()
-    if _glued_left(t, s):
-        return e
-    y, mo = (int(x) for x in _DIGIT_RUN.findall(m.group()))
-    if not _valid_date(y, mo) or not 1900 <= y <= 2199:
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(y, mo, None)], False)
-    return e
+    y, mo, *days = (int(x) for x in _DIGIT_RUN.findall(m.group()))
+    d = days[0] if days else None
+    valid = _valid_date(y, mo, d) and (d is not None or 1900 <= y <= 2199)
+    return _date(profile, text, t, s, e, facts, [_date_key(y, mo, d)] if valid else [])
 
 
 def _h_dmy(profile, text, t, m, facts) -> int:
@@ -1032,10 +1041,7 @@ def _h_dmy(profile, text, t, m, facts) -> int:
     if separator == ".":
         candidates = candidates[:1]
     keys = [_date_key(y, mo, d) for mo, d in candidates if _valid_date(y, mo, d)]
-    if not keys:
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", keys, False)
-    return e
+    return _date(profile, text, t, s, e, facts, keys)
 
 
 def _h_cjkdate(profile, text, t, m, facts) -> int:
@@ -1045,10 +1051,8 @@ def _h_cjkdate(profile, text, t, m, facts) -> int:
         y, mo, d = parts[0], parts[1], (parts[2] if len(parts) > 2 else None)
     else:
         y, mo, d = None, parts[0], parts[1]
-    if not _valid_date(y or 2000, mo, d):
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(y, mo, d)], False)
-    return e
+    valid = _valid_date(y or 2000, mo, d)
+    return _date(profile, text, t, s, e, facts, [_date_key(y, mo, d)] if valid else [])
 
 
 def _month_number(profile: _Profile, word: str) -> int | None:
@@ -1090,8 +1094,7 @@ def _h_dmonth(profile, text, t, m, facts) -> int:
     year = numbers[1] if len(numbers) > 1 else None
     if month is None or not _valid_date(year or 2000, month, day):
         return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(year, month, day)], False)
-    return e
+    return _date(profile, text, t, s, e, facts, [_date_key(year, month, day)])
 
 
 def _h_wmonth(profile, text, t, m, facts) -> int:
@@ -1107,10 +1110,8 @@ def _h_wmonth(profile, text, t, m, facts) -> int:
         day, year = None, numbers[0]
     else:
         day, year = numbers[0], None
-    if not _valid_date(year or 2000, month, day):
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(year, month, day)], False)
-    return e
+    valid = _valid_date(year or 2000, month, day)
+    return _date(profile, text, t, s, e, facts, [_date_key(year, month, day)] if valid else [])
 
 
 def _h_time(profile, text, t, m, facts) -> int:
@@ -1536,7 +1537,7 @@ def _h_multiplier_word(profile, text, t, m, facts) -> int:
 
 _HANDLERS: dict[str, Callable[..., int]] = {
     "iso": _h_iso,
-    "isoym": _h_isoym,
+    "isoym": _h_iso,
     "dmy": _h_dmy,
     "cjkdate": _h_cjkdate,
     "kodate": _h_cjkdate,
