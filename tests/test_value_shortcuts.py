@@ -175,3 +175,20 @@ def test_rows_settled_by_their_keys_give_the_findings_of_the_whole_comparison(te
         for comparison in (_NumberComparison, _TokenComparison, ValueComparison):
             patch.setattr(comparison, "decisive_keys", lambda *_: frozenset({object()}))
         assert findings() == settled
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, texts, st.data())
+def test_the_section_is_not_looked_at_when_nothing_left_may_be_reported(ours, theirs, data):
+    """may_differ is false only when prune keeps nothing of any part of what the aligned
+    blocks leave unmatched (the section's pools take some of it away, never add)."""
+    for comparison in _comparisons():
+        mine = comparison.values(_paragraph(ours), "en")
+        other = comparison.values(_paragraph(theirs), "en")
+        extra = comparison.unmatched_here(mine, other)
+        lacking = comparison.unmatched_here(other, mine)
+        if comparison.may_differ(extra, lacking, mine, other):
+            continue
+        kept_extra = [pair for pair in extra if data.draw(st.booleans())]
+        kept_lacking = [pair for pair in lacking if data.draw(st.booleans())]
+        assert comparison.prune(kept_extra, kept_lacking, mine, other) == ([], [])

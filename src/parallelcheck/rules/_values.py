@@ -161,14 +161,28 @@ class ValueComparison(Generic[V]):
         the values left (when any) are looked for in the pool.  The same pairs, in the same
         order, as asking the pool about every value.
         """
+        return self.in_section(self.unmatched_here(ours, theirs), section_theirs)
+
+    def unmatched_here(self, ours: list, theirs: list) -> list:
+        """The (value, line) pairs of ``ours`` that share no key with ``theirs`` (its aligned
+        block) and are worth reporting (:meth:`reportable`)."""
         their_keys = {key for value, _ in theirs for key in self.keys(value)}
         left = [pair for pair in ours if their_keys.isdisjoint(self.keys(pair[0]))]
-        if left:
-            left = self.reportable(left, ours, theirs)
+        return self.reportable(left, ours, theirs) if left else left
+
+    def in_section(self, left: list, section_theirs: Callable[[], ValuePool[V]]) -> list:
+        """The pairs of ``left`` that the section's pool, built by ``section_theirs()`` only
+        when some are left, does not match either."""
         if not left:
             return left
         pool = section_theirs()
         return [(value, line) for value, line in left if not self.in_pool(value, pool)]
+
+    def may_differ(self, extra: list, lacking: list, ours: list, theirs: list) -> bool:
+        """Whether :meth:`prune` may keep something of some of ``extra`` and ``lacking`` (the
+        pairs :meth:`unmatched_here` leaves: the section's pools only take some away): if
+        not, the section is not looked at.  Whether they hold anything, by default."""
+        return bool(extra or lacking)
 
     def reportable(self, left: list, ours: list, theirs: list) -> list:
         """Of the (value, line) pairs of ``ours`` that ``theirs`` leaves unmatched, those worth
@@ -176,6 +190,9 @@ class ValueComparison(Generic[V]):
         judged on its own, by ``ours`` and ``theirs``, so it is judged before the section's
         pool is looked at (a pool is then built only for what may be reported)."""
         return left
+
+
+_ITEMISED = frozenset({BlockKind.TABLE, BlockKind.LIST})
 
 
 def compare_values(
@@ -213,7 +230,16 @@ class _Comparing:
                 }
                 yield from self.row(section, headings, pools)
             for row in section.rows:
-                yield from self.block_row(section, row, pools)
+                if row.unwrapped or not values.agree(values.parts(row)) or self._itemwise(row):
+                    yield from self.block_row(section, row, pools)
+                # (else the row agrees as a whole and has no items: nothing to report)
+
+    def _itemwise(self, row: AlignedBlock) -> bool:
+        """Whether a row that agrees as a whole may still differ in an item (see
+        :meth:`items`: a table's rows, a list's items)."""
+        return self.comparison.itemwise and any(
+            block is not None and block.kind in _ITEMISED for block in row.cells.values()
+        )
 
     def block_row(
         self, section: AlignedSection, row: AlignedBlock, pools: SectionPools
@@ -348,9 +374,14 @@ class _Comparing:
             if lang == reference:
                 continue
             values = pairs[lang]
-            extra = comparison.unmatched_lazy(values, reference_values, pools.of(reference))
-            lacking = comparison.unmatched_lazy(reference_values, values, pools.of(lang))
-            extra, lacking = comparison.prune(extra, lacking, values, reference_values)
+            extra = comparison.unmatched_here(values, reference_values)
+            lacking = comparison.unmatched_here(reference_values, values)
+            if comparison.may_differ(extra, lacking, values, reference_values):
+                extra = comparison.in_section(extra, pools.of(reference))
+                lacking = comparison.in_section(lacking, pools.of(lang))
+                extra, lacking = comparison.prune(extra, lacking, values, reference_values)
+            else:
+                extra = lacking = []
             if not extra and not lacking:
                 agreeing.append(lang)
                 continue

@@ -93,13 +93,28 @@ class _NumberComparison(ValueComparison[_Number]):
         hard_lacking = [pair for pair in lacking if not is_soft(pair[0])]
         swapped_in = [pair for pair in extra if _countable(pair[0])]
         swapped_out = [pair for pair in lacking if _countable(pair[0])]
-        written_in_digits = any(not pair[0].fact.spelled for pair in swapped_in + swapped_out)
-        same_number_of_counts = sum(_countable(v) for v, _ in ours) == sum(
-            _countable(v) for v, _ in theirs
-        )
-        if swapped_in and swapped_out and written_in_digits and same_number_of_counts:
+        if _substitution(swapped_in, swapped_out, ours, theirs):
             return hard_extra + swapped_in, hard_lacking + swapped_out
         return hard_extra, hard_lacking
+
+    def may_differ(self, extra: list, lacking: list, ours: list, theirs: list) -> bool:
+        """Whether the lists hold a hard value, or countable ones a substitution of which
+        :meth:`prune` would keep (what the section's pools leave of them is a part)."""
+        if any(not is_soft(pair[0]) for pair in (*extra, *lacking)):
+            return True
+        swapped_in = [pair for pair in extra if _countable(pair[0])]
+        swapped_out = [pair for pair in lacking if _countable(pair[0])]
+        return _substitution(swapped_in, swapped_out, ours, theirs)
+
+
+def _substitution(swapped_in: list, swapped_out: list, ours: list, theirs: list) -> bool:
+    """Whether soft counts taken in and out are a substitution (see the rule's policy): some
+    on each side, one of them written in digits, the two blocks holding as many counts."""
+    return (
+        bool(swapped_in and swapped_out)
+        and any(not pair[0].fact.spelled for pair in (*swapped_in, *swapped_out))
+        and sum(_countable(v) for v, _ in ours) == sum(_countable(v) for v, _ in theirs)
+    )
 
 
 def _countable(number: _Number) -> bool:
