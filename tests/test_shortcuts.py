@@ -8,6 +8,7 @@ import sys
 import textwrap
 from collections import Counter
 from dataclasses import replace
+from datetime import date
 
 import pytest
 from hypothesis import given, settings
@@ -349,6 +350,8 @@ _NUMERAL_PIECES = [
     "２０％",
 ]
 _NUMERAL_PIECES += ["12，5", "＋3", "٣", "१०", "3 500", "two", "Zwei", "“1”", "é", "x", " "]
+_NUMERAL_PIECES += ["twice", "fifty", "％", "%", "вдвое", "doppelt", "hundred", "İ", "million"]
+_NUMERAL_PIECES += ["iki katı", "-two", "one-", "Twenty", "dos", "mil"]
 numeral_text = st.lists(st.sampled_from(_NUMERAL_PIECES), max_size=10).map("".join)
 
 
@@ -365,6 +368,21 @@ def test_number_passes_skipped_below_their_floor_would_have_found_nothing(text, 
         assert extract_numbers(text, lang) == found
 
 
+@settings(max_examples=400, deadline=None)
+@given(
+    st.one_of(numeral_text, st.text(max_size=30)),
+    st.sampled_from(["en", "de", "ja", "ko", "zh-Hans", "fr", "ru", "hi", "es", "tr"]),
+)
+def test_a_text_without_digit_or_numeral_gives_what_every_pass_would_find(text, lang):
+    found = extract_numbers(text, lang)
+    profile = numbers._profile_of(lang)
+    anything = re.compile("")  # finds something in any text
+    every_pass = replace(profile, numberish=anything, digitish=anything, words_anywhere=anything)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(numbers, "_profile_of", lambda _: every_pass)
+        assert extract_numbers(text, lang) == found
+
+
 @settings(max_examples=500, deadline=None)
 @given(
     st.one_of(numeral_text, st.text(min_size=1, max_size=40)).filter(bool),
@@ -375,3 +393,52 @@ def test_a_text_reaches_a_floor_exactly_when_its_largest_character_does(text, fl
 
     assert (numbers._reaching(floor).search(text) is not None) == (max(text) >= floor)
     assert (untranslated._FROM_GREEK.search(text) is None) == (max(text) < "\u0370")
+
+
+# --- Date searches skipped for texts without a word every date holds --------------------
+
+_DATE_LANGS = ["en", "de", "fr", "es", "pt", "ru", "uk", "tr", "hi", "vi", "pl", "id", "zh", "it"]
+
+
+def _date_pieces(lang: str) -> list[str]:
+    """Dates of every skeleton the profile reads, written by babel, cut into words, with
+    their separators and words that resemble month and weekday names."""
+    from babel import Locale
+    from babel.dates import format_date, format_skeleton
+
+    from parallelcheck.text.dates import _SKELETONS
+
+    locale = Locale.parse(lang.replace("-", "_"))
+    day = date(2026, 3, 2)
+    written = [format_date(day, width, locale=locale) for width in ("full", "long", "medium")]
+    written += [
+        format_skeleton(skeleton, day, locale=locale)
+        for skeleton in _SKELETONS
+        if skeleton in locale.datetime_skeletons
+    ]
+    words = {word for text in written for word in re.split(r"(\W+)", text) if word}
+    return sorted(words) + written + ["Mar", "marzo", "Dec", "2026", "2", " ", ", ", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.sampled_from(_DATE_LANGS))
+def test_a_date_search_is_skipped_only_where_it_would_find_nothing(data, lang):
+    from parallelcheck.text.dates import date_profile, may_hold_date
+
+    profile = date_profile(lang)
+    pieces = _date_pieces(lang)
+    text = "".join(data.draw(st.lists(st.sampled_from(pieces), min_size=1, max_size=8)))
+    if profile.pattern.search(text):
+        assert profile.witnesses is None or profile.witnesses.search(text)
+    if profile.witnesses is not None and not profile.witnesses.search(text):
+        assert not may_hold_date(profile, text)
+
+
+@pytest.mark.parametrize("lang", _DATE_LANGS)
+def test_every_date_a_profile_reads_holds_its_witness(lang):
+    from parallelcheck.text.dates import date_profile
+
+    profile = date_profile(lang)
+    for text in _date_pieces(lang):
+        if profile.pattern.search(text):
+            assert profile.witnesses is None or profile.witnesses.search(text), text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +11,7 @@ from parallelcheck.facts import ArticleFacts, StatedNumbers
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.readers import parse_text
-from parallelcheck.rules._values import SectionPools
+from parallelcheck.rules._value_shares import BlockValues, SectionPools
 from parallelcheck.rules.number_mismatch import _NumberComparison
 from parallelcheck.rules.token_mismatch import _TokenComparison
 from parallelcheck.text.numeric import extract_code_numbers, extract_numbers
@@ -28,12 +29,12 @@ def _paragraph(text: str) -> Block:
     return Block(BlockKind.PARAGRAPH, text.replace("`", ""), 1, 1, code_spans=spans)
 
 
-def _comparisons():
+def _comparisons(langs=("en",)):
     article = AlignedArticle(
         id="a",
         source="en",
-        langs=("en",),
-        expected=("en",),
+        langs=langs,
+        expected=langs,
         paths={},
         documents={},
         sections=[],
@@ -101,9 +102,7 @@ def test_section_pools_are_built_once_and_hold_the_heading_and_every_block():
     blocks = [_paragraph("V4.1 is 10"), _paragraph("SM100 has 2024")]
     section = Section(title="FastAPI 3.14", level=2, line=1, blocks=blocks)
     comparison = _comparisons()[1]
-    per_block = {id(b): [(v, 1) for v, _ in comparison.values(b, "en")] for b in blocks}
-    headings = {"en": (1, [(v, 1) for v, _ in comparison.values(section, "en")])}
-    pools = SectionPools(comparison, {"en": section}, per_block, headings)
+    pools = SectionPools(comparison, {"en": section}, BlockValues(comparison))
     pool = pools.of("en")()
     assert pools.of("en")() is pool
     assert {v.text for v in pool.values} == {"V4.1", "SM100", "FastAPI"}
@@ -126,3 +125,70 @@ def test_aligned_rows_hold_blocks_of_their_section():
                 held = {id(b) for b in aligned.cells[lang].blocks}
                 assert id(block) in held
                 assert all(id(part) in held for part in row.extra.get(lang, []))
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, st.sampled_from(["en", "de", "ja", "fr"]))
+def test_decisive_keys_are_those_of_the_values_that_decide(text, lang):
+    block = _paragraph(text)
+    heading = Section(title=block.text, level=2, line=1, code_spans=block.code_spans)
+    for comparison in _comparisons(("en", "de", "ja", "fr")):
+        for where in (block, heading):
+            values = comparison.values(where, lang)
+            assert comparison.decisive_keys(where, lang) == comparison.keys_of(values)
+            assert all(comparison.keys(value) for value, _ in values)  # never without a key
+
+
+_LINES = [*NUMBERS, *TOKENS, "gzip", "`gzip`", "fetch()", "`fetch()`", "word", "Wort"]
+_lines = st.lists(st.sampled_from(_LINES), min_size=1, max_size=4).map(" ".join)
+_shapes = st.sampled_from(["{}", "- {}\n- {}", "| a | b |\n|---|---|\n| {} | {} |", "> {}"])
+_documents = st.lists(st.tuples(_shapes, _lines, _lines), min_size=1, max_size=4).map(
+    lambda blocks: "# T\n\n" + "\n\n".join(shape.format(a, b) for shape, a, b in blocks) + "\n"
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_documents, min_size=2, max_size=3))
+def test_rows_settled_by_their_keys_give_the_findings_of_the_whole_comparison(texts):
+    """A row whose versions hold the same decisive keys is not compared value by value; the
+    findings are those of comparing every row in full (keys that never agree)."""
+    from parallelcheck.rules import REGISTRY
+    from parallelcheck.rules._values import ValueComparison
+
+    langs = ["en", "de", "ja"][: len(texts)]
+    documents = {
+        lang: parse_text(text, f"{lang}.md", lang, "markdown")
+        for lang, text in zip(langs, texts, strict=True)
+    }
+    article = align_article("a", documents, "en")
+
+    def findings():
+        facts = ArticleFacts()
+        return [
+            found
+            for rule in ("number-mismatch", "token-mismatch")
+            for found in REGISTRY[rule].run(article, facts=facts)
+        ]
+
+    settled = findings()
+    with pytest.MonkeyPatch.context() as patch:
+        for comparison in (_NumberComparison, _TokenComparison, ValueComparison):
+            patch.setattr(comparison, "decisive_keys", lambda *_: frozenset({object()}))
+        assert findings() == settled
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, texts, st.data())
+def test_the_section_is_not_looked_at_when_nothing_left_may_be_reported(ours, theirs, data):
+    """may_differ is false only when prune keeps nothing of any part of what the aligned
+    blocks leave unmatched (the section's pools take some of it away, never add)."""
+    for comparison in _comparisons():
+        mine = comparison.values(_paragraph(ours), "en")
+        other = comparison.values(_paragraph(theirs), "en")
+        extra = comparison.unmatched_here(mine, other)
+        lacking = comparison.unmatched_here(other, mine)
+        if comparison.may_differ(extra, lacking, mine, other):
+            continue
+        kept_extra = [pair for pair in extra if data.draw(st.booleans())]
+        kept_lacking = [pair for pair in lacking if data.draw(st.booleans())]
+        assert comparison.prune(kept_extra, kept_lacking, mine, other) == ([], [])

@@ -9,7 +9,8 @@ Each fact has its own method, typed:
 
 * :meth:`~ArticleFacts.numbers` — the numbers a block or heading states
   (:mod:`parallelcheck.text.numeric`), its running text's and its inline code's apart;
-* :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`);
+* :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`),
+  and :meth:`~ArticleFacts.prose` the code-like words of its running text;
 * :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it
   (:mod:`parallelcheck.glossary.match`), inline code and URLs blanked;
 * :meth:`~ArticleFacts.code_form` — a code block's comparable form
@@ -47,7 +48,7 @@ from parallelcheck.text.script import (
     strip_names,
 )
 from parallelcheck.text.sentences import Sentence, split_sentences
-from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens
+from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens, prose_code
 
 T = TypeVar("T")
 
@@ -61,7 +62,18 @@ def _content(where: Where) -> tuple[str, tuple[str, ...]]:
     """The text and inline code a fact of a block or heading is read from."""
     if isinstance(where, Section):
         return where.title, tuple(where.code_spans)
+    if not where.children:
+        return where.text, tuple(where.code_spans)
     return where.text, tuple(where.all_code_spans())
+
+
+def _read(known: dict[tuple, T], where: Where, read: Callable[[str, tuple[str, ...]], T]) -> T:
+    """``read(text, code)`` of a block's or heading's content, kept in *known* by it."""
+    content = _content(where)
+    found = known.get(content)
+    if found is None:
+        found = known[content] = read(*content)
+    return found
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,7 @@ class ArticleFacts:
         self._numbers: dict[tuple, StatedNumbers] = {}
         self._code_numbers: dict[tuple[str, str], tuple[NumberFact, ...]] = {}
         self._tokens: dict[tuple, Tokens] = {}
+        self._prose: dict[tuple, frozenset[str]] = {}
         self._terms: dict[tuple, TermScan] = {}
         self._matchers: dict[int, GlossaryMatcher] = {}
         self._skeletons: dict[tuple[str, str], CodeForm] = {}
@@ -136,12 +149,12 @@ class ArticleFacts:
 
     def tokens(self, where: Where) -> Tokens:
         """The untranslatable tokens of a block or heading (code blocks are not read)."""
-        text, spans = _content(where)
-        key = (text, spans)
-        found = self._tokens.get(key)
-        if found is None:
-            found = self._tokens[key] = extract_tokens(text, spans)
-        return found
+        return _read(self._tokens, where, extract_tokens)
+
+    def prose(self, where: Where) -> frozenset[str]:
+        """The code-like words of the running text of a block or heading, in their compared
+        form (:func:`~parallelcheck.text.tokens.prose_code`)."""
+        return _read(self._prose, where, prose_code)
 
     def code_form(self, block: Block, info: str | None = None) -> CodeForm:
         """A code block's comparable form: its code tokens and where its comments are; read

@@ -18,6 +18,13 @@ Both ``number-mismatch`` and ``token-mismatch`` follow one procedure, written he
    reference are its ``reference_langs``.  The source is the reference because translations
    follow the source: when the source changed, every translation is named as deviating and
    the source's line is given beside theirs.
+
+Keys first, values when they differ: a row whose versions hold values with the same keys
+(:meth:`ValueComparison.decisive_keys`) has nothing to report, whatever the values, and in
+versions kept in sync that is nearly every row.  So each block's keys are read from the facts
+first, and its values — with their offsets, and the values never reported that only excuse
+others (``token-mismatch``'s code-like words of running text) — are worked out only for a row
+whose keys differ, and for the section pools such a row asks for (:class:`Share`).
 """
 
 from __future__ import annotations
@@ -27,10 +34,20 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from parallelcheck.model.aligned import AlignedBlock, AlignedSection, own_text
+from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
+from parallelcheck.rules._common import say
 from parallelcheck.rules._lines import TextLines, counterpart_in
+from parallelcheck.rules._value_shares import (
+    BlockValues,
+    OutsidePools,
+    SectionPools,
+    Share,
+    ValuePool,
+    left_out,
+    line_of,
+)
 from parallelcheck.rules.base import RuleContext
 
 V = TypeVar("V")
@@ -79,8 +96,27 @@ class ValueComparison(Generic[V]):
         return None
 
     def keys(self, value: V) -> Iterable[Hashable]:
-        """Keys of a value: two values sharing one match (the values themselves by default)."""
+        """Keys of a value: two values sharing one match (the values themselves by default;
+        never none)."""
         return (value,)
+
+    def decides(self, value: V) -> bool:
+        """Whether a value left unmatched may be reported (every value by default; one that
+        is never reported only matches others)."""
+        return True
+
+    def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[Hashable]:
+        """The keys of the values of a block or heading that :meth:`decides`: two versions
+        of a row holding the same ones have nothing to report (see :func:`_compare_row`).
+        Read from :meth:`values` here; a subclass reads them from the facts, without making
+        the values (a test compares the two)."""
+        return self.keys_of(self.values(where, lang))
+
+    def keys_of(self, pairs: Iterable[tuple[V, object]]) -> frozenset[Hashable]:
+        """The keys of the (value, place) pairs that :meth:`decides`."""
+        return frozenset(
+            key for value, _ in pairs if self.decides(value) for key in self.keys(value)
+        )
 
     def show(self, value: V) -> str:
         return str(value)
@@ -117,96 +153,46 @@ class ValueComparison(Generic[V]):
         self, ours: list, theirs: list, section_theirs: Callable[[], ValuePool[V]]
     ) -> list:
         """:meth:`unmatched`, with the section's pool built by ``section_theirs()`` only if
-        some value needs it (see :class:`SectionPools`); a subclass changing what is
-        unmatched overrides this method.
+        some value needs it (see :class:`SectionPools`), and without the unmatched values
+        that are not worth reporting (:meth:`reportable`).
 
         A value sharing a key with one of ``theirs`` shares it with the section's pool, which
         holds ``theirs``, so those values are settled by the keys of ``theirs`` alone; only
         the values left (when any) are looked for in the pool.  The same pairs, in the same
         order, as asking the pool about every value.
         """
+        return self.in_section(self.unmatched_here(ours, theirs), section_theirs)
+
+    def unmatched_here(self, ours: list, theirs: list) -> list:
+        """The (value, line) pairs of ``ours`` that share no key with ``theirs`` (its aligned
+        block) and are worth reporting (:meth:`reportable`)."""
         their_keys = {key for value, _ in theirs for key in self.keys(value)}
         left = [pair for pair in ours if their_keys.isdisjoint(self.keys(pair[0]))]
+        return self.reportable(left, ours, theirs) if left else left
+
+    def in_section(self, left: list, section_theirs: Callable[[], ValuePool[V]]) -> list:
+        """The pairs of ``left`` that the section's pool, built by ``section_theirs()`` only
+        when some are left, does not match either."""
         if not left:
             return left
         pool = section_theirs()
         return [(value, line) for value, line in left if not self.in_pool(value, pool)]
 
+    def may_differ(self, extra: list, lacking: list, ours: list, theirs: list) -> bool:
+        """Whether :meth:`prune` may keep something of some of ``extra`` and ``lacking`` (the
+        pairs :meth:`unmatched_here` leaves: the section's pools only take some away): if
+        not, the section is not looked at.  Whether they hold anything, by default."""
+        return bool(extra or lacking)
 
-@dataclass
-class ValuePool(Generic[V]):
-    """Values and the set of their keys, for telling quickly whether one is among them."""
-
-    values: list[V]
-    keys: set[Hashable]
-
-
-class _LazyPools:
-    """Per version, a pool of values built the first time it is asked for (:meth:`gather`
-    says which values)."""
-
-    def __init__(self, comparison: ValueComparison):
-        self.comparison = comparison
-        self.built: dict[str, ValuePool] = {}
-
-    def of(self, lang: str) -> Callable[[], ValuePool]:
-        """Version *lang*'s pool, when called."""
-        return lambda: self.pool(lang)
-
-    def pool(self, lang: str) -> ValuePool:
-        found = self.built.get(lang)
-        if found is None:
-            found = self.built[lang] = self.comparison.pool(self.gather(lang))
-        return found
-
-    def gather(self, lang: str) -> list:
-        raise NotImplementedError
+    def reportable(self, left: list, ours: list, theirs: list) -> list:
+        """Of the (value, line) pairs of ``ours`` that ``theirs`` leaves unmatched, those worth
+        reporting if the section does not match them either (all by default).  Each pair is
+        judged on its own, by ``ours`` and ``theirs``, so it is judged before the section's
+        pool is looked at (a pool is then built only for what may be reported)."""
+        return left
 
 
-class SectionPools(_LazyPools):
-    """Each version's pool of the values of one aligned section (its heading's and all its
-    blocks'), built the first time a row asks for it.
-
-    A pool only excuses a value its version's aligned block lacks (see
-    :meth:`ValueComparison.unmatched_lazy`): a row whose versions' values all share keys with
-    each other never asks, and in versions kept in sync that is nearly every row, so most
-    sections never build one.
-    """
-
-    def __init__(
-        self, comparison: ValueComparison, sections: dict[str, Section], per_block, headings
-    ):
-        super().__init__(comparison)
-        self.sections = sections
-        self.per_block = per_block
-        self.headings = headings
-
-    def gather(self, lang: str) -> list:
-        per_block = self.per_block
-        return [v for block in self.sections[lang].blocks for v, _ in per_block[id(block)]] + [
-            v for v, _ in self.headings[lang][1]
-        ]
-
-
-def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
-    """(value, place) for every value of some blocks; code blocks have none (code is another
-    rule's business).  A place is the block's :class:`TextLines` and the value's offset: its
-    line (:func:`line_of`) is looked up only when a finding points at it."""
-    found = []
-    for block in blocks:
-        if block.kind is BlockKind.CODE:
-            continue
-        pairs = comparison.values(block, lang)
-        if pairs:
-            lines = TextLines(block)
-            found.extend((value, (lines, offset)) for value, offset in pairs)
-    return found
-
-
-def line_of(place) -> int:
-    """The line of a value's place: a heading's line, or a block's (:class:`TextLines`,
-    offset) looked up now (most values are never reported: their lines are never needed)."""
-    return place if isinstance(place, int) else place[0].line(place[1])
+_ITEMISED = frozenset({BlockKind.TABLE, BlockKind.LIST})
 
 
 def compare_values(
@@ -215,143 +201,225 @@ def compare_values(
     describe: Callable[[list[str], list[str], Difference, int], str],
 ) -> Iterator[Finding]:
     """Run the procedure of this module for one rule; ``describe`` words each finding."""
-    article = ctx.article
-    for section in article.sections:
-        present = {lang: s for lang, s in section.cells.items() if s is not None}
-        headings = {
-            lang: (s.line, [(v, s.line) for v, _ in comparison.values(s, lang)], ())
-            for lang, s in present.items()
-        }
-        per_block = {
-            id(block): block_values(comparison, [block], lang)
-            for lang, s in present.items()
-            for block in s.blocks
-        }
-        section_values = SectionPools(comparison, present, per_block, headings)
-        yield from _compare_row(ctx, section, headings, section_values, comparison, describe)
-        values = _BlockValues(comparison, per_block)
-        for row in section.rows:
-            yield from _compare_block_row(
-                ctx, section, row, values, section_values, comparison, describe
-            )
+    return _Comparing(ctx, comparison, describe).findings()
 
 
-def _compare_block_row(
-    ctx: RuleContext,
-    section: AlignedSection,
-    row: AlignedBlock,
-    values: _BlockValues,
-    section_values: SectionPools,
-    comparison: ValueComparison,
-    describe,
-) -> Iterator[Finding]:
-    """The findings of one aligned block row, containers included.
+class _Comparing:
+    """One rule's comparison of one article: its context, how it reads and words values,
+    and its blocks' values (:class:`~parallelcheck.rules._value_shares.BlockValues`)."""
 
-    A row is compared as a whole first — in versions in sync that settles it, at no further
-    cost.  When that finds a difference and the row's containers have their children aligned
-    (:attr:`AlignedBlock.rows`), it is compared again on what the other rules leave to this
-    one: the containers' own text (an item's first paragraph, a title) and the children that
-    every version of their nested row has, recursively — a child only some versions have is
-    ``missing-paragraph``'s (its values are not reported again here; a list item only some
-    have is, as ``list-shape`` only counts items), code inside a container is
-    ``code-mismatch``'s.  Each value keeps the line of the nested element it stands in, and
-    the row still gives one finding per group of versions; a nested row some versions lack
-    is compared on its own among those that have it.  A row holding content some
-    versions write without the container (``unwrapped``) is compared that way at once, those
-    versions' blocks included, and the containers' titles among the versions that have
-    them."""
-    found = (
-        []
-        if row.unwrapped
-        else list(
-            _compare_row(ctx, section, values.cells(row), section_values, comparison, describe, row)
+    def __init__(
+        self,
+        ctx: RuleContext,
+        comparison: ValueComparison,
+        describe: Callable[[list[str], list[str], Difference, int], str],
+    ):
+        self.ctx = ctx
+        self.comparison = comparison
+        self.describe = describe
+        self.values = BlockValues(comparison)
+
+    def findings(self) -> Iterator[Finding]:
+        values = self.values
+        for section in self.ctx.article.sections:
+            present = {lang: s for lang, s in section.cells.items() if s is not None}
+            pools = SectionPools(self.comparison, present, values)
+            if not values.agree((lang, s, ()) for lang, s in present.items()):  # see row()
+                headings = {
+                    lang: (s.line, values.heading(s, lang), ()) for lang, s in present.items()
+                }
+                yield from self.row(section, headings, pools)
+            for row in section.rows:
+                if row.unwrapped or not values.agree(values.parts(row)) or self._itemwise(row):
+                    yield from self.block_row(section, row, pools)
+                # (else the row agrees as a whole and has no items: nothing to report)
+
+    def _itemwise(self, row: AlignedBlock) -> bool:
+        """Whether a row that agrees as a whole may still differ in an item (see
+        :meth:`items`: a table's rows, a list's items)."""
+        return self.comparison.itemwise and any(
+            block is not None and block.kind in _ITEMISED for block in row.cells.values()
         )
-    )
-    if not found and comparison.itemwise and not row.unwrapped:
-        # The block agrees as a whole: a value may still have changed in one of its items.
-        items = _compare_items(ctx, section, row, values, section_values, comparison, describe)
-        if items is not None:
-            yield from items
+
+    def block_row(
+        self, section: AlignedSection, row: AlignedBlock, pools: SectionPools
+    ) -> Iterator[Finding]:
+        """The findings of one aligned block row, containers included.
+
+        A row is compared as a whole first — in versions in sync that settles it, at no further
+        cost.  When that finds a difference and the row's containers have their children aligned
+        (:attr:`AlignedBlock.rows`), it is compared again on what the other rules leave to this
+        one: the containers' own text (an item's first paragraph, a title) and the children that
+        every version of their nested row has, recursively — a child only some versions have is
+        ``missing-paragraph``'s (its values are not reported again here; a list item only some
+        have is, as ``list-shape`` only counts items), code inside a container is
+        ``code-mismatch``'s.  Each value keeps the line of the nested element it stands in, and
+        the row still gives one finding per group of versions; a nested row some versions lack
+        is compared on its own among those that have it.  A row holding content some
+        versions write without the container (``unwrapped``) is compared that way at once, those
+        versions' blocks included, and the containers' titles among the versions that have
+        them."""
+        values = self.values
+        found = (
+            []
+            if row.unwrapped or values.agree(values.parts(row))  # (see row())
+            else list(self.row(section, values.cells(row), pools, row))
+        )
+        if not found and self.comparison.itemwise and not row.unwrapped:
+            # The block agrees as a whole: a value may still have changed in one of its items.
+            items = self.items(section, row, pools)
+            if items is not None:
+                yield from items
+                return
+        if not row.rows or not (found or row.unwrapped):
+            yield from found
             return
-    if not row.rows or not (found or row.unwrapped):
-        yield from found
-        return
-    yield from _compare_row(
-        ctx, section, values.nested_cells(row), section_values, comparison, describe, row
-    )
-    if row.unwrapped:  # the titles of the boxes, among the versions that have one
-        yield from _compare_row(
-            ctx, section, values.own_cells(row), section_values, comparison, describe, row
-        )
-    for nested in _left_out(row):  # compared among the versions that have them
-        yield from _compare_block_row(
-            ctx, section, nested, values, section_values, comparison, describe
-        )
+        yield from self.row(section, values.nested_cells(row), pools, row)
+        if row.unwrapped:  # the titles of the boxes, among the versions that have one
+            yield from self.row(section, values.own_cells(row), pools, row)
+        for nested in left_out(row):  # compared among the versions that have them
+            yield from self.block_row(section, nested, pools)
 
+    def items(
+        self, section: AlignedSection, row: AlignedBlock, pools: SectionPools
+    ) -> list[Finding] | None:
+        """The findings of a row compared item by item, or ``None`` when its blocks have no
+        items every version shares (the row is then compared as a whole).
 
-def _compare_items(
-    ctx: RuleContext,
-    section: AlignedSection,
-    row: AlignedBlock,
-    values: _BlockValues,
-    section_values: SectionPools,
-    comparison: ValueComparison,
-    describe,
-) -> list[Finding] | None:
-    """The findings of a row compared item by item, or ``None`` when its blocks have no
-    items every version shares (the row is then compared as a whole).
-
-    Items are the nested rows of a list (each item's whole text), when every version of the
-    row has every one of them, and the rows of a table, when every version's table has as
-    many.  Each item is compared as a row of its own, and a value an item lacks is excused
-    only by the version's section *outside this block* (the same value in another item of
-    the block is no excuse: that is the change looked for).  The containers' own text
-    (a list's lead-in) is compared as a row too.  The same difference in several items
-    (the same versions, the same values) is one finding, at the first of them."""
-    cells = {lang: block for lang, block in row.cells.items() if block is not None}
-    if len(cells) < 2 or any(row.extra.get(lang) for lang in cells):
-        return None
-    outside = _OutsidePools(section_values, row)
-    kinds = {block.kind for block in cells.values()}
-    found: list[Finding] = []
-    if kinds == {BlockKind.TABLE}:
-        sizes = {block.text.count("\n") for block in cells.values()}
-        if len(sizes) != 1 or not sizes.pop():
+        Items are the nested rows of a list (each item's whole text), when every version of the
+        row has every one of them, and the rows of a table, when every version's table has as
+        many.  Each item is compared as a row of its own, and a value an item lacks is excused
+        only by the version's section *outside this block* (the same value in another item of
+        the block is no excuse: that is the change looked for).  The containers' own text
+        (a list's lead-in) is compared as a row too.  The same difference in several items
+        (the same versions, the same values) is one finding, at the first of them."""
+        cells = {lang: block for lang, block in row.cells.items() if block is not None}
+        if len(cells) < 2 or any(row.extra.get(lang) for lang in cells):
             return None
-        per_line = {}
-        for lang, block in cells.items():
-            found_at = comparison.occurrences(block, lang)
-            if found_at is None:
+        comparison = self.comparison
+        outside = OutsidePools(pools, row)
+        kinds = {block.kind for block in cells.values()}
+        found: list[Finding] = []
+        if kinds == {BlockKind.TABLE}:
+            sizes = {block.text.count("\n") for block in cells.values()}
+            if len(sizes) != 1 or not sizes.pop():
                 return None
-            lines = TextLines(block)
-            per_line[lang] = _by_line(block, [(v, (lines, at)) for v, at in found_at])
-        for index in sorted({index for lines in per_line.values() for index in lines}):
+            per_line = {}
+            for lang, block in cells.items():
+                found_at = comparison.occurrences(block, lang)
+                if found_at is None:
+                    return None
+                lines = TextLines(block)
+                per_line[lang] = _by_line(block, [(v, (lines, at)) for v, at in found_at])
+            for index in sorted({index for lines in per_line.values() for index in lines}):
+                item = {
+                    lang: (
+                        block.line,
+                        Share.of(comparison, per_line[lang].get(index, [])),
+                        (block,),
+                    )
+                    for lang, block in cells.items()
+                }
+                found.extend(self.row(section, item, outside.item(item), row))
+            return _first_of_each(found)
+        if not row.rows or kinds != {BlockKind.LIST}:
+            return None
+        if any(nested.absent() or nested.unwrapped for nested in row.rows):
+            return None
+        if any(set(nested.cells) != set(cells) for nested in row.rows):
+            return None
+        values = self.values
+        own = values.own_cells(row)
+        found.extend(self.row(section, own, outside.item(own), row))
+        for nested in row.rows:
             item = {
-                lang: (block.line, per_line[lang].get(index, []), (block,))
-                for lang, block in cells.items()
+                lang: (parts[0].line, values.of_row(nested, lang), tuple(parts))
+                for lang in cells
+                for parts in [nested.blocks(lang)]
             }
-            found.extend(
-                _compare_row(ctx, section, item, outside.item(item), comparison, describe, row)
-            )
+            found.extend(self.row(section, item, outside.item(item), nested))
         return _first_of_each(found)
-    if not row.rows or kinds != {BlockKind.LIST}:
-        return None
-    if any(nested.absent() or nested.unwrapped for nested in row.rows):
-        return None
-    if any(set(nested.cells) != set(cells) for nested in row.rows):
-        return None
-    own = values.own_cells(row)
-    found.extend(_compare_row(ctx, section, own, outside.item(own), comparison, describe, row))
-    for nested in row.rows:
-        item = {
-            lang: (parts[0].line, values.of_row(nested, lang), tuple(parts))
-            for lang in cells
-            for parts in [nested.blocks(lang)]
-        }
-        found.extend(
-            _compare_row(ctx, section, item, outside.item(item), comparison, describe, nested)
-        )
-    return _first_of_each(found)
+
+    def row(
+        self,
+        section: AlignedSection,
+        cells: dict,
+        pools: SectionPools | OutsidePools,
+        row: AlignedBlock | None = None,
+    ) -> Iterator[Finding]:
+        """The findings of one row: *cells* holds, per version, (line, :class:`Share`, blocks).
+
+        Versions whose shares hold the same decisive keys have nothing to report: each value
+        that may be reported shares a key with a value of the other side, so nothing is left
+        unmatched but values never reported (:meth:`ValueComparison.reportable` and
+        :meth:`~ValueComparison.prune` only ever drop values).  The values are looked at only
+        when the keys differ."""
+        article = self.ctx.article
+        comparison = self.comparison
+        if len(cells) < 2:
+            return
+        shares = [cell[1] for cell in cells.values()]
+        if all(share.keys == shares[0].keys for share in shares):
+            return  # the same keys everywhere (or nothing stated): nothing to differ
+        pairs = {lang: cell[1].pairs for lang, cell in cells.items()}
+        order = [lang for lang in article.langs if lang in cells]
+        reference = article.source if article.source in cells else order[0]
+        reference_values = pairs[reference]
+        groups: dict[Difference, list[str]] = {}
+        lines: dict[str, int] = {}
+        lacked: dict[Difference, list] = {}
+        added: dict[Difference, int] = {}  # the line of the first deviating version's extra value
+        agreeing = [reference]
+        for lang in order:
+            if lang == reference:
+                continue
+            values = pairs[lang]
+            extra = comparison.unmatched_here(values, reference_values)
+            lacking = comparison.unmatched_here(reference_values, values)
+            if comparison.may_differ(extra, lacking, values, reference_values):
+                extra = comparison.in_section(extra, pools.of(reference))
+                lacking = comparison.in_section(lacking, pools.of(lang))
+                extra, lacking = comparison.prune(extra, lacking, values, reference_values)
+            else:
+                extra = lacking = []
+            if not extra and not lacking:
+                agreeing.append(lang)
+                continue
+            difference = Difference(
+                tuple(sorted({comparison.show(v) for v, _ in extra})),
+                tuple(sorted({comparison.show(v) for v, _ in lacking})),
+            )
+            groups.setdefault(difference, []).append(lang)
+            if extra:
+                lines[lang] = line_of(extra[0][1])
+                added.setdefault(difference, lines[lang])
+            else:  # where the first value it lacks stands in the reference
+                lines[lang] = _counterpart(cells, reference, line_of(lacking[0][1]), lang)
+            lacked.setdefault(difference, [value for value, _ in lacking])
+        for difference, langs in groups.items():
+            where = {lang: lines.get(lang, cells[lang][0]) for lang in langs}
+            lacking_pool = comparison.pool(lacked[difference])
+            for lang in agreeing:  # point at the value the deviating versions lack, if any
+                found = next(
+                    (
+                        line_of(place)
+                        for value, place in pairs[lang]
+                        if lacked[difference] and comparison.in_pool(value, lacking_pool)
+                    ),
+                    None,
+                )
+                if found is None and difference in added:  # where the extra value would stand
+                    found = _counterpart(cells, langs[0], added[difference], lang)
+                where[lang] = cells[lang][0] if found is None else found
+            yield self.ctx.finding(
+                section,
+                langs,
+                agreeing,
+                where,
+                self.describe(langs, agreeing, difference, len(agreeing)),
+                {"extra": list(difference.extra), "missing": list(difference.lacking)},
+                row=row,
+            )
 
 
 def _first_of_each(found: list[Finding]) -> list[Finding]:
@@ -376,212 +444,6 @@ def _by_line(block: Block, pairs: list) -> dict[int, list]:
     return grouped
 
 
-class _OutsidePools:
-    """Each version's values of one aligned section without those of one block row (its
-    blocks at the top level), and :meth:`item`'s pools of them with one item's added: what
-    excuses a value an item of that row lacks."""
-
-    def __init__(self, pools: SectionPools, row: AlignedBlock):
-        self.pools = pools
-        self.row = row
-        self.values: dict[str, list] = {}
-
-    def outside(self, lang: str) -> list:
-        found = self.values.get(lang)
-        if found is None:
-            pools = self.pools
-            inside = {id(block) for block in self.row.blocks(lang)}
-            found = self.values[lang] = [
-                v
-                for block in pools.sections[lang].blocks
-                if id(block) not in inside
-                for v, _ in pools.per_block[id(block)]
-            ] + [v for v, _ in pools.headings[lang][1]]
-        return found
-
-    def item(self, cells: dict) -> _ItemPools:
-        """The pools for comparing one item (its cells as :func:`_compare_row` takes them)."""
-        return _ItemPools(self, cells)
-
-
-class _ItemPools(_LazyPools):
-    """Per version, a pool of one item's values and those outside its block row, built when
-    :func:`_compare_row` first asks for it (the item's own values: the pool must hold them,
-    see :meth:`ValueComparison.unmatched_lazy`)."""
-
-    def __init__(self, outside: _OutsidePools, cells: dict):
-        super().__init__(outside.pools.comparison)
-        self.outside = outside
-        self.cells = cells
-
-    def gather(self, lang: str) -> list:
-        return [v for v, _ in self.cells[lang][1]] + self.outside.outside(lang)
-
-
-def _left_out(row: AlignedBlock) -> Iterator[AlignedBlock]:
-    """The nested rows :meth:`_BlockValues.of_row` leaves out of ``row``'s comparison (some
-    versions lack them), at any depth, in order."""
-    for nested in row.rows:
-        if _lacked(nested):
-            yield nested
-        else:
-            yield from _left_out(nested)
-
-
-def _lacked(row: AlignedBlock) -> bool:
-    """Whether some versions lack a nested row that a block rule reports (not a list item)."""
-    return bool(row.absent()) and not any(
-        c is not None and c.kind is BlockKind.ITEM for c in row.cells.values()
-    )
-
-
-_CONTAINER_KINDS = frozenset(
-    {BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION}
-)
-
-
-class _BlockValues:
-    """The (value, line) pairs of blocks at any depth: top-level blocks' from ``per_block``,
-    nested blocks' worked out on first use, and a container's own text's apart (see
-    :func:`~parallelcheck.model.aligned.own_text`)."""
-
-    def __init__(self, comparison: ValueComparison, per_block: dict[int, list]):
-        self.comparison = comparison
-        self.per_block = per_block
-        self.nested: dict[int, list] = {}
-
-    def whole(self, block: Block, lang: str) -> list:
-        found = self.per_block.get(id(block))
-        if found is None:
-            found = self.nested.get(id(block))
-            if found is None:
-                found = self.nested[id(block)] = block_values(self.comparison, [block], lang)
-        return found
-
-    def own(self, block: Block, lang: str) -> list:
-        if block.kind not in _CONTAINER_KINDS:
-            return []  # a block beside a container in its row: one of the nested rows
-        size = len(own_text(block))
-        pairs = self.comparison.values(block, lang) if size else ()
-        if not pairs:
-            return []
-        lines = TextLines(block)
-        return [(value, (lines, offset)) for value, offset in pairs if offset < size]
-
-    def cells(self, row: AlignedBlock) -> dict:
-        """Per version of ``row``: (line, value pairs, blocks) of its blocks as a whole."""
-        return {
-            lang: (block.line, [pair for part in parts for pair in self.whole(part, lang)], parts)
-            for lang, block in row.cells.items()
-            if block is not None
-            for parts in [(block, *row.extra.get(lang, []))]
-        }
-
-    def own_cells(self, row: AlignedBlock) -> dict:
-        """Per version with a cell in ``row``: (line, value pairs, blocks) of its containers'
-        own text alone."""
-        return {
-            lang: (block.line, [pair for part in parts for pair in self.own(part, lang)], parts)
-            for lang, block in row.cells.items()
-            if block is not None
-            for parts in [(block, *row.extra.get(lang, []))]
-        }
-
-    def nested_cells(self, row: AlignedBlock) -> dict:
-        """Per version of ``row`` (those holding its content unwrapped too): (line, value
-        pairs, blocks) of what :func:`_compare_block_row` compares on nested rows."""
-        found = {}
-        for lang in row.cells:
-            parts = row.blocks(lang)
-            if parts:
-                found[lang] = (parts[0].line, self.of_row(row, lang), tuple(parts))
-        return found
-
-    def of_row(self, row: AlignedBlock, lang: str) -> list:
-        """The value pairs of version ``lang`` in ``row``: of its blocks as a whole when the
-        row has no nested rows it takes part in, else its containers' own text and what it
-        holds in each nested row that every version of that row has (or that is a list
-        item), recursively.  The own text of a container some versions do without (its
-        title) is left out: that difference is ``wrapper-mismatch``'s (the titles are
-        compared among the versions that have the container, see :meth:`own_cells`)."""
-        if not row.rows or lang not in row.rows[0].cells:
-            return [pair for part in row.blocks(lang) for pair in self.whole(part, lang)]
-        pairs = []
-        if row.cells.get(lang) is not None and not row.unwrapped:  # a box's title is the box's
-            pairs = [pair for part in row.blocks(lang) for pair in self.own(part, lang)]
-        for nested in row.rows:
-            if nested.blocks(lang) and not _lacked(nested):  # else missing-paragraph's
-                pairs.extend(self.of_row(nested, lang))
-        return pairs
-
-
-def _compare_row(
-    ctx: RuleContext,
-    section: AlignedSection,
-    cells,
-    section_values: SectionPools,
-    comparison,
-    describe,
-    row: AlignedBlock | None = None,
-) -> Iterator[Finding]:
-    article = ctx.article
-    if len(cells) < 2 or not any(cell[1] for cell in cells.values()):
-        return  # nothing stated, nothing to differ
-    order = [lang for lang in article.langs if lang in cells]
-    reference = article.source if article.source in cells else order[0]
-    reference_values = cells[reference][1]
-    groups: dict[Difference, list[str]] = {}
-    lines: dict[str, int] = {}
-    lacked: dict[Difference, list] = {}
-    added: dict[Difference, int] = {}  # the line of the first deviating version's extra value
-    agreeing = [reference]
-    for lang in order:
-        if lang == reference:
-            continue
-        values = cells[lang][1]
-        extra = comparison.unmatched_lazy(values, reference_values, section_values.of(reference))
-        lacking = comparison.unmatched_lazy(reference_values, values, section_values.of(lang))
-        extra, lacking = comparison.prune(extra, lacking, values, reference_values)
-        if not extra and not lacking:
-            agreeing.append(lang)
-            continue
-        difference = Difference(
-            tuple(sorted({comparison.show(v) for v, _ in extra})),
-            tuple(sorted({comparison.show(v) for v, _ in lacking})),
-        )
-        groups.setdefault(difference, []).append(lang)
-        if extra:
-            lines[lang] = line_of(extra[0][1])
-            added.setdefault(difference, lines[lang])
-        else:  # where the first value it lacks stands in the reference
-            lines[lang] = _counterpart(cells, reference, line_of(lacking[0][1]), lang)
-        lacked.setdefault(difference, [value for value, _ in lacking])
-    for difference, langs in groups.items():
-        where = {lang: lines.get(lang, cells[lang][0]) for lang in langs}
-        lacking_pool = comparison.pool(lacked[difference])
-        for lang in agreeing:  # point at the value the deviating versions lack, if any
-            found = next(
-                (
-                    line_of(place)
-                    for value, place in cells[lang][1]
-                    if lacked[difference] and comparison.in_pool(value, lacking_pool)
-                ),
-                None,
-            )
-            if found is None and difference in added:  # where the extra value would stand
-                found = _counterpart(cells, langs[0], added[difference], lang)
-            where[lang] = cells[lang][0] if found is None else found
-        yield ctx.finding(
-            section,
-            langs,
-            agreeing,
-            where,
-            describe(langs, agreeing, difference, len(agreeing)),
-            {"extra": list(difference.extra), "missing": list(difference.lacking)},
-            row=row,
-        )
-
-
 def _counterpart(cells, ours: str, line: int, theirs: str) -> int:
     """The line in version ``theirs``'s cell of the element at ``line`` of version ``ours``'s
     (see :func:`~parallelcheck.rules._lines.counterpart_in`)."""
@@ -590,3 +452,41 @@ def _counterpart(cells, ours: str, line: int, theirs: str) -> int:
 
 def quoted(values: Sequence[str]) -> str:
     return ", ".join(f"“{v}”" for v in values)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How a value rule words a difference (:meth:`sentence`): the verb of a value changed
+    into another, on both sides (``say``, ``write``); of the other versions' having a value
+    the deviating ones lack (``state``, ``write``); of a deviating version's extra value
+    (``state``, ``add``) and of the others' not having it (``state``, ``have``); and what
+    ends the last two sentences (`` here``)."""
+
+    changed: str
+    has: str
+    adds: str
+    lacks: str
+    end: str = " here"
+
+    def sentence(
+        self,
+        langs: Sequence[str],
+        agreeing: Sequence[str],
+        extra: Sequence[str],
+        lacking: Sequence[str],
+    ) -> str:
+        """``ja says “3” where en says “5”``, ``ja lacks “5”, which en states here``, ``ja
+        states “3”, which en does not state here`` (with this wording's verbs)."""
+        if extra and lacking:
+            return (
+                f"{say(langs, self.changed)} {quoted(extra)} where "
+                f"{say(agreeing, self.changed)} {quoted(lacking)}"
+            )
+        if lacking:
+            return (
+                f"{say(langs, 'lack')} {quoted(lacking)}, which {say(agreeing, self.has)}{self.end}"
+            )
+        return (
+            f"{say(langs, self.adds)} {quoted(extra)}, which {say(agreeing, 'do')} not "
+            f"{self.lacks}{self.end}"
+        )

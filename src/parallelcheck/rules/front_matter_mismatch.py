@@ -12,7 +12,7 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.front_matter import FrontMatter, FrontMatterValue
 from parallelcheck.rules._common import say
-from parallelcheck.rules._values import quoted
+from parallelcheck.rules._values import Wording, quoted
 from parallelcheck.rules.base import Option, RuleContext, rule
 from parallelcheck.text.links import localised_prefix_patterns, normalise_target
 from parallelcheck.text.numeric import NumberFact
@@ -245,22 +245,13 @@ def _belongs(base: FrontMatter, key: str, theirs: FrontMatter) -> int:
     return theirs.end_line
 
 
+_WORDING = Wording(changed="write", has="state", adds="state", lacks="state", end="")
+
+
 def _describe(path: str, langs: list[str], agreeing: list[str], difference: _Difference) -> str:
-    where = f"front matter “{path}”"
-    if difference.kind == "value" or (difference.extra and difference.lacking):
-        return (
-            f"{where}: {say(langs, 'write')} {quoted(difference.extra)} where "
-            f"{say(agreeing, 'write')} {quoted(difference.lacking)}"
-        )
-    if difference.lacking:
-        return (
-            f"{where}: {say(langs, 'lack')} {quoted(difference.lacking)}, which "
-            f"{say(agreeing, 'state')}"
-        )
-    return (
-        f"{where}: {say(langs, 'state')} {quoted(difference.extra)}, which "
-        f"{say(agreeing, 'do')} not state"
-    )
+    """A changed value (kind ``value``: one on each side) or changed facts, of a key."""
+    said = _WORDING.sentence(langs, agreeing, difference.extra, difference.lacking)
+    return f"front matter “{path}”: {said}"
 
 
 class _Values:
@@ -350,9 +341,4 @@ def _stated(number: NumberFact, others: list[NumberFact]) -> bool:
 
 
 def _soft(number: NumberFact) -> bool:
-    if number.kind != "number":
-        return False
-    try:
-        return abs(float(number.readings[0])) <= SMALL
-    except ValueError:
-        return False
+    return number.counts_up_to(SMALL)

@@ -107,64 +107,44 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     prefixes = (*article.link_prefixes, *ctx.options["localized_patterns"])
     patterns = {lang: localisation(lang, prefixes, article.source) for lang in article.langs}
     headings = _heading_rows(article)
-    for section in article.sections:
-        cells = {lang: s for lang, s in section.cells.items() if s is not None}
+
+    def findings(section, cells, row: AlignedBlock | None = None) -> Iterator[Finding]:
+        """The findings of a heading or a block row of *section*: *cells* holds, per
+        version, (line, links, blocks)."""
+        kept = {
+            lang: (line, [link for link in links if not ignored(link)], blocks)
+            for lang, (line, links, blocks) in cells.items()
+        }
         yield from _contradicted(
             ctx,
             section,
-            {
-                lang: (s.line, [link for link in s.links if not ignored(link)])
-                for lang, s in cells.items()
-            },
+            {lang: (line, links) for lang, (line, links, _) in kept.items()},
             patterns,
+            row,
         )
-        yield from _compare(
-            ctx,
+        targets = {
+            lang: (
+                line,
+                [(_in_page(link.target, headings[lang]), link.line, link.target) for link in links],
+                blocks,
+            )
+            for lang, (line, links, blocks) in kept.items()
+        }
+        yield from _compare(ctx, section, targets, patterns, row)
+
+    for section in article.sections:
+        yield from findings(
             section,
-            {
-                lang: (
-                    s.line,
-                    [
-                        (_in_page(link.target, headings[lang]), link.line, link.target)
-                        for link in s.links
-                        if not ignored(link)
-                    ],
-                    (),
-                )
-                for lang, s in cells.items()
-            },
-            patterns,
+            {lang: (s.line, s.links, ()) for lang, s in section.cells.items() if s is not None},
         )
         for row in section.rows:
-            blocks = {lang: b for lang, b in row.cells.items() if b is not None}
-            yield from _contradicted(
-                ctx,
+            yield from findings(
                 section,
                 {
-                    lang: (b.line, [link for link in b.all_links() if not ignored(link)])
-                    for lang, b in blocks.items()
+                    lang: (b.line, b.all_links(), (b,))
+                    for lang, b in row.cells.items()
+                    if b is not None
                 },
-                patterns,
-                row,
-            )
-            if len(blocks) < 2:
-                continue
-            yield from _compare(
-                ctx,
-                section,
-                {
-                    lang: (
-                        b.line,
-                        [
-                            (_in_page(link.target, headings[lang]), link.line, link.target)
-                            for link in b.all_links()
-                            if not ignored(link)
-                        ],
-                        (b,),
-                    )
-                    for lang, b in blocks.items()
-                },
-                patterns,
                 row,
             )
 
@@ -230,6 +210,9 @@ def _compare(
     article = ctx.article
     if len(targets_by_lang) < 2 or not any(cell[1] for cell in targets_by_lang.values()):
         return
+    written = [[target for target, _, _ in cell[1]] for cell in targets_by_lang.values()]
+    if all(targets == written[0] for targets in written):
+        return  # the very same targets everywhere (the commonest): they always agree
     raw = {lang: Counter(t for t, _, _ in cell[1]) for lang, cell in targets_by_lang.items()}
     everywhere = reduce(lambda a, b: a & b, raw.values())  # the very same target in all
     compared = _site_relative(

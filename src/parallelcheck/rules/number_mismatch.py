@@ -8,12 +8,18 @@ from typing import NamedTuple
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import say
-from parallelcheck.rules._values import Difference, ValueComparison, compare_values, quoted
+from parallelcheck.rules._values import (
+    Difference,
+    ValueComparison,
+    Wording,
+    compare_values,
+    quoted,
+)
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.numeric import NumberFact
 
 SMALL = 10
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 class _Number(NamedTuple):
@@ -40,6 +46,20 @@ class _NumberComparison(ValueComparison[_Number]):
         ] + found
         return sorted(found, key=lambda pair: pair[1])
 
+    def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[str]:
+        """The readings of the numbers of *where* (read without making its values)."""
+        stated = self.facts.numbers(where, lang)
+        if not stated.code:
+            if not stated.text:
+                return _NO_KEYS  # most blocks
+            return frozenset(key for fact in stated.text for key in fact.readings)
+        return frozenset(
+            key
+            for facts in (stated.text, *(facts for _, facts in stated.code))
+            for fact in facts
+            for key in fact.readings
+        )
+
     def matches(self, a: _Number, b: _Number) -> bool:
         return not set(a.fact.readings).isdisjoint(b.fact.readings)
 
@@ -56,7 +76,7 @@ class _NumberComparison(ValueComparison[_Number]):
 
     def describe(self, langs, agreeing, difference: Difference, count) -> str:
         """The finding's message; a value grouped wrongly (``100,0000``) is named as such."""
-        said = _describe(langs, agreeing, difference, count)
+        said = _WORDING.sentence(langs, agreeing, difference.extra, difference.lacking)
         wrong = [v for v in (*difference.extra, *difference.lacking) if v in self.misgrouped]
         if wrong:
             said += (
@@ -73,13 +93,28 @@ class _NumberComparison(ValueComparison[_Number]):
         hard_lacking = [pair for pair in lacking if not is_soft(pair[0])]
         swapped_in = [pair for pair in extra if _countable(pair[0])]
         swapped_out = [pair for pair in lacking if _countable(pair[0])]
-        written_in_digits = any(not pair[0].fact.spelled for pair in swapped_in + swapped_out)
-        same_number_of_counts = sum(_countable(v) for v, _ in ours) == sum(
-            _countable(v) for v, _ in theirs
-        )
-        if swapped_in and swapped_out and written_in_digits and same_number_of_counts:
+        if _substitution(swapped_in, swapped_out, ours, theirs):
             return hard_extra + swapped_in, hard_lacking + swapped_out
         return hard_extra, hard_lacking
+
+    def may_differ(self, extra: list, lacking: list, ours: list, theirs: list) -> bool:
+        """Whether the lists hold a hard value, or countable ones a substitution of which
+        :meth:`prune` would keep (what the section's pools leave of them is a part)."""
+        if any(not is_soft(pair[0]) for pair in (*extra, *lacking)):
+            return True
+        swapped_in = [pair for pair in extra if _countable(pair[0])]
+        swapped_out = [pair for pair in lacking if _countable(pair[0])]
+        return _substitution(swapped_in, swapped_out, ours, theirs)
+
+
+def _substitution(swapped_in: list, swapped_out: list, ours: list, theirs: list) -> bool:
+    """Whether soft counts taken in and out are a substitution (see the rule's policy): some
+    on each side, one of them written in digits, the two blocks holding as many counts."""
+    return (
+        bool(swapped_in and swapped_out)
+        and any(not pair[0].fact.spelled for pair in (*swapped_in, *swapped_out))
+        and sum(_countable(v) for v, _ in ours) == sum(_countable(v) for v, _ in theirs)
+    )
 
 
 def _countable(number: _Number) -> bool:
@@ -90,32 +125,10 @@ def _countable(number: _Number) -> bool:
 def is_soft(number: _Number) -> bool:
     """Inline code, weak words ("double", "twice") and plain counts up to ten ("one of",
     "2つ", "兩個", "두 가지")."""
-    if number.in_code or number.fact.weak:
-        return True
-    fact = number.fact
-    if fact.kind != "number":
-        return False
-    try:
-        return abs(float(fact.readings[0])) <= SMALL
-    except ValueError:
-        return False
+    return number.in_code or number.fact.weak or number.fact.counts_up_to(SMALL)
 
 
-def _describe(langs, agreeing, difference: Difference, _count) -> str:
-    if difference.extra and difference.lacking:
-        return (
-            f"{say(langs, 'say')} {quoted(difference.extra)} where "
-            f"{say(agreeing, 'say')} {quoted(difference.lacking)}"
-        )
-    if difference.lacking:
-        return (
-            f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
-            f"{say(agreeing, 'state')} here"
-        )
-    return (
-        f"{say(langs, 'state')} {quoted(difference.extra)}, which {say(agreeing, 'do')} not "
-        "state here"
-    )
+_WORDING = Wording(changed="say", has="state", adds="state", lacks="state")
 
 
 @rule("number-mismatch", severity="error", tags=("values",))

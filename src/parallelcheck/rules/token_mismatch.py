@@ -12,14 +12,13 @@ from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle
 from parallelcheck.model.document import Block, Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import say
 from parallelcheck.rules._severity import token_severity
 from parallelcheck.rules._values import (
     Difference,
     ValueComparison,
     ValuePool,
+    Wording,
     compare_values,
-    quoted,
 )
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.links import compared_target, localisation
@@ -32,6 +31,7 @@ from parallelcheck.text.tokens import (
 )
 
 NEAR_VARIANT = 80
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 class _Token(NamedTuple):
@@ -66,25 +66,56 @@ class _TokenComparison(ValueComparison[_Token]):
             lang: localisation(lang, article.link_prefixes, article.source)
             for lang in article.langs
         }
+        self.made: dict[tuple[str, bool, str], _Token] = {}
+        self.known_keys: dict[str, dict[str, tuple[str, ...]]] = {}  # per version
+
+    def token(self, text: str, strong: bool, lang: str) -> _Token:
+        """The token *text* of version *lang* as compared (the same in every block: made
+        once per article)."""
+        key = (text, strong, lang)
+        found = self.made.get(key)
+        if found is None:
+            token, written = text, ""
+            if "/" in text and " " not in text:  # a URL or path: as a link target
+                compared = compared_target(text, self.patterns[lang])
+                if compared != text:
+                    written, token = token_form(text), compared
+            found = self.made[key] = _Token(token, strong, token_form(token), False, written)
+        return found
 
     def values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
         tokens = self.facts.tokens(where)
-        if not tokens.strong and not tokens.names and not tokens.prose:
+        prose = self.facts.prose(where)
+        if not tokens.strong and not tokens.names and not prose:
             return []  # most blocks
         text = where.title if isinstance(where, Section) else where.text
         offsets = first_offsets(text, tokens.strong | tokens.names)
-        found = []
-        for strong, group in ((True, tokens.strong), (False, tokens.names)):
-            for token in sorted(group):
-                offset = max(offsets[token], 0)
-                written = ""
-                if "/" in token and " " not in token:  # a URL or path: as a link target
-                    compared = compared_target(token, self.patterns[lang])
-                    if compared != token:
-                        written, token = token_form(token), compared
-                found.append((_Token(token, strong, token_form(token), False, written), offset))
-        found.extend((_Token(form, False, form, True), 0) for form in sorted(tokens.prose))
+        found = [
+            (self.token(token, strong, lang), max(offsets[token], 0))
+            for strong, group in ((True, tokens.strong), (False, tokens.names))
+            for token in sorted(group)
+        ]
+        found.extend((_Token(form, False, form, True), 0) for form in sorted(prose))
         return found
+
+    def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[str]:
+        """The keys of the tokens of *where* but the quiet ones (read without the offsets
+        :meth:`values` finds, and without the code-like words of running text)."""
+        tokens = self.facts.tokens(where)
+        if not tokens.strong and not tokens.names:
+            return _NO_KEYS  # most blocks
+        known = self.known_keys.setdefault(lang, {})
+        found: set[str] = set()
+        for strong, group in ((True, tokens.strong), (False, tokens.names)):
+            for text in group:
+                keys = known.get(text)
+                if keys is None:  # the same whether strong or not
+                    keys = known[text] = self.keys(self.token(text, strong, lang))
+                found.update(keys)
+        return frozenset(found)
+
+    def decides(self, value: _Token) -> bool:
+        return not value.quiet  # running text: never reported
 
     def occurrences(self, block: Block, lang: str) -> list[tuple[_Token, int]] | None:
         """Each token of a table at every place it stands (a token is read once per block,
@@ -124,15 +155,14 @@ class _TokenComparison(ValueComparison[_Token]):
     def show(self, value: _Token) -> str:
         return value.text
 
-    def unmatched_lazy(self, ours, theirs, section_theirs):
-        found = super().unmatched_lazy(ours, theirs, section_theirs)
-        if not found:
-            return found
+    def reportable(self, left, ours, theirs):
+        """Strong tokens, and names that the other side writes as a near variant (quiet
+        tokens never, nor a name left out)."""
         their_forms = {t.form for t, _ in theirs if not t.quiet}
         our_forms = {t.form for t, _ in ours}
         theirs_only = their_forms - our_forms
         kept = []
-        for token, line in found:
+        for token, line in left:
             if token.quiet:
                 continue  # running text: never reported
             if token.strong:
@@ -146,20 +176,11 @@ def _near(a: str, b: str) -> bool:
     return a.lower() == b.lower() or ratio(a, b) >= NEAR_VARIANT
 
 
+_WORDING = Wording(changed="write", has="write", adds="add", lacks="have")
+
+
 def _describe(langs, agreeing, difference: Difference, _count) -> str:
-    if difference.extra and difference.lacking:
-        return (
-            f"{say(langs, 'write')} {quoted(difference.extra)} where "
-            f"{say(agreeing, 'write')} {quoted(difference.lacking)}"
-        )
-    if difference.lacking:
-        return (
-            f"{say(langs, 'lack')} {quoted(difference.lacking)}, which "
-            f"{say(agreeing, 'write')} here"
-        )
-    return (
-        f"{say(langs, 'add')} {quoted(difference.extra)}, which {say(agreeing, 'do')} not have here"
-    )
+    return _WORDING.sentence(langs, agreeing, difference.extra, difference.lacking)
 
 
 @rule("token-mismatch", severity="warning", tags=("values",))

@@ -35,10 +35,11 @@ different zones (``CST``, ``IST``), so that any of them matches.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from functools import cache
+from typing import NamedTuple
 
 from parallelcheck.text.lexicon import word_trie
 
@@ -87,6 +88,10 @@ class DateProfile:
     #: Finds, after a digit, the literal that follows a number in a pattern without month
     #: names (``年``, ``월``, ``. `` of ``y. M. d.``, the right-to-left mark of ``d‏/M‏/y``).
     marks: re.Pattern[str] | None
+    #: Finds a word that every date :attr:`pattern` reads holds (its month name, else a
+    #: literal word or its weekday, each as the pattern reads it), or ``None`` when some
+    #: pattern holds no word (``y. M. d.``): a text it finds nothing in holds no date.
+    witnesses: re.Pattern[str] | None
     #: The CLDR's words for before and after noon (``오후``, ``下午``, ``م``), lower-cased,
     #: with ``"am"`` / ``"pm"``: read right before or after a time (:func:`day_period`).
     periods: Mapping[str, str]
@@ -181,14 +186,40 @@ def _alternation(words) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
 
 
+class _Words(NamedTuple):
+    """Words as a regex, and the characters the regex's matches can start with."""
+
+    regex: str
+    initials: str
+
+
+def _words(words: Iterable[str], stems: Iterable[str] = ()) -> _Words:
+    """An alternation of *words*, longest first, then of *stems* with an ending of up to three
+    letters (``апрел`` of ``апреле``)."""
+    words, stems = set(words), sorted(stems, key=len, reverse=True)
+    regex = "|".join(
+        [_alternation(words)] * bool(words)
+        + [rf"{re.escape(stem)}[^\W\d_]{{0,3}}" for stem in stems]
+    )
+    return _Words(regex, "".join(sorted({word[0] for word in [*words, *stems]})))
+
+
 _TOKEN = re.compile(r"'(?:[^']|'')*'|([A-Za-z])\1*|\s+|.", re.S)
 
 
 def _compile(
-    pattern: str, index: int, names: str, wide: str, weekdays: str, ordinal: str, glued: bool
-) -> str | None:
-    """A CLDR date pattern as a regex with groups ``y<i>``, ``m<i>``, ``n<i>``, ``d<i>``, or
-    ``None`` for a pattern this module does not read (see the module documentation).
+    pattern: str,
+    index: int,
+    names: _Words,
+    wide: _Words,
+    weekdays: _Words,
+    ordinal: str,
+    glued: bool,
+) -> tuple[str, _Words | None] | None:
+    """A CLDR date pattern as a regex with groups ``y<i>``, ``m<i>``, ``n<i>``, ``d<i>``, and
+    its *witness*: a word every match holds, as the regex reads it (its month name, else a
+    literal word, else its weekday; ``None`` when it holds none); or ``None`` for a pattern
+    this module does not read (see the module documentation).
 
     With *glued* (Chinese, Japanese, Korean), a name or literal may run into the next word
     (``10월에``, ``20日に``); elsewhere a name or a letter literal ends a word."""
@@ -196,6 +227,7 @@ def _compile(
     if "y" not in pattern.replace("'", " "):
         names = wide  # a day and a month alone: only full names (not "ara 5", "lis 3")
     parts: list[tuple[str, str]] = []  # (kind, regex): kind "field", "weekday" or "literal"
+    words: dict[int, tuple[int, _Words]] = {}  # part index: (preference, the word)
     have: set[str] = set()
     wordy = False  # a month name, a letter literal or a separator other than - . /
     for token in _TOKEN.finditer(pattern):
@@ -204,9 +236,11 @@ def _compile(
             literal = text[1:-1].replace("''", "'") if len(text) > 1 else "'"
             if literal == "":
                 literal = "'"
+            regex = _literal(literal) + (end if literal[-1].isalpha() else "")
             if any(ch.isalpha() for ch in literal):
                 wordy = True
-            parts.append(("literal", _literal(literal) + (end if literal[-1].isalpha() else "")))
+                words[len(parts)] = (1, _Words(regex, literal.split()[0][0]))
+            parts.append(("literal", regex))
             continue
         if text.isspace():
             # After a separator of digits (y. M. d.) the space is required: 1.8 is no date.
@@ -217,6 +251,8 @@ def _compile(
         if letter is None:
             if text not in _SIMPLE_SEPARATORS:
                 wordy = True
+            if text.isalpha():  # 年, 月
+                words[len(parts)] = (1, _Words(_literal(text), text[0]))
             parts.append(("literal", _literal(text)))
             continue
         n = len(text)
@@ -229,7 +265,8 @@ def _compile(
             if n <= 2:
                 parts.append(("field", rf"(?P<m{index}>1[0-2]|0?[1-9])(?![0-9])"))
             elif n <= 4:
-                parts.append(("field", rf"(?P<n{index}>{names}){end}\.?"))
+                words[len(parts)] = (0, _Words(f"(?:{names.regex}){end}", names.initials))
+                parts.append(("field", rf"(?P<n{index}>{names.regex}){end}\.?"))
                 wordy = True
             else:
                 return None
@@ -239,7 +276,8 @@ def _compile(
             parts.append(("field", rf"(?P<d{index}>3[01]|[12][0-9]|0?[1-9])(?![0-9]){suffix}"))
             have.add("d")
         elif (letter in "Ec" and n in (3, 4)) or (letter == "E" and n < 3):
-            parts.append(("weekday", rf"(?:{weekdays}){end}\.?"))
+            words[len(parts)] = (2, _Words(f"(?:{weekdays.regex}){end}", weekdays.initials))
+            parts.append(("weekday", rf"(?:{weekdays.regex}){end}\.?"))
         else:
             return None  # era, quarter, week, time, narrow names
     if "y" in have and re.search(r"[-./]\s", pattern):
@@ -259,7 +297,9 @@ def _compile(
         body = guard + body
     if tail.strip(r"\s*"):
         body += "".join(f"(?:{regex})?" for _, regex in parts[last + 1 :])
-    return body
+    # The words of the parts every match holds (those from the first field to the last).
+    held = sorted((word for at, word in words.items() if first <= at <= last), key=lambda w: w[0])
+    return body, held[0][1] if held else None
 
 
 def _literal(text: str) -> str:
@@ -303,33 +343,28 @@ def date_profile(lang: str) -> DateProfile:
     locale = _locale(lang)
     english = _locale("en")
     en_months = {k: v for k, v in _names(english, "months").items() if len(k) == 3}
-    en_alt = _alternation(name.title() for name in en_months)
-    machine = _machine_formats(en_alt)
+    en_names = _words(name.title() for name in en_months)
+    machine = _machine_formats(en_names.regex)
     months: dict[str, int] = {}
     stems: dict[str, int] = {}
     alternatives: list[str] = []
     fields: dict[str, tuple[str, str, str, str]] = {}
+    # A word every match of an alternative holds, or None once some alternative has none.
+    witnesses: set[_Words] | None = {_Words(rf"(?:{en_names.regex})\s", en_names.initials)}
     if locale is not None:
         months = _names(locale, "months")
         stems = _stems(locale, months)
         weekdays = _names(locale, "days")
         # English names keep their case (the text is read case-sensitively: "may", "march").
-        names = _alternation(_cased_names(locale, "months") if lang == "en" else months)
+        names = _words(_cased_names(locale, "months") if lang == "en" else months, stems)
         glued = any(_is_cjk(ch) for name in months for ch in name)
-        if stems:
-            names += "|" + "|".join(
-                rf"{re.escape(stem)}[^\W\d_]{{0,3}}"
-                for stem in sorted(stems, key=len, reverse=True)
-            )
-        month_alternation = names
-        wide = _alternation(
-            {
-                name if lang == "en" else name.lower()
-                for context in ("format", "stand-alone")
-                for name in locale.months.get(context, {}).get("wide", {}).values()
-            }
+        month_alternation = names.regex
+        wide = _words(
+            name if lang == "en" else name.lower()
+            for context in ("format", "stand-alone")
+            for name in locale.months.get(context, {}).get("wide", {}).values()
         )
-        week_alt = _alternation(_cased_names(locale, "days") if lang == "en" else weekdays)
+        week_alt = _words(_cased_names(locale, "days") if lang == "en" else weekdays)
         ordinal = _DAY_ORDINALS.get(lang, "")
         seen: set[str] = set()
         sources = [locale.date_formats[k].pattern for k in ("full", "long", "medium", "short")]
@@ -343,15 +378,25 @@ def date_profile(lang: str) -> DateProfile:
             sources.append(composite)
         compiled: list[tuple[int, str, int]] = []
         read: list[str] = []
+        bodies: set[str] = set()
         for source in sources:
             if source in seen:
                 continue
             seen.add(source)
             i = len(seen)
-            regex = _compile(source, i, names, wide, week_alt, ordinal, glued)
-            if regex is None:
+            found = _compile(source, i, names, wide, week_alt, ordinal, glued)
+            if found is None:
                 continue
             read.append(source)
+            regex, witness = found
+            # Two sources may read alike (``EEEE d MMMM y`` and ``yMMMMEEEEd``): the later
+            # could never match where the earlier does not (where they tie, the alternatives
+            # keep the order of the sources, below).
+            body = regex.replace(f"{i}>", ">")
+            if body in bodies:
+                continue
+            bodies.add(body)
+            witnesses = witnesses | {witness} if witnesses is not None and witness else None
             count = sum(source.count(ch) > 0 for ch in "yMLd") * 2 + ("E" in source)
             compiled.append((count, regex, i))
         # More date fields first (a weekday counts less), then longer patterns: the
@@ -369,9 +414,14 @@ def date_profile(lang: str) -> DateProfile:
     heads = re.compile(word_trie({name[:3] for name in [*months, *stems, *en_months]}))
     literals = sorted({mark for source in read for mark in _marks(source)}, key=len, reverse=True)
     marks = re.compile("[0-9](?:" + "|".join(map(re.escape, literals)) + ")") if literals else None
+    witness = None
+    if witnesses is not None:  # tried only where a witness's first character stands
+        initials = "".join(sorted({ch for word in witnesses for ch in word.initials}))
+        alternation = "|".join(sorted(word.regex for word in witnesses))
+        witness = re.compile(f"(?=[{re.escape(initials)}])(?:{alternation})", flags)
     periods = _periods(locale) if locale is not None else {}
     return DateProfile(
-        lang, months, stems, month_alternation, pattern, heads, marks, periods, fields
+        lang, months, stems, month_alternation, pattern, heads, marks, witness, periods, fields
     )
 
 
@@ -439,13 +489,14 @@ _DIGIT = re.compile("[0-9]")
 
 def may_hold_date(profile: DateProfile, text: str) -> bool:
     """Whether :attr:`DateProfile.pattern` may find something in *text* (ASCII digits): it
-    holds a digit and the beginning of a month name.  Much quicker than the search, and
-    false for nearly every text."""
+    holds a digit, the beginning of a month name, and a word every date of the language holds
+    (:attr:`DateProfile.witnesses`).  Much quicker than the search, and false for nearly every
+    text."""
     if not _DIGIT.search(text):
         return False
-    return bool(
-        profile.heads.search(text.lower()) or (profile.marks and profile.marks.search(text))
-    )
+    if not (profile.heads.search(text.lower()) or (profile.marks and profile.marks.search(text))):
+        return False
+    return profile.witnesses is None or profile.witnesses.search(text) is not None
 
 
 def month_of(profile: DateProfile, name: str) -> int | None:

@@ -138,6 +138,16 @@ class NumberFact:
     #: Indian numbering): its one reading is the text itself, marked (``"≠100,0000"``).
     malformed: bool = False
 
+    def counts_up_to(self, limit: int) -> bool:
+        """Whether this is a plain number (not a date, percent, multiplier …) no larger than
+        *limit* (its first reading; a malformed one's is none)."""
+        if self.kind != "number":
+            return False
+        try:
+            return abs(float(self.readings[0])) <= limit
+        except ValueError:
+            return False
+
 
 # --------------------------------------------------------------------------------------------
 # Languages
@@ -380,12 +390,15 @@ class _Pass:
     matches go to *handler*.  Every pattern starts with a literal or a character set, so the
     regex engine skips quickly to the characters a number can start with.  *floor* is the
     smallest character a match can start with: a text whose characters are all below it (a
-    Latin-script text for the Han, Kana and Hangul passes) is not scanned at all."""
+    Latin-script text for the Han, Kana and Hangul passes) is not scanned at all.  Every
+    match holds one of the characters *holds* (of a pass that is not *lowered*; a date
+    holds a digit): see :attr:`_Profile.numberish`."""
 
     pattern: re.Pattern[str]
     handler: Callable[..., int]
     lowered: bool = False
     floor: str = ""
+    holds: str = ""
     #: Whether a text may hold a match (dates: a digit and a month name); a text it
     #: refuses is not scanned.
     admits: Callable[[str], bool] | None = None
@@ -401,6 +414,23 @@ class _Profile:
     lang: str
     dates: DateProfile
     passes: tuple[_Pass, ...]
+    #: Finds a character some match of a pass that is not *lowered* holds, or a character
+    #: the digit map changes (:data:`_NEEDS_MAP`'s first): in a text it finds nothing in,
+    #: only the number words' passes (:attr:`word_passes`) can find a number, and the text
+    #: needs no mapping.
+    numberish: re.Pattern[str]
+    #: Finds a digit, a character the digit map changes, ``×`` or a vulgar fraction: in a
+    #: text it finds nothing in, only the passes of :attr:`numeral_passes` can find a
+    #: number (no date, no digits), and the text needs no mapping.
+    digitish: re.Pattern[str]
+    #: The passes of :attr:`passes` but those whose matches hold what :attr:`digitish`
+    #: finds (the numerals of a script, and the number words).
+    numeral_passes: tuple[_Pass, ...]
+    #: The passes of :attr:`passes` that read the lower-cased text (number words).
+    word_passes: tuple[_Pass, ...]
+    #: Finds in lower-cased text a word that a match of :attr:`word_passes` starts with, or
+    #: ``None`` without such passes: in a text it finds nothing in, they find nothing.
+    words_anywhere: re.Pattern[str] | None
     decimal_comma: bool
     digit_re: re.Pattern[str]  # tried where a digit run starts
     month_date_re: re.Pattern[str] | None  # tried where a month name starts
@@ -421,7 +451,12 @@ _LOWER = {
     for cp in range(0x41, 0x250)
     if (ch := chr(cp)).lower() != ch and len(ch.lower()) == 1
 }
-_DIGIT_STARTS = "0123456789×" + "".join(_VULGAR)
+_DIGITS = "0123456789"
+_DIGIT_STARTS = _DIGITS + "×" + "".join(_VULGAR)
+
+
+def _one_of(characters: set[str]) -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(''.join(sorted(characters)))}]")
 
 
 def _stop_pattern(lang: str) -> re.Pattern[str] | None:
@@ -449,7 +484,7 @@ def _profile(lang: str) -> _Profile:
     dates = date_profile(lang)
     if dates.pattern is not None:  # dates with words or literals (CLDR), before anything else
         admits = partial(may_hold_date, dates)
-        passes.append(_Pass(dates.pattern, _h_cldr_date, admits=admits))
+        passes.append(_Pass(dates.pattern, _h_cldr_date, admits=admits, holds=_DIGITS))
 
     # Chinese / Japanese numerals and Korean number words: passes of their own, before the
     # digits (百分之75 is one percent).  Han numerals are read in every language, since any
@@ -464,19 +499,22 @@ def _profile(lang: str) -> _Profile:
             ),
             _h_han,
             floor=min("第" + chars),
+            holds="第" + chars,
         )
     )
     if lang == "ja":
         kana = re.compile(_alternation(_KANA_NUMBERS))
-        passes.append(_Pass(kana, _h_kana, floor=min(word[0] for word in _KANA_NUMBERS)))
+        initials = "".join(word[0] for word in _KANA_NUMBERS)
+        passes.append(_Pass(kana, _h_kana, floor=min(initials), holds=initials))
     if lang == "ko":
         sino = "일이삼사오육칠팔구십백천만억"
-        passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino)))
+        passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino), holds=sino))
         tens = "열 스물 스무 서른 마흔 쉰 예순 일흔 여든 아흔".split()
         units = "하나 한 둘 두 셋 세 넷 네 다섯 여섯 일곱 여덟 아홉".split()
         native = tens + units + [a + b for a in tens for b in units if a != "스무"]
         native_re = re.compile(_word_branches(native, "[가-힣]"))
-        passes.append(_Pass(native_re, _h_kon, floor=min(word[0] for word in native)))
+        initials = "".join(word[0] for word in native)
+        passes.append(_Pass(native_re, _h_kon, floor=min(initials), holds=initials))
 
     # What a digit run can start: dates and times first, since their digits are not
     # numbers of their own.
@@ -529,7 +567,8 @@ def _profile(lang: str) -> _Profile:
     digit_led.append(rf"(?P<vulgar>[{''.join(_VULGAR)}])")
     digit_re = re.compile("|".join(digit_led), case)
 
-    passes.append(_Pass(re.compile("|".join(re.escape(ch) for ch in _DIGIT_STARTS)), _h_digits))
+    digit_starts = re.compile("|".join(re.escape(ch) for ch in _DIGIT_STARTS))
+    passes.append(_Pass(digit_starts, _h_digits, holds=_DIGIT_STARTS))
     month_before = None
     if names:
         month_before = re.compile(rf"(?<![^\W\d_])(?:{_alternation(names)})\.?\s+(?:de\s+)?$", case)
@@ -537,10 +576,12 @@ def _profile(lang: str) -> _Profile:
     # Number words after the digits: a scale word the digits took (1.8 million) is theirs.
     number_words: frozenset[str] = frozenset()
     words_next = None
+    every_word: set[str] = set()  # of the word passes (each not after a [\w-] character)
     # Chinese, Japanese and Korean texts quote English words as they are: read those.
     words_lang = lang if lang in NUMBER_WORDS else ("en" if lang in _ENGLISH_INSIDE else None)
     if words_lang is not None:
         number_words = frozenset(NUMBER_WORDS[words_lang])
+        every_word |= number_words
         branches = _word_branches(number_words, r"[\w-]")
         passes.append(_Pass(re.compile(rf"(?:{branches})(?!\w)"), _h_words, lowered=True))
         english = words_lang == "en"
@@ -552,6 +593,7 @@ def _profile(lang: str) -> _Profile:
         lang if lang in MULTIPLIER_WORDS else ("en" if lang in _ENGLISH_INSIDE else "")
     )
     if multiplier_lang:
+        every_word |= set(MULTIPLIER_WORDS[multiplier_lang])
         branches = _word_branches(MULTIPLIER_WORDS[multiplier_lang], r"[\w-]")
         passes.append(_Pass(re.compile(rf"(?:{branches})(?![\w-])"), _h_multiplier_word, True))
 
@@ -560,10 +602,25 @@ def _profile(lang: str) -> _Profile:
     if scales:
         scale_re = re.compile(rf"{_SP}+({_alternation(scales)})(?![\w])", re.IGNORECASE)
     stop = _stop_pattern(lang)
+    # The characters the digit map changes to a digit or a percent sign count as digits.
+    mapped = "".join(chr(cp) for cp, to in _DIGIT_MAP.items() if chr(to) in _DIGITS + "%")
+    held = {ch for scan in passes if not scan.lowered for ch in scan.holds + mapped}
+    # The passes of the lower-cased text come last: extract_numbers stops at the first of
+    # them when no word of theirs is there.
+    first_lowered = next((i for i, scan in enumerate(passes) if scan.lowered), len(passes))
+    assert all(scan.lowered for scan in passes[first_lowered:])
+    digitish = set(_DIGIT_STARTS + mapped)
     return _Profile(
         lang=lang,
         dates=dates,
         passes=tuple(passes),
+        numberish=_one_of(held),
+        digitish=_one_of(digitish),
+        numeral_passes=tuple(
+            scan for scan in passes if scan.lowered or not set(scan.holds) <= digitish
+        ),
+        word_passes=tuple(scan for scan in passes if scan.lowered),
+        words_anywhere=re.compile(_word_branches(every_word, r"[\w-]")) if every_word else None,
         decimal_comma=decimal_comma,
         digit_re=digit_re,
         month_date_re=month_date_re,
@@ -612,13 +669,19 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
         return []
     profile = _profile_of(lang)
     plain = text.isascii()  # then "\x7f" is the largest character there can be
-    if plain:
+    passes = profile.passes
+    if profile.numberish.search(text) is None:
+        passes, t = profile.word_passes, text  # most texts: no digit, no numeral
+    elif profile.digitish.search(text) is None:
+        passes, t = profile.numeral_passes, text  # numerals of a script, not digits
+    elif plain:
         t = text
     else:
         mapped = _MAP_REACH.search(text) and _NEEDS_MAP.search(text)
         t = text.translate(_DIGIT_MAP) if mapped else text
     facts: list[NumberFact] = []
-    for scan in profile.passes:
+    lowered = ""
+    for scan in passes:
         # Skipped when every character is below the floor (mapping digits lowers characters:
         # what *text* does not reach, *t* does not either).
         reach = scan.reach
@@ -628,9 +691,13 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
             continue
         subject = t
         if scan.lowered:
-            subject = t.lower()
-            if len(subject) != len(t):  # İ → i̇ would move the offsets
-                subject = t.translate(_LOWER)
+            if not lowered:
+                lowered = t.lower()
+                if len(lowered) != len(t):  # İ → i̇ would move the offsets
+                    lowered = t.translate(_LOWER)
+                if profile.words_anywhere.search(lowered) is None:
+                    break  # the word passes, the last ones, find nothing (most texts)
+            subject = lowered
         claimed = sorted((f.start, f.end) for f in facts) if facts else None
         search = scan.pattern.search
         handler = scan.handler
@@ -941,26 +1008,25 @@ def _date_key(year: int | None, month: int, day: int | None) -> str:
     return f"{year:04d}-{month:02d}-{day:02d}"
 
 
+def _date(profile, text, t, s: int, e: int, facts, keys: list[str]) -> int:
+    """The date ``text[s:e]`` with its *keys*, or, with none (no valid date), the numbers it
+    holds; where to read on."""
+    if not keys:
+        return _plain_numbers(profile, text, t, s, e, facts)
+    _add(facts, text, s, e, "date", keys, False)
+    return e
+
+
 def _h_iso(profile, text, t, m, facts) -> int:
+    """A year first: ``2026-10-20`` (group ``iso``), or a month of a year between 1900 and
+    2199, ``2026-10`` (``isoym``); else its numbers."""
     s, e = m.span()
     if _glued_left(t, s):
         return e
-    y, mo, d = (int(x) for x in _DIGIT_RUN.findall(m.group()))
-    if not _valid_date(y, mo, d):
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(y, mo, d)], False)
-    return e
-
-
-def _h_isoym(profile, text, t, m, facts) -> int:
-    s, e = m.span()
-    if _glued_left(t, s):
-        return e
-    y, mo = (int(x) for x in _DIGIT_RUN.findall(m.group()))
-    if not _valid_date(y, mo) or not 1900 <= y <= 2199:
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(y, mo, None)], False)
-    return e
+    y, mo, *days = (int(x) for x in _DIGIT_RUN.findall(m.group()))
+    d = days[0] if days else None
+    valid = _valid_date(y, mo, d) and (d is not None or 1900 <= y <= 2199)
+    return _date(profile, text, t, s, e, facts, [_date_key(y, mo, d)] if valid else [])
 
 
 def _h_dmy(profile, text, t, m, facts) -> int:
@@ -975,10 +1041,7 @@ def _h_dmy(profile, text, t, m, facts) -> int:
     if separator == ".":
         candidates = candidates[:1]
     keys = [_date_key(y, mo, d) for mo, d in candidates if _valid_date(y, mo, d)]
-    if not keys:
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", keys, False)
-    return e
+    return _date(profile, text, t, s, e, facts, keys)
 
 
 def _h_cjkdate(profile, text, t, m, facts) -> int:
@@ -988,10 +1051,8 @@ def _h_cjkdate(profile, text, t, m, facts) -> int:
         y, mo, d = parts[0], parts[1], (parts[2] if len(parts) > 2 else None)
     else:
         y, mo, d = None, parts[0], parts[1]
-    if not _valid_date(y or 2000, mo, d):
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(y, mo, d)], False)
-    return e
+    valid = _valid_date(y or 2000, mo, d)
+    return _date(profile, text, t, s, e, facts, [_date_key(y, mo, d)] if valid else [])
 
 
 def _month_number(profile: _Profile, word: str) -> int | None:
@@ -1033,8 +1094,7 @@ def _h_dmonth(profile, text, t, m, facts) -> int:
     year = numbers[1] if len(numbers) > 1 else None
     if month is None or not _valid_date(year or 2000, month, day):
         return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(year, month, day)], False)
-    return e
+    return _date(profile, text, t, s, e, facts, [_date_key(year, month, day)])
 
 
 def _h_wmonth(profile, text, t, m, facts) -> int:
@@ -1050,10 +1110,8 @@ def _h_wmonth(profile, text, t, m, facts) -> int:
         day, year = None, numbers[0]
     else:
         day, year = numbers[0], None
-    if not _valid_date(year or 2000, month, day):
-        return _plain_numbers(profile, text, t, s, e, facts)
-    _add(facts, text, s, e, "date", [_date_key(year, month, day)], False)
-    return e
+    valid = _valid_date(year or 2000, month, day)
+    return _date(profile, text, t, s, e, facts, [_date_key(year, month, day)] if valid else [])
 
 
 def _h_time(profile, text, t, m, facts) -> int:
@@ -1479,7 +1537,7 @@ def _h_multiplier_word(profile, text, t, m, facts) -> int:
 
 _HANDLERS: dict[str, Callable[..., int]] = {
     "iso": _h_iso,
-    "isoym": _h_isoym,
+    "isoym": _h_iso,
     "dmy": _h_dmy,
     "cjkdate": _h_cjkdate,
     "kodate": _h_cjkdate,

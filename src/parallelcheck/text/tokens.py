@@ -29,8 +29,8 @@ possessive ``'s`` and a plural ``s`` after an acronym removed (``LMDeploy's`` â†
 match when :func:`same_token` says so (compounds, plural and genitive endings), compared in
 their :func:`token_form` (placeholders by kind, outer quotes and empty calls dropped).
 Markdown attribute lists (``{.internal-link target=_blank}``) are markup, not tokens; the
-code-like words of running text (quoted, dotted, called, ``a/b``) are kept apart
-(``Tokens.prose``) for finding inline code another version writes as plain text.
+code-like words of running text (quoted, dotted, called, ``a/b``) are read apart
+(:func:`prose_code`) for finding inline code another version writes as plain text.
 """
 
 from __future__ import annotations
@@ -87,13 +87,10 @@ _TRAILING = ".,;:!?)]}\"'"
 
 @dataclass(frozen=True)
 class Tokens:
-    """The tokens of one block: ``strong`` and ``names`` as sets of normalised strings, and
-    the :func:`token_form` of code-like words of its running text (``prose``: never reported,
-    only a place where inline code another version writes may be found as plain text)."""
+    """The tokens of one block: ``strong`` and ``names`` as sets of normalised strings."""
 
     strong: frozenset[str]
     names: frozenset[str]
-    prose: frozenset[str] = frozenset()
 
 
 _CLOSING = {")": "(", "]": "[", "}": "{"}
@@ -156,19 +153,25 @@ def _compound_core(word: str) -> str:
     return core.split("--")[0] if "--" in core else core
 
 
-def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> Tokens:
-    """The untranslatable tokens of a block's text and inline code (rules above)."""
+def _running_text(text: str, code_spans: Sequence[str]) -> tuple[str, list[str]]:
+    """A block's text in normal form without its inline code and attribute lists, and its
+    inline code spans without surrounding space (empty ones left out)."""
     text = normalise(text)
-    strong: set[str] = set()
-    names: set[str] = set()
     spans = [code for code in (code.strip() for code in code_spans) if code]
-    for code in spans:
-        (strong if _CODE_LIKE.search(code) else names).add(code)
     if spans:
         text = cut_spans(text, spans)
     if "{" in text:
         text = _ATTRIBUTES.sub(" ", text)
-    prose_text = text
+    return text, spans
+
+
+def extract_tokens(text: str, code_spans: Sequence[str] = ()) -> Tokens:
+    """The untranslatable tokens of a block's text and inline code (rules above)."""
+    text, spans = _running_text(text, code_spans)
+    strong: set[str] = set()
+    names: set[str] = set()
+    for code in spans:
+        (strong if _CODE_LIKE.search(code) else names).add(code)
     for marker, pattern in _SPECIAL:
         if marker in text:  # a cheap test first: most blocks hold no URL, path or setting
             found = pattern.findall(text)
@@ -184,17 +187,22 @@ def extract_tokens(text: str, code_spans: tuple[str, ...] | list[str] = ()) -> T
             if len(word) > 2 and word.endswith("s") and word[:-1].isupper():
                 word = word[:-1]
             names.add(word)
-    prose = (
-        frozenset(token_form(quoted or word) for quoted, word in _PROSE_CODE.findall(prose_text))
-        if _PROSE_CODE_HINT.search(prose_text)
-        else frozenset()
-    )
-    if not strong and not names and not prose:
+    if not strong and not names:
         return _NO_TOKENS  # most blocks: one shared value (callers never change it)
-    return Tokens(frozenset(strong), frozenset(names), prose)
+    return Tokens(frozenset(strong), frozenset(names))
 
 
 _NO_TOKENS = Tokens(frozenset(), frozenset())
+
+
+def prose_code(text: str, code_spans: Sequence[str] = ()) -> frozenset[str]:
+    """The :func:`token_form` of the code-like words of a block's running text (quoted,
+    dotted, called, ``a/b``): never reported, only a place where inline code another version
+    writes may be found as plain text."""
+    text, _ = _running_text(text, code_spans)
+    if not _PROSE_CODE_HINT.search(text):
+        return frozenset()  # most texts (and the search is slow)
+    return frozenset(token_form(quoted or word) for quoted, word in _PROSE_CODE.findall(text))
 
 
 # Placeholders in inline code, each standing for its kind (see :func:`token_form`).

@@ -85,7 +85,10 @@ class CodeForm:
         return "".join(parts)
 
     def matches(self, other: CodeForm) -> bool:
-        """Whether two forms have the same code, token by token (see :func:`compatible`)."""
+        """Whether two forms have the same code, token by token (see :func:`compatible`;
+        equal tokens always are: the commonest case, told at once)."""
+        if self.tokens == other.tokens:
+            return True
         return len(self.tokens) == len(other.tokens) and all(
             compatible(a, b) for a, b in zip(self.tokens, other.tokens, strict=True)
         )
