@@ -148,8 +148,8 @@ def generator_close_kills_workers(_corpus: Path) -> float:
 
     from parallelcheck.run import workers
 
-    results = workers.map_largest_first(_slowly, [0, 1, 2, 3], [9, 1, 1, 1], jobs=2)
-    assert next(results) == 0
+    results = workers.complete_largest_first(_slowly, [0, 1, 2, 3], [9, 1, 1, 1], jobs=2)
+    assert next(results) == (0, 0)
     children = multiprocessing.active_children()
     start = time.perf_counter()
     results.close()

@@ -106,10 +106,10 @@ def test_workers_started_are_the_usable_cores_and_never_more_than_the_articles(
 
     def in_this_process(function, items, sizes, jobs, shared=None):
         used.append(jobs)
-        return (function(shared, item) for item in items)
+        return ((index, function(shared, item)) for index, item in enumerate(items))
 
     monkeypatch.setattr(cores, "usable_cores", lambda: usable)
-    monkeypatch.setattr(workers, "map_largest_first", in_this_process)
+    monkeypatch.setattr(workers, "complete_largest_first", in_this_process)
     results = list(check_all(_sets(tmp_path, 5), Config(), CheckOptions(jobs=asked)))
     assert used == [started]
     assert [result.article.id for result in results] == [f"a{index}" for index in range(5)]

@@ -1,4 +1,4 @@
-"""Worker processes: largest first, results in the given order, documents read ahead."""
+"""Worker processes: largest first, each result as it comes, documents read ahead."""
 
 from __future__ import annotations
 
@@ -17,10 +17,31 @@ from parallelcheck.model.article import ArticleSet
 from parallelcheck.run import workers
 
 
-def test_results_come_in_the_given_order_whatever_the_sizes():
+def _ordered(results) -> list:
+    """The results of :func:`workers.complete_largest_first`, in the order of their items."""
+    return [result for _, result in sorted(results)]
+
+
+def test_every_item_comes_once_with_its_index_whatever_the_sizes():
     items = list(range(-20, 20))
     sizes = [abs(item) * 7 % 13 for item in items]
-    assert list(workers.map_largest_first(abs, items, sizes, jobs=2)) == [abs(i) for i in items]
+    done = list(workers.complete_largest_first(abs, items, sizes, jobs=2))
+    assert sorted(index for index, _ in done) == list(range(len(items)))
+    assert _ordered(done) == [abs(i) for i in items]
+
+
+def _after(item: tuple[float, int]) -> int:
+    time.sleep(item[0])
+    return item[1]
+
+
+def test_a_result_comes_as_soon_as_it_is_done_not_after_the_items_before_it():
+    """Item 0 is slow: the others' results do not wait for it (a run stores each in the
+    cache as it comes, so a run stopped halfway keeps what it finished)."""
+    items = [(1.0, 0), (0.0, 1), (0.0, 2), (0.0, 3)]
+    done = list(workers.complete_largest_first(_after, items, [1, 1, 1, 1], jobs=2))
+    assert [index for index, _ in done][-1] == 0
+    assert _ordered(done) == [0, 1, 2, 3]
 
 
 def _article(folder, name: str, texts: dict[str, str]) -> ArticleSet:
@@ -57,7 +78,9 @@ def _frozen_objects(_item: object) -> int:
 
 def test_workers_inherit_frozen_objects_and_the_main_process_unfreezes_them():
     assert gc.get_freeze_count() == 0
-    found = list(workers.map_largest_first(_frozen_objects, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+    found = _ordered(
+        workers.complete_largest_first(_frozen_objects, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2)
+    )
     if workers.INHERIT:  # forked: what existed before the pool is frozen in every worker
         assert all(count > 0 for count in found)
     assert gc.get_freeze_count() == 0  # and in this process again as it was
@@ -76,7 +99,9 @@ def _signal_setup(_item: object) -> tuple[object, object, int | None]:
 
 
 def test_workers_leave_sigint_to_the_main_process_and_die_with_it():
-    found = list(workers.map_largest_first(_signal_setup, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+    found = _ordered(
+        workers.complete_largest_first(_signal_setup, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2)
+    )
     for sigint, sigterm, death in found:
         assert sigint == signal.SIG_IGN  # Ctrl-C reaches the whole group: only the parent reports
         assert sigterm == signal.SIG_DFL
@@ -101,8 +126,8 @@ def _slowly(item: int) -> int:
 
 
 def test_a_generator_closed_early_kills_its_workers_at_once():
-    results = workers.map_largest_first(_slowly, [0, 1, 2, 3], [9, 1, 1, 1], jobs=2)
-    assert next(results) == 0
+    results = workers.complete_largest_first(_slowly, [0, 1, 2, 3], [9, 1, 1, 1], jobs=2)
+    assert next(results) == (0, 0)
     children = multiprocessing.active_children()
     assert children
     # at once, not after the 30 s the other items would take: the workers are dead when close()
@@ -122,7 +147,7 @@ def report_and_wait(item):
     os.write(1, f"{os.getpid()}\n".encode())
     time.sleep(60)
 
-list(workers.map_largest_first(report_and_wait, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+list(workers.complete_largest_first(report_and_wait, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
 """
 
 
@@ -163,7 +188,9 @@ def _with(shared: dict, item: int) -> tuple[int, int]:
 
 def test_what_the_pool_shares_reaches_every_worker_once_not_with_each_item():
     shared = {"base": 100, "documents": list(range(1000))}
-    found = list(workers.map_largest_first(_with, [1, 2, 3, 4], [4, 3, 2, 1], 2, shared=shared))
+    found = _ordered(
+        workers.complete_largest_first(_with, [1, 2, 3, 4], [4, 3, 2, 1], 2, shared=shared)
+    )
     assert found == [(101, 1000), (102, 1000), (103, 1000), (104, 1000)]
 
 
@@ -184,13 +211,13 @@ def _big_result(item: tuple[int, str]) -> bytes:
 
 def _worker_killed_while_sending(tmp_path, close: bool) -> None:
     announce = tmp_path / "sending"
-    results = workers.map_largest_first(
+    results = workers.complete_largest_first(
         _big_result, [(0, str(announce)), (1, str(announce))], [2, 1], jobs=2
     )
     # the second worker holds its result back until the main process has handed over the
     # first one: on a busy machine it could otherwise send all of it while the main process
     # is still reading, and nothing would be left half-sent
-    assert next(results) == b"small"
+    assert next(results) == (0, b"small")
     deadline = time.monotonic() + 30
     while not announce.exists() or not announce.read_text():
         assert time.monotonic() < deadline, "the second worker never started"
@@ -240,6 +267,6 @@ def _fails(item: int) -> int:
 
 def test_an_exception_in_a_worker_reaches_the_caller_with_the_worker_traceback():
     with pytest.raises(ValueError, match="item 2 is bad") as raised:
-        list(workers.map_largest_first(_fails, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
+        list(workers.complete_largest_first(_fails, [1, 2, 3, 4], [1, 1, 1, 1], jobs=2))
     assert "in _fails" in str(raised.value.__cause__)
     assert not multiprocessing.active_children()

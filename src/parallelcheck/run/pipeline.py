@@ -24,6 +24,7 @@ go first.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -263,31 +264,44 @@ def check_all(
                 outline, findings = entry
                 # The digests of its key: the bytes the cached findings were computed from.
                 cached[index] = ArticleResult(None, findings, dict(digests), outline=outline)
-    todo = [_Job(a, known[i]) for i, a in enumerate(article_sets) if cached[i] is None]
-    if not plan.asks_identifier([job.article_set for job in todo if job.known is None]):
+    todo = [i for i in range(len(article_sets)) if cached[i] is None]
+    jobs = [_Job(article_sets[i], known[i]) for i in todo]
+    if not plan.asks_identifier([job.article_set for job in jobs if job.known is None]):
         identifier.drop_read_ahead()  # started by the run's start, in case it was needed
     work = _Work(config, options, glossary, plan, {})
-    fresh = _compute(todo, work)
-    checked = False  # whether any version of any article was read
-    faults: list[UnreadableVersion] = []
-    for index, hit in enumerate(cached):
-        if hit is None:
-            hit = next(fresh)
-            digests = before[index]
-            if cache is not None and digests is not None:
-                key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
-                if known[index] is not None and key != keys[index]:
-                    # Edited since its key was made: the entry's findings are not of this text.
-                    hit = _check_one(work, _Job(article_sets[index]))
-                    key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
-                    known[index] = None
-                if key is not None and known[index] is None:  # (else: the entry it came from)
-                    kept = hit if hit.article is None else hit.outline_only()
-                    cache.put(key, kept.outline, kept.findings)
-        checked = checked or bool(hit.outline.langs)
-        if not checked:
-            faults.extend(hit.outline.unreadable)
-        yield hit
+
+    def stored(index: int, hit: ArticleResult) -> ArticleResult:
+        """A fresh result, put in the cache as soon as it arrives (so that a run stopped
+        halfway keeps every article it finished), or checked again in full when its entry's
+        findings turn out not to be of the text it was aligned from."""
+        digests = before[index]
+        if cache is None or digests is None:
+            return hit
+        key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
+        if known[index] is not None and key != keys[index]:
+            # Edited since its key was made: the entry's findings are not of this text.
+            hit = _check_one(work, _Job(article_sets[index]))
+            key = _checked_key(salts[index], article_sets[index], digests, hit.digests)
+            known[index] = None
+        if key is not None and known[index] is None:  # (else: the entry it came from)
+            kept = hit if hit.article is None else hit.outline_only()
+            cache.put(key, kept.outline, kept.findings)
+        return hit
+
+    arrived: dict[int, ArticleResult] = {}
+    with contextlib.closing(_compute(jobs, work)) as fresh:
+        checked = False  # whether any version of any article was read
+        faults: list[UnreadableVersion] = []
+        for index, hit in enumerate(cached):
+            while hit is None and index not in arrived:
+                position, result = next(fresh)
+                arrived[todo[position]] = stored(todo[position], result)
+            if hit is None:
+                hit = arrived.pop(index)
+            checked = checked or bool(hit.outline.langs)
+            if not checked:
+                faults.extend(hit.outline.unreadable)
+            yield hit
     if faults and not checked:
         raise nothing_readable(faults)
 
@@ -323,11 +337,12 @@ def _history_state(article_set: ArticleSet, plan: RunPlan) -> bytes:
     return (head_commit(top) or "").encode() if top else b""
 
 
-def _compute(todo: Sequence[_Job], work: _Work) -> Iterator[ArticleResult]:
+def _compute(todo: Sequence[_Job], work: _Work) -> Iterator[tuple[int, ArticleResult]]:
+    """Each job's result, with its index in *todo*, as soon as it is done."""
     jobs = work.plan.workers_for(len(todo))
     if jobs <= 1:
-        for job in todo:
-            yield _check_one(work, job)
+        for index, job in enumerate(todo):
+            yield index, _check_one(work, job)
         return
     checked = [job.article_set for job in todo if job.known is None]  # the rules run on these
     if workers.INHERIT and work.plan.asks_identifier(checked):
@@ -341,6 +356,6 @@ def _compute(todo: Sequence[_Job], work: _Work) -> Iterator[ArticleResult]:
         identifier.drop_read_ahead(wait=True)  # no thread may run while workers start
     sizes = [workers.size(job.article_set) for job in todo]
     try:
-        yield from workers.map_largest_first(_check_one, todo, sizes, jobs, shared=work)
+        yield from workers.complete_largest_first(_check_one, todo, sizes, jobs, shared=work)
     finally:
         work.ahead.clear()  # what the workers did not take

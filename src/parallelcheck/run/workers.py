@@ -14,7 +14,7 @@ make that pay on a small machine:
   themselves.
 * **Reading ahead.**  While the main process waits for something before forking (the
   language model), it reads documents (:func:`read_ahead`); they are part of what the
-  workers share (:func:`map_largest_first`'s ``shared``), and a worker takes a document read
+  workers share (:func:`complete_largest_first`'s ``shared``), and a worker takes a document read
   ahead instead of reading the file again.
 * **Shared, not sent.**  What every item needs alike (the run's configuration, glossary,
   documents read ahead) is handed to the pool once, as ``shared``: forked workers inherit it
@@ -109,18 +109,18 @@ class _Worker:
 _DONE = ()
 
 
-def map_largest_first(
+def complete_largest_first(
     function: Callable[..., R],
     items: Sequence[Any],
     sizes: Sequence[int],
     jobs: int,
     *,
     shared: Any = None,
-) -> Iterator[R]:
+) -> Iterator[tuple[int, R]]:
     """``function(item)`` — ``function(shared, item)`` when ``shared`` is given — of every
-    item in ``jobs`` worker processes, largest items first; the results come in the order of
-    ``items``.  ``shared`` reaches each worker once, when it starts (see the module's
-    docstring), not with every item.
+    item in ``jobs`` worker processes, largest items first; each result comes as soon as it
+    arrives, with the index of its item.  ``shared`` reaches each worker once, when it starts
+    (see the module's docstring), not with every item.
 
     Each worker has a pipe of its own, and the main process holds only its own end of it:
     a worker that dies, even halfway through sending a result, closes its end, and the main
@@ -134,8 +134,6 @@ def map_largest_first(
     generator closed before its end — the workers are killed at once (:func:`stop_workers`)
     rather than left to finish every item."""
     order = deque(sorted(range(len(items)), key=lambda i: (-sizes[i], i)))
-    waiting: dict[int, R] = {}
-    following = 0
     pool: list[_Worker] = []
     gc.freeze()
     try:
@@ -146,14 +144,13 @@ def map_largest_first(
             _LIVE[:] = [worker.process for worker in pool]
         for worker in pool:
             _hand_next(worker, order, items)
-        while following < len(items):
+        remaining = len(items)
+        while remaining:
             for worker in _ready(pool):
                 index, result = _receive(worker)
-                waiting[index] = result
-                _hand_next(worker, order, items)
-            while following in waiting:
-                yield waiting.pop(following)
-                following += 1
+                _hand_next(worker, order, items)  # busy again before the result is used
+                remaining -= 1
+                yield index, result
         for worker in pool:
             worker.process.join()
     except BaseException:
