@@ -3,7 +3,8 @@
 Usage: python bench/bench_stages.py [PATH] [--every N] [--glossary PATH]
 
 Checks every N-th article set of a corpus (default: all of the FastAPI corpus) the way the
-run does (:func:`parallelcheck.run.pipeline.check_set`, all rules, no cache, one process;
+run does (:func:`parallelcheck.run.pipeline.check_set`, all rules, no cache, one process,
+the garbage collector tuned as a run tunes it;
 no glossary unless one is given — a glossary the current folder's configuration names is
 left out, so the figures do not depend on where the bench is started) and prints the
 processor seconds spent reading documents, aligning them, and in each rule, largest first,
@@ -30,6 +31,7 @@ from parallelcheck.config import load_config
 from parallelcheck.discover.sets import discover
 from parallelcheck.rules import REGISTRY
 from parallelcheck.run import pipeline
+from parallelcheck.run.session import tune_collector
 from parallelcheck.text import langid as identifier
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fastapi"
@@ -62,6 +64,7 @@ def main() -> None:
     options = engine.CheckOptions(glossaries=tuple(args.glossary))
     glossary = pipeline.load_run_glossary(config, options)  # once per run, as a run does
 
+    tune_collector()  # as a run does: the collector's passes are part of every stage
     spent: Counter[str] = Counter()
     start = time.process_time()
     identifier.load()
