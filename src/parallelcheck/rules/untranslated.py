@@ -263,12 +263,16 @@ def _clearly_at_home(
     text = unit.text
     if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
         return False
-    text, _ = blank_code_spans(text, unit.code_spans)
-    letters = facts.letters(text)
+    if unit.code_spans:
+        text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
-    weighted = {script: count * WEIGHT.get(script, 1.0) for script, count in letters.items()}
-    total = sum(weighted.values())
-    return bool(total) and sum(weighted.get(s, 0.0) for s in own) / total >= OWN_SHARE
+    total = in_own = 0.0  # weighted letters: whole numbers, so every sum is exact
+    for script, count in facts.letters(text).items():
+        weighted = count * WEIGHT.get(script, 1.0)
+        total += weighted
+        if script in own:
+            in_own += weighted
+    return bool(total) and in_own / total >= OWN_SHARE
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
@@ -574,50 +578,71 @@ class _Row:
 
     def findings(self) -> Iterator[Finding]:
         source = self.article.source
+        source_units = self.units.get(source)
+        holders = self.holders
+        facts = self.ctx.facts
         for lang in self.present:
             if lang == source:
                 continue
+            units = self.units[lang]
+            # The source's units pair with this version's when they are as many.
+            paired = source_units if source_units and len(source_units) == len(units) else None
+            primary = primary_language(lang)
+            against_source = source_units is not None and primary_language(source) != primary
             others = self.other_texts(lang)
             flagged: list[tuple[_Unit, _Verdict, list[str], float]] = []
-            for index, unit in enumerate(self.units[lang]):
-                if not unit.key or self.kept_on_purpose(unit.key):
+            for index, unit in enumerate(units):
+                key = unit.key
+                if not key:
                     continue
-                paired = self.source_unit(lang, index)
-                identical, similarity = self.identical(unit, lang, paired, index)
-                if not identical and _clearly_at_home(self.ctx.facts, unit, lang, self.signs):
-                    continue  # the common case, decided without the full judgement
-                verdict = _judge(
-                    self.ctx.facts,
+                holding = holders[key]
+                if len(holding) >= KEPT_LANGUAGES and self.kept_on_purpose(key):
+                    continue
+                identical, similarity = self.identical(
                     unit,
                     lang,
-                    self.article.langs,
-                    others,
-                    self.signs,
-                    named=bool(identical),
+                    paired[index] if paired is not None else None,
+                    index,
+                    primary,
+                    against_source,
+                    holding,
+                )
+                if not identical and _clearly_at_home(facts, unit, lang, self.signs):
+                    continue  # the common case, decided without the full judgement
+                verdict = _judge(
+                    facts, unit, lang, self.article.langs, others, self.signs, named=bool(identical)
                 )
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
-                if identical and not _worth_comparing(self.ctx.facts, unit):
+                if identical and not _worth_comparing(facts, unit):
                     identical, similarity = [], 0.0
                 if verdict.foreign or identical:
                     flagged.append((unit, verdict, identical, similarity))
             yield from self.report(lang, flagged)
 
     def identical(
-        self, unit: _Unit, lang: str, paired: _Unit | None, index: int = 0
+        self,
+        unit: _Unit,
+        lang: str,
+        paired: _Unit | None,
+        index: int,
+        primary: str,
+        against_source: bool,
+        holding: set[str],
     ) -> tuple[list[str], float]:
         """The versions in another language with the same text, and the best similarity.
 
-        Against the source, near-identical text counts; against another translation only the
-        very same text, and only when that translation's unit is in its own language (two
+        Against the source (*against_source*: it is in another language than *lang*, whose
+        *primary* language subtag is given), near-identical text counts; against another
+        translation only the very same text (*holding*: the versions with a unit of the
+        same text), and only when that translation's unit is in its own language (two
         translations that both kept the English text copy the source, not each other; es and
         pt share many sentences almost letter for letter).
         """
-        primary = primary_language(lang)
         source = self.article.source
         found: list[str] = []
         best = 0.0
-        if source in self.units and primary_language(source) != primary:
+        if against_source:
             # Without a paired unit, the source's units near the same place (a window keeps
             # this linear in the number of units; a 20,000-item list stays fast).
             if paired is not None:  # the common case: one candidate, no generator
@@ -628,10 +653,9 @@ class _Row:
             if score >= IDENTICAL:
                 found.append(source)
                 best = score
-        holders = self.holders.get(unit.key, ())
-        if len(holders) < 2:
+        if len(holding) < 2:
             return found, best  # only this version has the text
-        for other in sorted(holders, key=self.present.index):
+        for other in sorted(holding, key=self.present.index):
             if other in (lang, source) or primary_language(other) == primary:
                 continue
             if self.at_home(other, unit.key):
