@@ -59,6 +59,7 @@ TAGS = frozenset({"structure", "values", "language", "input", "history"})
 
 
 Check = Callable[["RuleContext"], Iterable[Finding]]
+Prepare = Callable[[Sequence[str], Mapping[str, Any]], None]
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,10 @@ class RuleSpec:
     tags: frozenset[str] = frozenset()
     needs: frozenset[str] = frozenset()
     options: Mapping[str, Option] = field(default_factory=dict)
+    #: What the rule loads on its first article, loaded now for versions in *langs* with
+    #: its options: a run calls it once before it forks worker processes, which then share
+    #: what it loaded instead of each loading its own (``None``: nothing to load).
+    prepare: Prepare | None = field(default=None, repr=False)
 
     @property
     def doc(self) -> str:
@@ -123,6 +128,7 @@ def rule(
     tags: Iterable[str],
     needs: Iterable[str] = (),
     options: Mapping[str, Option] | None = None,
+    prepare: Prepare | None = None,
 ) -> Callable[[Check], Check]:
     """Register a rule function under a stable id (ids are never reused once retired)."""
     tags, needs = frozenset(tags), frozenset(needs)
@@ -139,7 +145,7 @@ def rule(
         if not inspect.getdoc(check):
             raise ValueError(f"rule {rule_id!r} has no docstring (its summary and documentation)")
         REGISTRY[rule_id] = RuleSpec(
-            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {}))
+            rule_id, severity, check, tags, needs, MappingProxyType(dict(options or {})), prepare
         )
         return check
 

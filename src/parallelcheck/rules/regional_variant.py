@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
 from functools import cache
@@ -536,6 +536,23 @@ def _at(line: int) -> LineOf:
     return lambda _offset: line
 
 
+def _load_conversions(langs: Sequence[str], options: Mapping[str, Any]) -> None:
+    """Load the OpenCC conversions the rule uses for the Chinese versions among *langs*."""
+    for lang in langs:
+        settings = regional_settings(lang, options["languages"])
+        if settings is None:
+            continue
+        configs: set[str] = set()
+        if settings.script:
+            configs.update(OtherScript(settings.traditional).configs)
+        if settings.vocabulary:
+            configs.update(_vocabulary_configs(settings))
+            if not settings.traditional:
+                configs.add("s2tw")  # Simplified text is compared in Traditional form
+        for config in sorted(configs):
+            _converter(config)
+
+
 @rule(
     "regional-variant",
     severity="warning",
@@ -547,6 +564,7 @@ def _at(line: int) -> LineOf:
             read_languages,
         )
     },
+    prepare=_load_conversions,
 )
 def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
     """Simplified characters in a Traditional-Chinese text (and the reverse), or another

@@ -263,6 +263,8 @@ def _compute(article_sets: Sequence[ArticleSet], work: _Work) -> Iterator[Articl
         for article_set in article_sets:
             yield _check_one(work, article_set)
         return
+    if workers.INHERIT:
+        work.plan.prepare(article_sets, work.config)  # once, shared by the workers
     if workers.INHERIT and work.plan.asks_identifier(article_sets):
         # While the model is read in the background, import what it needs and read
         # documents the workers inherit.

@@ -12,7 +12,8 @@ A :class:`RunPlan` is made from the configuration and the command line's options
   read ahead while documents are read, before worker processes fork — only when a rule
   needs it and an article to check has two Latin-script languages
   (:meth:`RunPlan.asks_identifier`);
-* **the workers**: how many processes check the articles (:meth:`RunPlan.workers_for`);
+* **the workers**: how many processes check the articles (:meth:`RunPlan.workers_for`), and
+  what is loaded once before they fork, so that they share it (:meth:`RunPlan.prepare`);
 * **what a result keeps**: the output format declares whether it reads the aligned articles
   (html) or only their outlines (:mod:`parallelcheck.report.base`); with outlines, worker
   processes send back only outlines and memory does not grow with the articles' text;
@@ -29,8 +30,10 @@ from dataclasses import dataclass
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions, active_rules, needs_of
 from parallelcheck.model.article import ArticleSet
+from parallelcheck.rules import REGISTRY
 from parallelcheck.run import cores
 from parallelcheck.run.session import CACHE_OFF, OUTLINE, cache_mode
+from parallelcheck.text import numeric as numbers
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.script import is_latin_language
 
@@ -73,6 +76,21 @@ class RunPlan:
             return 1
         jobs = self.jobs if self.jobs > 0 else cores.usable_cores()
         return max(1, min(jobs, count))
+
+    def prepare(self, article_sets: Sequence[ArticleSet], config: Config) -> None:
+        """Load now what checking *article_sets* would load on a first article: each
+        language's number patterns, and what the rules that run declare
+        (:attr:`RuleSpec.prepare <parallelcheck.rules.base.RuleSpec>`, with their configured
+        options).  A run calls this before it forks worker processes, which then share it
+        instead of each loading its own."""
+        langs = sorted({lang for article_set in article_sets for lang in article_set.versions})
+        for lang in langs:
+            numbers.prepare(lang)
+        for rule_id in self.rules:
+            spec = REGISTRY[rule_id]
+            if spec.prepare is not None:
+                setting = config.rules.get(rule_id)
+                spec.prepare(langs, spec.option_values(setting.options if setting else None))
 
     def asks_identifier(self, article_sets: Sequence[ArticleSet]) -> bool:
         """Whether the statistical language identifier may be asked when checking
