@@ -187,14 +187,18 @@ class ArticleFacts:
     ) -> tuple[str, int]:
         """*text* with inline code, URLs, numbers and name-like tokens blanked, and how many
         characters were set aside (:func:`parallelcheck.text.script.strip_untranslatable`)."""
-        key = (text, tuple(code_spans), capitalised_are_names)
+        spans = tuple(code_spans)
+        key = (text, spans, capitalised_are_names)
         found = self._running.get(key)
         if found is None:
             if capitalised_are_names:  # built on the other blanking, which is kept too
-                plain = self.running_text(text, code_spans)
+                plain_key = (text, spans, False)
+                plain = self._running.get(plain_key)
+                if plain is None:
+                    plain = self._running[plain_key] = strip_names(text, spans)
                 found = strip_capitalised(*plain)
             else:
-                found = strip_names(text, code_spans)
+                found = strip_names(text, spans)
             self._running[key] = found
         return found
 

@@ -36,12 +36,11 @@ from functools import cache
 from parallelcheck.text.langid import identify
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.lexicon import (
-    CAPITALISED,
+    CAPITALISED_NAME,
     EMAIL,
     NAME_LIKE,
     URL,
     might_hold_url,
-    starts_sentence,
 )
 
 LATIN = "Latin"
@@ -333,21 +332,9 @@ def strip_untranslatable(
 
 def strip_capitalised(text: str, removed: int = 0) -> tuple[str, int]:
     """*text* (already through :func:`strip_names`, with *removed* characters set aside) with
-    the capitalised Latin words that do not start a sentence blanked out too."""
-    pieces: list[str] = []
-    last = 0
-    for match in CAPITALISED.finditer(text):
-        start = match.start()
-        if starts_sentence(text, start):
-            continue
-        pieces.append(text[last:start])
-        pieces.append(" ")
-        removed += match.end() - start
-        last = match.end()
-    if last:
-        pieces.append(text[last:])
-        text = "".join(pieces)
-    return text, removed
+    the capitalised Latin words that do not start a sentence blanked out too
+    (:data:`~parallelcheck.text.lexicon.CAPITALISED_NAME`)."""
+    return _blank(CAPITALISED_NAME, text, removed)
 
 
 def strip_names(text: str, code_spans: Sequence[str] = ()) -> tuple[str, int]:
