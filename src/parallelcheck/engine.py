@@ -48,6 +48,7 @@ from parallelcheck.text.langtag import canonical_tag
 
 if TYPE_CHECKING:
     from parallelcheck.glossary import Glossary
+    from parallelcheck.glossary.match import GlossaryMatcher
 
 
 @dataclass(frozen=True)
@@ -68,8 +69,9 @@ class ArticleContext:
 
     ``rules`` maps each rule to run to the severity configured for it (``None``: its findings
     keep the severities the rule gives them), in the registry's order; ``options`` the
-    rules' configured options (absent: the defaults); ``glossary`` and ``history`` are handed
-    to the rules that declared they need them."""
+    rules' configured options (absent: the defaults); ``terms`` (the run's glossary,
+    compiled once for the run: the article's facts find terms with it) and ``history`` are
+    handed to the rules that declared they need them."""
 
     id: str
     source: str
@@ -77,8 +79,13 @@ class ArticleContext:
     rules: Mapping[str, str | None]
     options: Mapping[str, Mapping[str, Any] | None] = field(default_factory=dict)
     link_prefixes: tuple[str, ...] = ()
-    glossary: Glossary | None = None
+    terms: GlossaryMatcher | None = None
     history: Mapping[str, SourceChanges] | None = None
+
+    @property
+    def glossary(self) -> Glossary | None:
+        """The run's glossary (``None`` without one, or when no rule needs it)."""
+        return self.terms.glossary if self.terms is not None else None
 
 
 @dataclass
@@ -195,7 +202,7 @@ def article_context(
     config: Config,
     options: CheckOptions,
     rules: Mapping[str, str | None],
-    glossary: Glossary | None = None,
+    terms: GlossaryMatcher | None = None,
 ) -> ArticleContext:
     """The context of one article once its versions are read (*source* and *expected* from
     :func:`selected_versions`, *rules* from :func:`active_rules`).
@@ -224,7 +231,7 @@ def article_context(
         rules=dict(rules),
         options=settings,
         link_prefixes=tuple(config.links.localized_prefixes),
-        glossary=glossary if "glossary" in needs_of(rules) else None,
+        terms=terms if "glossary" in needs_of(rules) else None,
     )
 
 
@@ -244,7 +251,7 @@ def check_article(
     )
     article.unreadable = tuple(unreadable)
     article.moves = find_moves(article)
-    facts = ArticleFacts()
+    facts = ArticleFacts(context.terms)
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     findings = []
     for rule_id, severity in context.rules.items():

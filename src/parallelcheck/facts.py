@@ -10,8 +10,9 @@ Each fact has its own method, typed:
 * :meth:`~ArticleFacts.numbers` — the numbers a block or heading states
   (:mod:`parallelcheck.text.numeric`), its running text's and its inline code's apart;
 * :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`);
-* :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it
-  (:mod:`parallelcheck.glossary.match`), inline code and URLs blanked;
+* :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it, found
+  by the run's :class:`~parallelcheck.glossary.match.GlossaryMatcher` (handed to the facts:
+  it holds what the glossary compiles to for the whole run), inline code and URLs blanked;
 * :meth:`~ArticleFacts.code_form` — a code block's comparable form
   (:mod:`parallelcheck.text.listings`);
 * :meth:`~ArticleFacts.running_text`, :meth:`~ArticleFacts.script_profile`,
@@ -36,7 +37,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
-from parallelcheck.glossary.model import Glossary
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.text.listings import CodeForm, code_form
 from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
@@ -91,12 +91,13 @@ class ArticleFacts:
     """The facts of one article's blocks and headings, each computed on first use (see the
     module's docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, terms: GlossaryMatcher | None = None) -> None:
+        #: The run's glossary, compiled (``None``: no glossary).
+        self.matcher = terms
         self._numbers: dict[tuple, StatedNumbers] = {}
         self._code_numbers: dict[tuple[str, str], tuple[NumberFact, ...]] = {}
         self._tokens: dict[tuple, Tokens] = {}
         self._terms: dict[tuple, TermScan] = {}
-        self._matchers: dict[int, GlossaryMatcher] = {}
         self._skeletons: dict[tuple[str, str], CodeForm] = {}
         self._running: dict[tuple, tuple[str, int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
@@ -154,31 +155,27 @@ class ArticleFacts:
 
     # -- glossary -------------------------------------------------------------------------
 
-    def terms(self, where: Where, lang: str, glossary: Glossary) -> TermScan:
+    def terms(self, where: Where, lang: str) -> TermScan:
         """The glossary forms and near misses of keep terms in a block or heading of version
         *lang* (none in code blocks and in a document's title-less first section); inline
-        code and URLs are blanked first, offsets are those of the text."""
+        code and URLs are blanked first, offsets are those of the text.  Only for facts
+        given the run's glossary matcher."""
+        if self.matcher is None:
+            raise ValueError("these facts were given no glossary to find terms of")
         if isinstance(where, Section):
             if where.level == 0:
                 return _NO_TERMS
         elif where.kind is BlockKind.CODE:
             return _NO_TERMS
         text, spans = _content(where)
-        key = (id(glossary), text, spans, lang)
+        key = (text, spans, lang)
         found = self._terms.get(key)
         if found is None:
-            matcher = self._matcher(glossary)
             blanked = blank_code(text, spans)
-            hits = matcher.find_terms(blanked, lang)
-            altered = matcher.find_altered(blanked, lang, hits)
+            hits = self.matcher.find_terms(blanked, lang)
+            altered = self.matcher.find_altered(blanked, lang, hits)
             found = self._terms[key] = TermScan(tuple(hits), tuple(altered))
         return found
-
-    def _matcher(self, glossary: Glossary) -> GlossaryMatcher:
-        matcher = self._matchers.get(id(glossary))
-        if matcher is None or matcher.glossary is not glossary:
-            matcher = self._matchers[id(glossary)] = GlossaryMatcher(glossary)
-        return matcher
 
     # -- script ---------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from parallelcheck.facts import ArticleFacts
+from parallelcheck.glossary.match import GlossaryMatcher
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.finding import SEVERITIES, Finding, Location
 from parallelcheck.model.options import Option, OptionError
@@ -106,11 +107,16 @@ class RuleSpec:
         history: Mapping[str, SourceChanges] | None = None,
     ) -> Iterable[Finding]:
         """The rule's findings on *article*: its context is built here, with the configured
-        *options* over the defaults and only the resources the rule declared it needs."""
+        *options* over the defaults and only the resources the rule declared it needs.  The
+        *facts* of a run hold the run's glossary matcher; without them, facts are made here
+        with a matcher of *glossary*."""
+        if facts is None:
+            wanted = glossary if "glossary" in self.needs else None
+            facts = ArticleFacts(GlossaryMatcher(wanted) if wanted is not None else None)
         context = RuleContext(
             self,
             article,
-            facts if facts is not None else ArticleFacts(),
+            facts,
             self.option_values(options),
             glossary if "glossary" in self.needs else None,
             history if "history" in self.needs else None,

@@ -40,6 +40,7 @@ from parallelcheck.engine import (
 from parallelcheck.errors import InputError
 from parallelcheck.files.safe_read import Boundary
 from parallelcheck.glossary import Glossary, load_glossaries
+from parallelcheck.glossary.match import GlossaryMatcher
 from parallelcheck.history.git import head_commit, source_changes, work_tree
 from parallelcheck.model.aligned import UnreadableVersion
 from parallelcheck.model.article import ArticleSet
@@ -94,16 +95,20 @@ def check_set(
     *,
     plan: RunPlan | None = None,
     ahead: workers.ReadAhead | None = None,
+    terms: GlossaryMatcher | None = None,
 ) -> ArticleResult:
-    """Read, align and check one article set.  ``glossary`` is the run's glossary
-    (:func:`check_all` reads it once); when not given it is read here, if a rule needs it.
-    ``ahead`` holds documents read ahead (see :func:`read_versions`)."""
+    """Read, align and check one article set.  ``terms`` is the run's glossary compiled
+    (:func:`check_all` reads and compiles it once for the run); without it, ``glossary`` is
+    compiled here, or read here when not given either, if a rule needs it.  ``ahead`` holds
+    documents read ahead (see :func:`read_versions`)."""
     plan = plan if plan is not None else make_plan(config, options)
     versions, source, expected = selected_versions(article_set.versions, config, options)
     documents, unreadable = read_versions(versions, article_set.boundary, ahead)
     digests = take_digests(versions)  # of the very bytes the documents were parsed from
-    if plan.glossary and glossary is None:
-        glossary = load_run_glossary(config, options)
+    if plan.glossary and terms is None:
+        terms = GlossaryMatcher(
+            glossary if glossary is not None else load_run_glossary(config, options)
+        )
     context = article_context(
         article_set.id,
         source,
@@ -113,7 +118,7 @@ def check_set(
         config,
         options,
         plan.rules,
-        glossary,
+        terms,
     )
     if plan.history:
         readable = {lang: path for lang, path in versions.items() if lang in documents}
@@ -131,14 +136,14 @@ class _Work:
 
     config: Config
     options: CheckOptions
-    glossary: Glossary | None
+    terms: GlossaryMatcher | None
     plan: RunPlan
     ahead: workers.ReadAhead
 
 
 def _check_one(work: _Work, article_set: ArticleSet) -> ArticleResult:
     result = check_set(
-        article_set, work.config, work.options, work.glossary, plan=work.plan, ahead=work.ahead
+        article_set, work.config, work.options, plan=work.plan, ahead=work.ahead, terms=work.terms
     )
     return result.outline_only() if work.plan.outlines else result
 
@@ -206,7 +211,8 @@ def check_all(
     todo = [a for a, hit in zip(article_sets, cached, strict=True) if hit is None]
     if not plan.asks_identifier(todo):
         identifier.drop_read_ahead()  # started by the run's start, in case it was needed
-    fresh = _compute(todo, _Work(config, options, glossary, plan, {}))
+    terms = GlossaryMatcher(glossary) if plan.glossary else None  # compiled once for the run
+    fresh = _compute(todo, _Work(config, options, terms, plan, {}))
     checked = False  # whether any version of any article was read
     faults: list[UnreadableVersion] = []
     for index, hit in enumerate(cached):
@@ -264,7 +270,7 @@ def _compute(article_sets: Sequence[ArticleSet], work: _Work) -> Iterator[Articl
             yield _check_one(work, article_set)
         return
     if workers.INHERIT:
-        work.plan.prepare(article_sets, work.config)  # once, shared by the workers
+        work.plan.prepare(article_sets, work.config, work.terms)  # once, for every worker
     if workers.INHERIT and work.plan.asks_identifier(article_sets):
         # While the model is read in the background, import what it needs and read
         # documents the workers inherit.

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions, active_rules, needs_of
+from parallelcheck.glossary.match import GlossaryMatcher
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.rules import REGISTRY
 from parallelcheck.run import cores
@@ -77,15 +78,23 @@ class RunPlan:
         jobs = self.jobs if self.jobs > 0 else cores.usable_cores()
         return max(1, min(jobs, count))
 
-    def prepare(self, article_sets: Sequence[ArticleSet], config: Config) -> None:
+    def prepare(
+        self,
+        article_sets: Sequence[ArticleSet],
+        config: Config,
+        terms: GlossaryMatcher | None = None,
+    ) -> None:
         """Load now what checking *article_sets* would load on a first article: each
-        language's number patterns, and what the rules that run declare
-        (:attr:`RuleSpec.prepare <parallelcheck.rules.base.RuleSpec>`, with their configured
-        options).  A run calls this before it forks worker processes, which then share it
-        instead of each loading its own."""
+        language's number patterns, the run's glossary compiled for it (*terms*), and what
+        the rules that run declare (:attr:`RuleSpec.prepare
+        <parallelcheck.rules.base.RuleSpec>`, with their configured options).  A run calls
+        this before it forks worker processes, which then share it instead of each loading
+        its own."""
         langs = sorted({lang for article_set in article_sets for lang in article_set.versions})
         for lang in langs:
             numbers.prepare(lang)
+            if terms is not None:
+                terms.language(lang)
         for rule_id in self.rules:
             spec = REGISTRY[rule_id]
             if spec.prepare is not None:
