@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
@@ -12,6 +12,14 @@ from parallelcheck.rules.base import RuleContext
 
 def join_langs(langs: Iterable[str]) -> str:
     return ", ".join(langs)
+
+
+def verb(langs: Sequence[str], plural: str, singular: str | None = None) -> str:
+    """*plural* when *langs* (the subject of a message) are several versions, else
+    *singular* (by default *plural* with an ``s``): ``merge``/``merges``, ``have``/``has``."""
+    if len(langs) > 1:
+        return plural
+    return singular or plural + "s"
 
 
 def group_by_value(

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt, join_langs
+from parallelcheck.rules._common import excerpt, join_langs, verb
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -76,28 +76,15 @@ def _finding(ctx, section, row, two: dict[str, tuple[Block, Block]]) -> Finding:
     noun = "paragraph" if block.kind is BlockKind.PARAGRAPH else f"{block.kind.value} block"
     if article.source in two:
         message = (
-            f"{join_langs(one)} {_verb(one, 'merge')} two {noun}s into one ({ones}) where "
-            f"{join_langs(twos)} {_verb(twos, 'have', 'has')} two ({parts}): “{text}”"
+            f"{join_langs(one)} {verb(one, 'merge')} two {noun}s into one ({ones}) where "
+            f"{join_langs(twos)} {verb(twos, 'have', 'has')} two ({parts}): “{text}”"
         )
         langs, reference = one, twos
     else:
         message = (
-            f"{join_langs(twos)} {_verb(twos, 'split')} this {noun} in two ({parts}) where "
-            f"{join_langs(one)} {_verb(one, 'have', 'has')} one ({ones}): “{text}”"
+            f"{join_langs(twos)} {verb(twos, 'split')} this {noun} in two ({parts}) where "
+            f"{join_langs(one)} {verb(one, 'have', 'has')} one ({ones}): “{text}”"
         )
         langs, reference = twos, one
-    return ctx.finding(
-        section,
-        langs,
-        reference,
-        lines,
-        message,
-        {"kind": "merge" if article.source in two else "split"},
-        row=row,
-    )
-
-
-def _verb(langs, plural: str, singular: str | None = None) -> str:
-    if len(langs) > 1:
-        return plural
-    return singular or plural + "s"
+    evidence = {"kind": "merge" if article.source in two else "split"}
+    return ctx.finding(section, langs, reference, lines, message, evidence, row=row)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt, join_langs
+from parallelcheck.rules._common import excerpt, join_langs, verb
 from parallelcheck.rules._missing_blocks import block_rows
 from parallelcheck.rules.base import RuleContext, rule
 
@@ -52,23 +52,16 @@ def _finding(ctx: RuleContext, section: AlignedSection, row: AlignedBlock) -> Fi
         langs, reference = bare, wrapped
         message = (
             f"{box} in {join_langs(wrapped)}: {join_langs(bare)} "
-            f"{'has' if len(bare) == 1 else 'have'} its content without it"
+            f"{verb(bare, 'have', 'has')} its content without it"
         )
     else:
         langs, reference = wrapped, bare
         message = (
-            f"{join_langs(wrapped)} put{'s' if len(wrapped) == 1 else ''} in {box} "
-            f"content that {join_langs(bare)} {'has' if len(bare) == 1 else 'have'} without it"
+            f"{join_langs(wrapped)} {verb(wrapped, 'put')} in {box} "
+            f"content that {join_langs(bare)} {verb(bare, 'have', 'has')} without it"
         )
-    return ctx.finding(
-        section,
-        langs,
-        reference,
-        lines,
-        message,
-        {"kind": container.kind.value, "info": container.info},
-        row=row,
-    )
+    evidence = {"kind": container.kind.value, "info": container.info}
+    return ctx.finding(section, langs, reference, lines, message, evidence, row=row)
 
 
 def _describe(block: Block) -> str:
