@@ -214,6 +214,7 @@ def _judge(
     if own_script and not named and profile.total_letters < LATIN_LETTERS:
         return _Verdict(profile, False)  # a guess between Latin-script languages not trusted
     statistical = not own_script or signs(unit, lang)
+    running, _ = facts.running_text(text, code_spans)  # what the identifier reads
     guess, confidence = block_language(
         text,
         lang,
@@ -222,6 +223,7 @@ def _judge(
         profile=profile,
         statistical=statistical,
         name_foreign=False,
+        running=running,
     )
     verdict = _Verdict(profile, False, guess, confidence, short=short)
     if guess == "und" or guess == primary_language(lang):
@@ -674,7 +676,8 @@ class _Row:
         if unit is None:
             return False
         if id(unit) not in self._at_home:
-            profile = self.ctx.facts.script_profile(
+            facts = self.ctx.facts
+            profile = facts.script_profile(
                 unit.text, unit.code_spans, capitalised_are_names=not is_latin_language(lang)
             )
             guess, _ = block_language(
@@ -683,6 +686,7 @@ class _Row:
                 languages=self.article.langs,
                 code_spans=unit.code_spans,
                 profile=profile,
+                running=facts.running_text(unit.text, unit.code_spans)[0],
             )
             self._at_home[id(unit)] = guess == primary_language(lang)
         return self._at_home[id(unit)]
