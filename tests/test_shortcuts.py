@@ -392,3 +392,17 @@ def test_a_text_reaches_a_floor_exactly_when_its_largest_character_does(text, fl
 
     assert (numbers._reaching(floor).search(text) is not None) == (max(text) >= floor)
     assert (untranslated._FROM_GREEK.search(text) is None) == (max(text) < "\u0370")
+
+
+_WORD_PIECES = ["Die", "ANFRAGE", "ΟΔΟΣ", "Σ", "ς", "İstanbul", "ǅ", "ß", "x", "1a", "_b", "é", " "]
+_WORD_PIECES += ["\n", ".", "日本語", "—", "'", "ﬁle"]
+word_texts = st.lists(st.lists(st.sampled_from(_WORD_PIECES), max_size=8).map("".join), max_size=5)
+
+
+@settings(max_examples=400, deadline=None)
+@given(word_texts)
+def test_the_words_of_texts_joined_by_line_breaks_are_each_texts_words_in_turn(texts):
+    # untranslated counts a version's words block by block (each block's words are kept in
+    # the article's facts for its units) instead of in the version's whole text.
+    joined = lexicon.lower_words("\n".join(texts))
+    assert joined == [word for text in texts for word in lexicon.lower_words(text)]

@@ -18,6 +18,7 @@ Each fact has its own method, typed:
 * :meth:`~ArticleFacts.running_text`, :meth:`~ArticleFacts.script_profile`,
   :meth:`~ArticleFacts.letters` — the script profile of a text (:mod:`parallelcheck.text.script`):
   of a block, or of a piece of one (a list item's own prose, a table's cells);
+* :meth:`~ArticleFacts.words` — a text's lower-cased words (:mod:`parallelcheck.text.lexicon`);
 
 A fact depends on a block's content only (its text, its inline code, the language of its
 version), and is kept by that content: the same text in two versions (a code block, a table of
@@ -38,6 +39,7 @@ from typing import Any, TypeVar
 
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.model.document import Block, BlockKind, Section
+from parallelcheck.text.lexicon import lower_words
 from parallelcheck.text.listings import CodeForm, code_form
 from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
 from parallelcheck.text.script import (
@@ -101,6 +103,7 @@ class ArticleFacts:
         self._skeletons: dict[tuple[str, str], CodeForm] = {}
         self._running: dict[tuple, tuple[str, int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
+        self._words: dict[str, list[str]] = {}
         self._profiles: dict[tuple, ScriptProfile] = {}
         self._sentences: dict[tuple, tuple[Sentence, ...]] = {}
         self._of_article: dict[str, Any] = {}
@@ -228,6 +231,15 @@ class ArticleFacts:
         if name not in self._of_article:
             self._of_article[name] = compute()
         return self._of_article[name]
+
+    def words(self, text: str) -> list[str]:
+        """The lower-cased words of *text* (:func:`parallelcheck.text.lexicon.lower_words`):
+        a version's function words are counted from its blocks' words, and a unit of text is
+        weighed by its own — the same words for a paragraph, read once."""
+        found = self._words.get(text)
+        if found is None:
+            found = self._words[text] = lower_words(text)
+        return found
 
     def letters(self, text: str) -> dict[str, int]:
         """Letters per script in *text* (:func:`parallelcheck.text.script.count_letters`)."""

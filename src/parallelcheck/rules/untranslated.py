@@ -87,7 +87,6 @@ _QUOTED = re.compile(
     r"“([^“”\n]{2,}?)”|\"([^\"\n]{2,}?)\"|„([^“”\n]{2,}?)[“”]|«\s?([^«»\n]{2,}?)\s?»"
     r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
 )
-_WORD = re.compile(r"[^\W\d_]{2,}")
 _QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
 _FROM_GREEK = re.compile("[\u0370-\U0010ffff]")  # a character past the Latin script's
 
@@ -98,7 +97,7 @@ class _Unit:
     A plain class with slots rather than a dataclass: every unit of every version of every
     row is made once (tens of thousands per corpus)."""
 
-    __slots__ = ("_words", "block", "code_spans", "key", "noun", "parent", "signs", "text")
+    __slots__ = ("block", "code_spans", "key", "noun", "parent", "signs", "text")
 
     def __init__(self, block: Block, text: str, code_spans: list[str], noun: str, parent: Block):
         self.block = block
@@ -108,17 +107,9 @@ class _Unit:
         self.parent = parent
         #: The text in NFKC with whitespace collapsed, for comparing.
         self.key = " ".join(normalise(text).split())
-        self._words: list[str] | None = None
         #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`),
         #: once asked: the shortcut and the full judgement both ask.
         self.signs: bool | None = None
-
-    @property
-    def words(self) -> list[str]:
-        """The lower-cased words of the text (read on first use)."""
-        if self._words is None:
-            self._words = _WORD.findall(self.text.lower())
-        return self._words
 
     @property
     def terms(self) -> bool:
@@ -424,7 +415,7 @@ def untranslated(ctx: RuleContext) -> Iterator[Finding]:
     (looks identical to en's)``.
     """
     article = ctx.article
-    signs = _ForeignSigns(article)
+    signs = _ForeignSigns(article, ctx.facts)
     for section in article.sections:
         for row in section.rows:
             yield from _Row(ctx, section, row, signs).findings()
@@ -434,8 +425,9 @@ class _ForeignSigns:
     """Function words of each Latin-script version, learned from the article itself, to tell
     cheaply which blocks py3langid should look at."""
 
-    def __init__(self, article: AlignedArticle):
+    def __init__(self, article: AlignedArticle, facts: ArticleFacts):
         self.article = article
+        self.facts = facts
         self._words: dict[str, frozenset[str]] | None = None
         self._sizes: dict[str, int] = {}
         #: word → the versions it is a function word of (one look-up per word of a unit).
@@ -453,12 +445,10 @@ class _ForeignSigns:
             for lang in self.article.langs:
                 if not is_latin_language(lang):
                     continue
-                text = "\n".join(
-                    block.text
-                    for block in self.article.documents[lang].iter_blocks()
-                    if block.kind not in (BlockKind.CODE, BlockKind.HTML)
-                )
-                every = Counter(_WORD.findall(text.lower()))
+                every: Counter[str] = Counter()  # in the order of the version's text
+                for block in self.article.documents[lang].iter_blocks():
+                    if block.kind not in (BlockKind.CODE, BlockKind.HTML):
+                        every.update(self.facts.words(block.text))
                 counts[lang] = Counter(
                     {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
                 )
@@ -511,7 +501,7 @@ class _ForeignSigns:
             return True  # no distinctive words of its own: the version may be all foreign
         hits: dict[str, int] = {}
         index = self._index
-        for word in unit.words:
+        for word in self.facts.words(unit.text):
             for holder in index.get(word, ()):
                 hits[holder] = hits.get(holder, 0) + 1
         own_hits = hits.get(lang, 0)

@@ -32,6 +32,17 @@ def normalise(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
+#: A word of a text: a run of two letters or more (of any script).
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def lower_words(text: str) -> list[str]:
+    """The words of *text*, lower-cased, in order: the runs of two letters or more of its
+    lower-cased form (a line break ends every word, so the words of texts joined by line
+    breaks are those of each text in turn)."""
+    return _WORD.findall(text.lower())
+
+
 # ---------------------------------------------------------------------------
 # URLs, e-mail addresses, paths
 
