@@ -121,6 +121,8 @@ def _units(block: Block, inside: str = "") -> list[_Unit]:
     nested in a list item); a list is judged item by item, an admonition by its body (not its
     title)."""
     kind = block.kind
+    if kind is BlockKind.PARAGRAPH and not inside:  # the commonest
+        return [_Unit(block, block.text, block.all_code_spans(), "paragraph", block)]
     if kind in (BlockKind.CODE, BlockKind.HTML, BlockKind.QUOTE):
         return []
     if kind is BlockKind.LIST:
