@@ -64,7 +64,8 @@ def main() -> None:
     article_sets = discover([args.path], cwd=cwd)[:: args.every]
     options = engine.CheckOptions(glossaries=tuple(args.glossary))
     glossary = pipeline.load_run_glossary(config, options)  # once per run, as a run does
-    terms = GlossaryMatcher(glossary) if args.glossary else None  # compiled once, likewise
+    # ... and compiled once, likewise (passed only with a glossary, as older runs took none)
+    matcher = {"terms": GlossaryMatcher(glossary)} if args.glossary else {}
 
     tune_collector()  # as a run does: the collector's passes are part of every stage
     spent: Counter[str] = Counter()
@@ -78,7 +79,7 @@ def main() -> None:
 
     start = time.process_time()
     findings = sum(
-        len(pipeline.check_set(article, config, options, glossary, terms=terms).findings)
+        len(pipeline.check_set(article, config, options, glossary, **matcher).findings)
         for article in article_sets
     )
     total = time.process_time() - start
