@@ -14,8 +14,12 @@ from parallelcheck.errors import InputError
 from parallelcheck.readers import read_document
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.regional_variant import (
+    _TO_SIMPLIFIED,
+    _TO_TRADITIONAL,
     LanguageOptions,
+    OtherScript,
     RegionalSettings,
+    convert,
     other_region_terms,
     regional_settings,
     wrong_script,
@@ -112,6 +116,26 @@ def test_traditional_characters_in_a_simplified_text():
     assert [(ch, right) for _, ch, right in found] == [("簡", "简"), ("會", "会")]
     # 著 in 著作 and 乾 in 乾坤 are Simplified too
     assert wrong_script("鲁迅的著作，乾坤未定。", traditional=False) == []
+
+
+#: Every character :data:`parallelcheck.text.script.HAN_CHAR` matches.
+HAN = [chr(c) for r in ((0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00)) for c in range(*r)]
+
+
+@pytest.mark.parametrize("config", _TO_TRADITIONAL + _TO_SIMPLIFIED)
+def test_characters_converted_one_per_line_convert_as_they_do_alone(config):
+    # What OtherScript relies on to convert a version's characters in one call.
+    assert convert(config, "\n".join(HAN)).split("\n") == [convert(config, ch) for ch in HAN]
+
+
+@pytest.mark.parametrize("traditional", [True, False])
+def test_the_characters_every_conversion_changes_are_learned_as_one_by_one(traditional):
+    configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
+    sample = set(HAN[::7])
+    other = OtherScript(traditional)
+    other.among(set(HAN[::21]))  # some already learned
+    expected = {ch for ch in sample if ch != "占" and all(convert(c, ch) != ch for c in configs)}
+    assert other.among(sample) == expected
 
 
 def test_mainland_terms_in_a_taiwan_text():

@@ -3,6 +3,7 @@ documentation need, and adding a rule with an option needs nothing but the rule'
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules._reference import explanation, plain_text, reference_markdown
 from parallelcheck.rules.base import NEEDS, TAGS, Option, OptionError, RuleContext, rule
+from parallelcheck.run import workers
 from parallelcheck.run.pipeline import check_all
 
 RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*$")
@@ -207,6 +209,51 @@ def test_a_new_rule_is_in_the_reference(long_heading):
     reference = reference_markdown()
     assert "| [`long-heading`](#long-heading) | warning | structure |" in reference
     assert "- `max_words` (default `8`): the most words a heading may have" in reference
+
+
+@pytest.fixture
+def prepared_heading():
+    """A rule that loads a table before the run forks its workers, and reports headings
+    only where the table it finds is the one its preparation loaded."""
+    table: dict[str, object] = {}
+
+    def load(langs, options):
+        table.setdefault("calls", []).append((tuple(langs), options["word"], os.getpid()))
+
+    @rule(
+        "prepared-heading",
+        severity="info",
+        tags=("structure",),
+        options={"word": Option("heading", "what a heading is called", str)},
+        prepare=load,
+    )
+    def prepared(ctx: RuleContext) -> Iterator[Finding]:
+        """Every heading, as the word the preparation was given calls it."""
+        (langs, word, pid) = table["calls"][0]  # inherited from the process that forked
+        for row in ctx.article.sections[1:]:
+            for lang, section in row.cells.items():
+                if section is not None and lang in langs and pid != os.getpid():
+                    yield ctx.finding(row, [lang], [], {lang: section.line}, word)
+
+    yield table
+    del REGISTRY["prepared-heading"]
+
+
+@pytest.mark.skipif(not workers.INHERIT, reason="workers are forked on Linux only")
+def test_a_rule_prepares_once_and_the_workers_share_what_it_loaded(tmp_path, prepared_heading):
+    for name in ("a", "b", "c", "d"):
+        write_article(tmp_path / "articles" / name, {"en.md": "# T\n", "de.md": "# U\n"})
+    (tmp_path / "parallelcheck.yaml").write_text(
+        "rules:\n  prepared-heading: {word: title}\n", "utf-8"
+    )
+    config = load_config(None, cwd=str(tmp_path), known_rules=REGISTRY)
+    sets = discover([str(tmp_path / "articles")], root=str(tmp_path / "articles"))
+    options = CheckOptions(select=("prepared-heading",), jobs=2)
+    found = [f for result in check_all(sets, config, options) for f in result.findings]
+    assert [(langs, word) for langs, word, _ in prepared_heading["calls"]] == [
+        (("de", "en"), "title")
+    ]
+    assert sorted(f.message for f in found) == ["title"] * 8
 
 
 def test_link_mismatch_ignores_the_configured_targets(tmp_path):

@@ -318,8 +318,25 @@ def test_name_like_tokens_are_those_of_their_definition(text):
         rf"[{letters}]++(?:[./:+][{letters}]++)*+[+#]*+"
     )
     assert _spans(lexicon.NAME_LIKE, text) == _spans(definition, text)
+
+
+_GAPS = [" ", ". ", ".", "!  ", "?\n", "\n", "\t", "(", "（", "「", "“ ", '"', "'", "‘", "• "]
+_GAPS += ["* ", "- ", "–", "—  ", "   ", "。", "：", "\u3000", "\xa0", ";", ""]
+sentence_text = st.lists(
+    st.tuples(st.sampled_from([*_LATIN_PIECES, "Über", "Zz"]), st.sampled_from(_GAPS)),
+    max_size=16,
+).map(lambda pairs: "".join(piece + gap for piece, gap in pairs))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(sentence_text, latin_text, st.text(max_size=40)))
+def test_capitalised_names_are_the_capitalised_words_that_start_no_sentence(text):
+    """The definition: a capitalised word not preceded by a token character, whose three
+    characters before do not end as a sentence's start is preceded."""
+    letters, small, capital = lexicon.LATIN_TOKEN_CHARS, lexicon.LATIN_LOWER, lexicon.LATIN_UPPER
     capitalised = re.compile(rf"(?<![{letters}])[{capital}][{small}]+(?![{letters}])")
-    assert _spans(lexicon.CAPITALISED, text) == _spans(capitalised, text)
+    names = [s for s in _spans(capitalised, text) if not lexicon.starts_sentence(text, s[0])]
+    assert _spans(lexicon.CAPITALISED_NAME, text) == names
 
 
 @settings(max_examples=400, deadline=None)
@@ -442,3 +459,17 @@ def test_every_date_a_profile_reads_holds_its_witness(lang):
     for text in _date_pieces(lang):
         if profile.pattern.search(text):
             assert profile.witnesses is None or profile.witnesses.search(text), text
+
+
+_WORD_PIECES = ["Die", "ANFRAGE", "ΟΔΟΣ", "Σ", "ς", "İstanbul", "ǅ", "ß", "x", "1a", "_b", "é", " "]
+_WORD_PIECES += ["\n", ".", "日本語", "—", "'", "ﬁle"]
+word_texts = st.lists(st.lists(st.sampled_from(_WORD_PIECES), max_size=8).map("".join), max_size=5)
+
+
+@settings(max_examples=400, deadline=None)
+@given(word_texts)
+def test_the_words_of_texts_joined_by_line_breaks_are_each_texts_words_in_turn(texts):
+    # untranslated counts a version's words block by block (each block's words are kept in
+    # the article's facts for its units) instead of in the version's whole text.
+    joined = lexicon.lower_words("\n".join(texts))
+    assert joined == [word for text in texts for word in lexicon.lower_words(text)]

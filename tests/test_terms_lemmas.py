@@ -19,7 +19,7 @@ import pytest
 
 from parallelcheck.glossary import Glossary, LangTerms, Term
 from parallelcheck.glossary import lemmas as lemmas_module
-from parallelcheck.glossary.match import find_terms
+from parallelcheck.glossary.match import GlossaryMatcher, find_terms
 
 pytest.importorskip("spacy_lookups_data")
 
@@ -232,7 +232,6 @@ def fake_tables(monkeypatch):
         return FAKE_TABLES[name]
 
     monkeypatch.setattr(lemmas_module, "_table", table)
-    monkeypatch.setattr(lemmas_module, "_FORMS", {})
     monkeypatch.setattr(lemmas_module, "_available", True)
     return read
 
@@ -252,14 +251,15 @@ def test_a_word_the_tables_do_not_know_takes_english_plural_endings(fake_tables)
 
 def test_every_table_of_a_language_is_read_once_for_all_its_words(fake_tables):
     glossary = Glossary((_term("dep", pl="zależność"), _term("safe", pl="bezpieczny")))
+    matcher = GlossaryMatcher(glossary)  # what a run makes once
     text = "Zależnościami i bezpieczne"
-    assert [text[h.start : h.end] for h in find_terms(text, "pl", glossary)] == [
+    assert [text[h.start : h.end] for h in matcher.find_terms(text, "pl")] == [
         "Zależnościami",
         "bezpieczne",
     ]
     assert fake_tables == ["pl_lemma_lookup_noun", "pl_lemma_lookup_adj"]
-    find_terms("zależności", "pl", glossary)
-    assert len(fake_tables) == 2  # the forms are kept per process
+    matcher.find_terms("zależności", "pl")
+    assert len(fake_tables) == 2  # the matcher keeps the forms
 
 
 def test_a_words_forms_are_those_any_of_its_tables_lists(fake_tables):
@@ -285,7 +285,7 @@ def test_the_tables_are_read_only_when_a_glossary_meets_such_a_version():
     script = """
 import sys
 from parallelcheck.glossary import Glossary, LangTerms, Term
-from parallelcheck.glossary.match import find_terms
+from parallelcheck.glossary.match import GlossaryMatcher, find_terms
 g = Glossary((Term("t", None, {"en": LangTerms(("term",)), "ko": LangTerms(("용어",)),
                                "nl": LangTerms(("begrip",))}),))
 assert find_terms("terms", "en", g) and find_terms("용어는", "ko", g)

@@ -30,7 +30,7 @@ from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.glossary import load_glossaries
-from parallelcheck.glossary.match import allowed_edits, blank_code, find_terms
+from parallelcheck.glossary.match import GlossaryMatcher, allowed_edits, blank_code, find_terms
 from parallelcheck.model.document import BlockKind
 from parallelcheck.rules import REGISTRY
 from parallelcheck.rules._common import line_in
@@ -54,7 +54,7 @@ ARTICLE_ALIGNED = _RESULT.article
 # scanned afresh and every other block's scan is the one a fresh ArticleFacts would make
 # (test_each_term_rule_finds_the_same_alone_or_after_the_others checks sharing gives the same
 # findings).  One scan of the whole article per mutation made these thousand cases take a minute.
-FACTS = ArticleFacts()
+FACTS = ArticleFacts(GlossaryMatcher(GLOSSARY))
 
 
 def term_forbidden(article):
@@ -448,7 +448,7 @@ def test_each_term_rule_finds_the_same_alone_or_after_the_others():
 
     article = ARTICLE_ALIGNED
     alone = {rule: list(REGISTRY[rule].run(article, glossary=GLOSSARY)) for rule in TERM_RULES}
-    facts = ArticleFacts()
+    facts = ArticleFacts(GlossaryMatcher(GLOSSARY))
     for order in (TERM_RULES[::-1], TERM_RULES):
         for rule in order:
             shared = list(REGISTRY[rule].run(article, facts=facts, glossary=GLOSSARY))
@@ -458,7 +458,7 @@ def test_each_term_rule_finds_the_same_alone_or_after_the_others():
 def test_an_articles_term_scan_is_made_once_per_block():
     from parallelcheck.facts import ArticleFacts
 
-    facts = ArticleFacts()
+    facts = ArticleFacts(GlossaryMatcher(GLOSSARY))
     lang, section, block = next(
         (lang, s, b)
         for row in ARTICLE_ALIGNED.sections
@@ -467,5 +467,5 @@ def test_an_articles_term_scan_is_made_once_per_block():
         for b in s.blocks
         if b.kind is not BlockKind.CODE
     )
-    assert facts.terms(block, lang, GLOSSARY) is facts.terms(block, lang, GLOSSARY)
-    assert facts.terms(section, lang, GLOSSARY) is facts.terms(section, lang, GLOSSARY)
+    assert facts.terms(block, lang) is facts.terms(block, lang)
+    assert facts.terms(section, lang) is facts.terms(section, lang)

@@ -53,6 +53,7 @@ from parallelcheck.text.suggest import closest
 
 if TYPE_CHECKING:
     from parallelcheck.glossary import Glossary
+    from parallelcheck.glossary.match import GlossaryMatcher
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,8 @@ class ArticleContext:
     override turns it on for), in the registry's order; ``path_rules`` maps a version to
     the settings the configuration's ``overrides`` give its file (``off``, ``on`` or a
     severity, by rule; see :func:`_as_configured`); ``options`` the rules' configured
-    options (absent: the defaults); ``glossary`` and ``history`` are handed to the rules
+    options (absent: the defaults); ``terms`` (the run's glossary, compiled once for the
+    run: the article's facts find terms with it) and ``history`` are handed to the rules
     that declared they need them."""
 
     id: str
@@ -87,8 +89,13 @@ class ArticleContext:
     path_rules: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     options: Mapping[str, Mapping[str, Any] | None] = field(default_factory=dict)
     link_prefixes: tuple[str, ...] = ()
-    glossary: Glossary | None = None
+    terms: GlossaryMatcher | None = None
     history: Mapping[str, SourceChanges] | None = None
+
+    @property
+    def glossary(self) -> Glossary | None:
+        """The run's glossary (``None`` without one, or when no rule needs it)."""
+        return self.terms.glossary if self.terms is not None else None
 
 
 @dataclass
@@ -238,7 +245,7 @@ def article_context(
     config: Config,
     options: CheckOptions,
     rules: Mapping[str, str | None],
-    glossary: Glossary | None = None,
+    terms: GlossaryMatcher | None = None,
 ) -> ArticleContext:
     """The context of one article once its versions are read (*source* and *expected* from
     :func:`selected_versions`, *rules* from :func:`active_rules`).
@@ -271,7 +278,7 @@ def article_context(
         path_rules=config.rules_by_version({lang: doc.path for lang, doc in documents.items()}),
         options=settings,
         link_prefixes=tuple(config.links.localized_prefixes),
-        glossary=glossary if "glossary" in needs_of(rules) else None,
+        terms=terms if "glossary" in needs_of(rules) else None,
     )
 
 
@@ -303,7 +310,7 @@ def check_article(
     """Align and check one article: its versions' *documents* (by language), the versions
     that could not be read, and its *context*.  Pure: no file is read here."""
     article = align_only(documents, unreadable, context)
-    facts = ArticleFacts()
+    facts = ArticleFacts(context.terms)
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     used: dict[str, set[tuple[int, str]]] = {}
     findings: list[Finding] = []

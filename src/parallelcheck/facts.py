@@ -11,13 +11,15 @@ Each fact has its own method, typed:
   (:mod:`parallelcheck.text.numeric`), its running text's and its inline code's apart;
 * :meth:`~ArticleFacts.tokens` — its untranslatable tokens (:mod:`parallelcheck.text.tokens`),
   and :meth:`~ArticleFacts.prose` the code-like words of its running text;
-* :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it
-  (:mod:`parallelcheck.glossary.match`), inline code and URLs blanked;
+* :meth:`~ArticleFacts.terms` — the glossary forms and near misses of keep terms in it, found
+  by the run's :class:`~parallelcheck.glossary.match.GlossaryMatcher` (handed to the facts:
+  it holds what the glossary compiles to for the whole run), inline code and URLs blanked;
 * :meth:`~ArticleFacts.code_form` — a code block's comparable form
   (:mod:`parallelcheck.text.listings`);
 * :meth:`~ArticleFacts.running_text`, :meth:`~ArticleFacts.script_profile`,
   :meth:`~ArticleFacts.letters` — the script profile of a text (:mod:`parallelcheck.text.script`):
   of a block, or of a piece of one (a list item's own prose, a table's cells);
+* :meth:`~ArticleFacts.words` — a text's lower-cased words (:mod:`parallelcheck.text.lexicon`);
 
 A fact depends on a block's content only (its text, its inline code, the language of its
 version), and is kept by that content: the same text in two versions (a code block, a table of
@@ -37,8 +39,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
-from parallelcheck.glossary.model import Glossary
 from parallelcheck.model.document import Block, BlockKind, Section
+from parallelcheck.text.lexicon import lower_words
 from parallelcheck.text.listings import CodeForm, code_form
 from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
 from parallelcheck.text.script import (
@@ -103,16 +105,18 @@ class ArticleFacts:
     """The facts of one article's blocks and headings, each computed on first use (see the
     module's docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, terms: GlossaryMatcher | None = None) -> None:
+        #: The run's glossary, compiled (``None``: no glossary).
+        self.matcher = terms
         self._numbers: dict[tuple, StatedNumbers] = {}
         self._code_numbers: dict[tuple[str, str], tuple[NumberFact, ...]] = {}
         self._tokens: dict[tuple, Tokens] = {}
         self._prose: dict[tuple, frozenset[str]] = {}
         self._terms: dict[tuple, TermScan] = {}
-        self._matchers: dict[int, GlossaryMatcher] = {}
         self._skeletons: dict[tuple[str, str], CodeForm] = {}
         self._running: dict[tuple, tuple[str, int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
+        self._words: dict[str, list[str]] = {}
         self._profiles: dict[tuple, ScriptProfile] = {}
         self._sentences: dict[tuple, tuple[Sentence, ...]] = {}
         self._of_article: dict[str, Any] = {}
@@ -167,31 +171,27 @@ class ArticleFacts:
 
     # -- glossary -------------------------------------------------------------------------
 
-    def terms(self, where: Where, lang: str, glossary: Glossary) -> TermScan:
+    def terms(self, where: Where, lang: str) -> TermScan:
         """The glossary forms and near misses of keep terms in a block or heading of version
         *lang* (none in code blocks and in a document's title-less first section); inline
-        code and URLs are blanked first, offsets are those of the text."""
+        code and URLs are blanked first, offsets are those of the text.  Only for facts
+        given the run's glossary matcher."""
+        if self.matcher is None:
+            raise ValueError("these facts were given no glossary to find terms of")
         if isinstance(where, Section):
             if where.level == 0:
                 return _NO_TERMS
         elif where.kind is BlockKind.CODE:
             return _NO_TERMS
         text, spans = _content(where)
-        key = (id(glossary), text, spans, lang)
+        key = (text, spans, lang)
         found = self._terms.get(key)
         if found is None:
-            matcher = self._matcher(glossary)
             blanked = blank_code(text, spans)
-            hits = matcher.find_terms(blanked, lang)
-            altered = matcher.find_altered(blanked, lang, hits)
+            hits = self.matcher.find_terms(blanked, lang)
+            altered = self.matcher.find_altered(blanked, lang, hits)
             found = self._terms[key] = TermScan(tuple(hits), tuple(altered))
         return found
-
-    def _matcher(self, glossary: Glossary) -> GlossaryMatcher:
-        matcher = self._matchers.get(id(glossary))
-        if matcher is None or matcher.glossary is not glossary:
-            matcher = self._matchers[id(glossary)] = GlossaryMatcher(glossary)
-        return matcher
 
     # -- script ---------------------------------------------------------------------------
 
@@ -200,14 +200,18 @@ class ArticleFacts:
     ) -> tuple[str, int]:
         """*text* with inline code, URLs, numbers and name-like tokens blanked, and how many
         characters were set aside (:func:`parallelcheck.text.script.strip_untranslatable`)."""
-        key = (text, tuple(code_spans), capitalised_are_names)
+        spans = tuple(code_spans)
+        key = (text, spans, capitalised_are_names)
         found = self._running.get(key)
         if found is None:
             if capitalised_are_names:  # built on the other blanking, which is kept too
-                plain = self.running_text(text, code_spans)
+                plain_key = (text, spans, False)
+                plain = self._running.get(plain_key)
+                if plain is None:
+                    plain = self._running[plain_key] = strip_names(text, spans)
                 found = strip_capitalised(*plain)
             else:
-                found = strip_names(text, code_spans)
+                found = strip_names(text, spans)
             self._running[key] = found
         return found
 
@@ -240,6 +244,15 @@ class ArticleFacts:
         if name not in self._of_article:
             self._of_article[name] = compute()
         return self._of_article[name]
+
+    def words(self, text: str) -> list[str]:
+        """The lower-cased words of *text* (:func:`parallelcheck.text.lexicon.lower_words`):
+        a version's function words are counted from its blocks' words, and a unit of text is
+        weighed by its own — the same words for a paragraph, read once."""
+        found = self._words.get(text)
+        if found is None:
+            found = self._words[text] = lower_words(text)
+        return found
 
     def letters(self, text: str) -> dict[str, int]:
         """Letters per script in *text* (:func:`parallelcheck.text.script.count_letters`)."""

@@ -46,16 +46,14 @@ order); a row's empty cell is accounted for by one move at most.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import islice
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
-from parallelcheck.align.progressive import KIND_FAMILY
+from parallelcheck.align.progressive import KIND_FAMILY, written_in_non_latin
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection, BlockMove
 from parallelcheck.model.document import Block, BlockKind, Document
 from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import anchors_of, dice, strong_only
-from parallelcheck.text.script import mostly_non_latin
 
 CODE_RATIO = 0.9
 ANCHOR_DICE = 0.6
@@ -101,11 +99,7 @@ class _Blocks:
 
     def latin(self, lang: str) -> bool:
         if lang not in self._latin:
-            doc = self.documents[lang]
-            sample = " ".join(s.title for s in doc.sections[:20]) + " ".join(
-                b.text for b in islice(doc.iter_blocks(), 20)
-            )
-            self._latin[lang] = not mostly_non_latin(sample)
+            self._latin[lang] = not written_in_non_latin(self.documents[lang])
         return self._latin[lang]
 
     def share(self, lang: str, block: Block) -> float:

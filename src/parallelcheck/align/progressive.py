@@ -55,7 +55,6 @@ lie inside the band (see :class:`_Gains`).
 
 from __future__ import annotations
 
-import functools
 import itertools
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -131,12 +130,8 @@ F = TypeVar("F")
 # Features computed once per element
 
 
-@dataclass
+@dataclass(slots=True)
 class _SectionFeatures:
-    @property
-    def form(self) -> int:
-        return self.level
-
     section: Section
     level: int
     anchor: str | None
@@ -149,7 +144,8 @@ class _SectionFeatures:
     share: float
     position: float
     #: The sizes of the anchor multisets (counted once, asked for in every comparison).
-    sizes: dict[str, int] = field(init=False, default_factory=dict)
+    sizes: dict[str, int] = field(init=False)
+    _grams: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.sizes = {
@@ -160,14 +156,23 @@ class _SectionFeatures:
             "kinds": self.kinds.total(),
         }
 
-    @functools.cached_property
+    @property
+    def form(self) -> int:
+        """What a section must share with a column to have its shape: its heading level."""
+        return self.level
+
+    @property
     def grams(self) -> frozenset[str]:
         """The heading's letter runs (see :mod:`parallelcheck.align.cognates`), in a
         Latin-script version only; computed when first asked for (only a comparison of two
         Latin-script headings needs them)."""
-        if not self.latin:
-            return frozenset()
-        return heading_grams(self.section.title, self.section.code_spans)
+        if self._grams is None:
+            self._grams = (
+                heading_grams(self.section.title, self.section.code_spans)
+                if self.latin
+                else frozenset()
+            )
+        return self._grams
 
     def seed_keys(self) -> set[str]:
         """What only this section and its counterpart are likely to share: its explicit id
@@ -179,12 +184,8 @@ class _SectionFeatures:
         return keys
 
 
-@dataclass
+@dataclass(slots=True)
 class _BlockFeatures:
-    @property
-    def form(self) -> str:
-        return self.kind
-
     block: Block
     family: str
     kind: str
@@ -196,15 +197,20 @@ class _BlockFeatures:
     code: str
     shape: tuple[int, int]
     #: How many anchors and strong anchors (counted once, asked for in every comparison).
-    anchors_size: int = field(init=False, default=0)
-    strong_size: int = field(init=False, default=0)
+    anchors_size: int = field(init=False)
+    strong_size: int = field(init=False)
     #: The other half of the unit this block forms with its neighbour — a description and
     #: the code block right after it, in a section of such examples (see :func:`_link_units`).
     partner: _BlockFeatures | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.anchors_size = self.anchors.total()
-        self.strong_size = self.strong.total()
+        self.anchors_size = size = sum(self.anchors.values())
+        self.strong_size = size if self.strong is self.anchors else sum(self.strong.values())
+
+    @property
+    def form(self) -> str:
+        """What a block must share with a column to have its shape: its kind."""
+        return self.kind
 
     def seed_keys(self) -> set[str]:
         """A block's strong anchors, and a code block's code, for :func:`_band_windows`."""
@@ -226,6 +232,17 @@ KIND_FAMILY = {
     BlockKind.TABLE: "table",
     BlockKind.CODE: "code",
 }
+#: A code block's anchors: none (shared by every code block; callers never change anchors).
+_NO_ANCHORS: Counter[str] = Counter()
+
+
+def written_in_non_latin(doc: Document) -> bool:
+    """Whether a version is written in a non-Latin script, told from its first 20 headings
+    and 20 blocks (:func:`~parallelcheck.text.script.mostly_non_latin`)."""
+    return mostly_non_latin(
+        " ".join(s.title for s in doc.sections[:20])
+        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
+    )
 
 
 def _block_length(block: Block) -> int:
@@ -233,81 +250,102 @@ def _block_length(block: Block) -> int:
     return len(text) - text.count(" ")
 
 
-def _block_anchors(block: Block, non_latin: bool, patterns) -> Counter[str]:
-    if block.kind is BlockKind.CODE:
-        return Counter()
-    targets = [normalise_target(link.target, patterns) for link in block.all_links()]
-    return anchors_of(
-        block.text, non_latin=non_latin, code_spans=block.all_code_spans(), targets=targets
-    )
+class _Version:
+    """What the features of every block of one version share: its script, its localised link
+    prefixes, its length, and the article's code skeletons (by code and info string: a code
+    block usually stands unchanged in every version of an article, and is read once)."""
 
+    __slots__ = ("latin", "non_latin", "patterns", "skeletons", "total")
 
-def _code_of(block: Block, skeletons: dict[tuple[str, str], str]) -> str:
-    """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block), taken from
-    *skeletons* — one article's, by code and info string — when worked out already: a code
-    block usually stands unchanged in every version of an article, and is read once."""
-    if block.kind is not BlockKind.CODE:
-        return ""
-    key = (block.text, block.info)
-    found = skeletons.get(key)
-    if found is None:
-        found = skeletons[key] = code_skeleton(*key)
-    return found
+    def __init__(
+        self,
+        doc: Document,
+        prefixes: Sequence[str],
+        source: str,
+        skeletons: dict[tuple[str, str], str],
+        total: int,
+    ):
+        self.non_latin = written_in_non_latin(doc)
+        self.latin = not self.non_latin
+        self.patterns = localised_prefix_patterns(doc.lang, prefixes, source)
+        self.skeletons = skeletons
+        self.total = total or 1
+
+    def anchors(self, block: Block) -> Counter[str]:
+        if block.kind is BlockKind.CODE:
+            return _NO_ANCHORS
+        patterns = self.patterns
+        return anchors_of(
+            block.text,
+            non_latin=self.non_latin,
+            code_spans=block.all_code_spans(),
+            targets=[normalise_target(link.target, patterns) for link in block.all_links()],
+        )
+
+    def code(self, block: Block) -> str:
+        """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""
+        if block.kind is not BlockKind.CODE:
+            return ""
+        key = (block.text, block.info)
+        found = self.skeletons.get(key)
+        if found is None:
+            found = self.skeletons[key] = code_skeleton(*key)
+        return found
+
+    def features(self, block: Block, size: int, position: float) -> _BlockFeatures:
+        """The features of *block*, *size* characters long, at *position* (0..1) among the
+        blocks it is compared in."""
+        anchors = self.anchors(block)
+        kind = block.kind
+        return _BlockFeatures(
+            block=block,
+            family=KIND_FAMILY[kind],
+            kind=kind,  # a StrEnum: equal to its value, and cheaper
+            latin=self.latin,
+            anchors=anchors,
+            strong=strong_only(anchors),
+            share=size / self.total,
+            position=position,
+            code=self.code(block),
+            shape=(block.body_rows, block.columns) if kind is BlockKind.TABLE else (0, 0),
+        )
 
 
 def _document_features(
     doc: Document, prefixes: Sequence[str], source: str, skeletons: dict[tuple[str, str], str]
-):
-    non_latin = mostly_non_latin(
-        " ".join(s.title for s in doc.sections[:20])
-        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
-    )
-    patterns = localised_prefix_patterns(doc.lang, prefixes, source)
+) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]]]:
+    """The features of every section of a version, and of every block of each section (by
+    the section's ``id``)."""
     sizes = {id(b): _block_length(b) for b in doc.iter_blocks()}
-    total = sum(sizes.values()) or 1
+    version = _Version(doc, prefixes, source, skeletons, sum(sizes.values()))
+    total = version.total
     count = max(len(doc.sections) - 1, 1)
     sections = []
     blocks: dict[int, list[_BlockFeatures]] = {}
     for index, section in enumerate(doc.sections):
-        block_features = []
-        kinds: Counter[str] = Counter()
-        length = 0
         last = max(len(section.blocks) - 1, 1)
-        for number, block in enumerate(section.blocks):
-            anchors = _block_anchors(block, non_latin, patterns)
-            family = KIND_FAMILY[block.kind]
-            kinds[family] += 1
-            size = sizes[id(block)]
-            length += size
-            block_features.append(
-                _BlockFeatures(
-                    block=block,
-                    family=family,
-                    kind=block.kind,  # a StrEnum: equal to its value, and cheaper
-                    latin=not non_latin,
-                    anchors=anchors,
-                    strong=strong_only(anchors),
-                    share=size / total,
-                    position=number / last,
-                    code=_code_of(block, skeletons),
-                    shape=(block.body_rows, block.columns)
-                    if block.kind is BlockKind.TABLE
-                    else (0, 0),
-                )
-            )
+        block_features = [
+            version.features(block, sizes[id(block)], number / last)
+            for number, block in enumerate(section.blocks)
+        ]
+        kinds = Counter(f.family for f in block_features)
+        length = sum(sizes[id(f.block)] for f in block_features)
         # The blocks' anchors summed, counted in one go (the same keys, in the same order,
         # as adding each block's in turn).
         body = Counter(chain.from_iterable(f.anchors.elements() for f in block_features))
-        targets = [normalise_target(link.target, patterns) for link in section.links]
+        targets = [normalise_target(link.target, version.patterns) for link in section.links]
         title_anchors = anchors_of(
-            section.title, non_latin=non_latin, code_spans=section.code_spans, targets=targets
+            section.title,
+            non_latin=version.non_latin,
+            code_spans=section.code_spans,
+            targets=targets,
         )
         sections.append(
             _SectionFeatures(
                 section=section,
                 level=section.level,
                 anchor=section.anchor,
-                latin=not non_latin,
+                latin=version.latin,
                 title_anchors=title_anchors,
                 title_strong=strong_only(title_anchors),
                 body_anchors=body,
@@ -329,28 +367,12 @@ def child_block_features(
     a container, see :mod:`parallelcheck.align.containers`): each block's position is among
     them; its share of the document's length, script and link prefixes as for the whole
     document."""
-    non_latin = mostly_non_latin(
-        " ".join(s.title for s in doc.sections[:20])
-        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
-    )
-    patterns = localised_prefix_patterns(doc.lang, prefixes, source)
-    sizes = [_block_length(block) for block in blocks]
-    total = sum(_block_length(block) for block in doc.iter_blocks()) or 1
+    total = sum(_block_length(block) for block in doc.iter_blocks())
+    version = _Version(doc, prefixes, source, {}, total)
     last = max(len(blocks) - 1, 1)
     return [
-        _BlockFeatures(
-            block=block,
-            family=KIND_FAMILY[block.kind],
-            kind=block.kind,
-            latin=not non_latin,
-            anchors=(anchors := _block_anchors(block, non_latin, patterns)),
-            strong=strong_only(anchors),
-            share=size / total,
-            position=number / last,
-            code=code_skeleton(block.text, block.info) if block.kind is BlockKind.CODE else "",
-            shape=(block.body_rows, block.columns) if block.kind is BlockKind.TABLE else (0, 0),
-        )
-        for number, (block, size) in enumerate(zip(blocks, sizes, strict=True))
+        version.features(block, _block_length(block), number / last)
+        for number, block in enumerate(blocks)
     ]
 
 
@@ -514,10 +536,14 @@ class _Profile(Generic[F]):
     def score(self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]) -> float:
         """Mean similarity to the column's first members (the source and the next versions in
         order): a few members judge as well as all thirteen, at a fraction of the cost."""
-        if len(column) == 1:  # the same value as the mean of one, without building a list
-            return similarity(next(iter(column.values())), item)
-        members = list(islice(column.values(), REPRESENTATIVES))
-        return sum(similarity(member, item) for member in members) / len(members)
+        total = 0.0  # summed in the members' order, as sum() would
+        count = 0
+        for member in column.values():
+            total += similarity(member, item)
+            count += 1
+            if count == REPRESENTATIVES:
+                break
+        return total / count
 
     def add(
         self,

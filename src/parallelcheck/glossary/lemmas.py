@@ -30,8 +30,10 @@ from, about 100 MB installed), read directly: spaCy itself is not imported, whic
 about 0.7 s and 200 MB more for a dictionary lookup.  The package is optional
 (``pip install 'parallelcheck[lemmas]'``); without it :func:`inflections` returns nothing and
 terms match as before (:func:`available` says which).  Nothing is downloaded: a table is read
-from the installed package, only when a glossary word of its language is first asked for, and
-each process keeps only the forms of the words asked for (a table is released once read).
+from the installed package when the forms of a glossary's words of its language are asked for,
+and the caller keeps only the forms it asked for (a table is released once read): a run's
+glossary matcher (:class:`~parallelcheck.glossary.match.GlossaryMatcher`) asks once per
+language.
 Polish has no general table in spaCy: its noun and adjective tables are read; Italian's
 general table reads many plurals as verb forms (``componenti`` → ``comporre``), so its noun
 and adjective tables are read too (a word's forms are those any of its tables lists).
@@ -45,7 +47,6 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
-import threading
 from collections.abc import Iterable
 
 from parallelcheck.text.langtag import primary_language
@@ -78,9 +79,6 @@ COMPOUNDING = frozenset({"de", "nl"})
 MIN_HEAD = 4
 
 _available: bool | None = None
-#: (language, lower-cased word) -> its inflected forms, lower-cased, sorted
-_FORMS: dict[tuple[str, str], tuple[str, ...]] = {}
-_LOCK = threading.Lock()
 
 
 def covers(lang: str) -> bool:
@@ -104,16 +102,13 @@ def expandable(word: str) -> bool:
 def inflections(lang: str, words: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The inflected forms of each of ``words`` in ``lang`` (lower-cased word → its forms,
     lower-cased and sorted, the word itself not included; words without any are left out).
-    Empty when the language has no table or the tables are not installed."""
+    Empty when the language has no table or the tables are not installed.  Each call reads
+    the language's tables: ask once for all the words of a glossary."""
     language = primary_language(lang)
     wanted = sorted({w.lower() for w in words if expandable(w)})
     if language not in TABLES or not wanted or not available():
         return {}
-    with _LOCK:
-        missing = [w for w in wanted if (language, w) not in _FORMS]
-        if missing:
-            _FORMS.update(_read(language, missing))
-    return {w: _FORMS[language, w] for w in wanted if _FORMS[language, w]}
+    return {word: forms for word, forms in _read(language, wanted).items() if forms}
 
 
 def _heads(word: str) -> list[str]:
@@ -121,7 +116,7 @@ def _heads(word: str) -> list[str]:
     return [word[start:] for start in range(1, len(word) - MIN_HEAD + 1)]
 
 
-def _read(language: str, lemmas: list[str]) -> dict[tuple[str, str], tuple[str, ...]]:
+def _read(language: str, lemmas: list[str]) -> dict[str, tuple[str, ...]]:
     """The forms of ``lemmas`` in the language's tables, read once for all of them."""
     compounding = language in COMPOUNDING
     found: dict[str, set[str]] = {lemma: set() for lemma in lemmas}
@@ -145,7 +140,7 @@ def _read(language: str, lemmas: list[str]) -> dict[tuple[str, str], tuple[str, 
             if head is not None:
                 stem = lemma[: len(lemma) - len(head)]
                 forms = {stem + form for form in found[head] - {head}}
-        result[language, lemma] = tuple(sorted(forms))
+        result[lemma] = tuple(sorted(forms))
     return result
 
 

@@ -504,12 +504,15 @@ def _keep(term: Term) -> _Keep:
 
 
 class GlossaryMatcher:
-    """Every form of one glossary, compiled per language when the language is first matched.
+    """Every form of one glossary, compiled per language when the language is first matched
+    (its patterns, and the inflected forms of its words that the lemma tables give:
+    :mod:`parallelcheck.glossary.lemmas`).
 
     Not a cache of results: it holds what the glossary compiles to, and it lives as long as
-    whoever made it keeps it — an article's facts (:class:`parallelcheck.facts.ArticleFacts`)
-    make one for the run's glossary.  Compiling repeats Python's own cache of compiled
-    patterns, so a second matcher of the same glossary is cheap.
+    whoever made it keeps it.  A run makes one for its glossary and hands it to every
+    article's facts (:class:`parallelcheck.facts.ArticleFacts`), so that a language's forms
+    are compiled, and its lemma tables read, once for the run — before worker processes
+    fork, which then share them (:meth:`parallelcheck.run.plan.RunPlan.prepare`).
     """
 
     def __init__(self, glossary: Glossary):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from html import unescape
 
@@ -239,3 +240,17 @@ def html_text_lines(html: str, line: int, text: str) -> list[int]:
 
 def empty_document(path: str, lang: str, line_count: int = 0) -> Document:
     return Document(path=path, lang=lang, sections=[new_preamble()], line_count=line_count)
+
+
+def read_whole(
+    text: str, path: str, lang: str, parse: Callable[[str, str, str], Document]
+) -> Document:
+    """The document of a whole file's *text*: an empty one when it holds only blank lines,
+    else what ``parse(text, path, lang)`` reads, with the file's line count and its
+    preamble's line (:func:`finish`)."""
+    line_count = count_lines(text)
+    if not text.strip():
+        return empty_document(path, lang, line_count)
+    document = parse(text, path, lang)
+    document.line_count = line_count
+    return finish(document)

@@ -30,10 +30,8 @@ from html.parser import HTMLParser
 from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
 from parallelcheck.readers._common import (
     MAX_DEPTH,
-    count_lines,
     directives_in,
-    empty_document,
-    finish,
+    read_whole,
     set_container_text,
     set_text_lines,
 )
@@ -504,16 +502,15 @@ def _parse(text: str, path: str, lang: str) -> Document:
 
 def parse_html(text: str, path: str, lang: str) -> Document:
     """Read HTML ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`."""
-    line_count = count_lines(text)
-    if not text.strip():
-        return empty_document(path, lang, line_count)
+    return read_whole(text, path, lang, _parse_page)
+
+
+def _parse_page(text: str, path: str, lang: str) -> Document:
     try:
-        document = _parse(_BAD_MARKED_SECTION.sub("&lt;![", text), path, lang)
+        return _parse(_BAD_MARKED_SECTION.sub("&lt;![", text), path, lang)
     except AssertionError:
         # html.parser gives up on some malformed declarations; read them as text instead.
-        document = _parse(_DECLARATION.sub("&lt;!", text), path, lang)
-    document.line_count = line_count
-    return finish(document)
+        return _parse(_DECLARATION.sub("&lt;!", text), path, lang)
 
 
 __all__ = ["parse_html"]

@@ -546,6 +546,15 @@ class _Inline:
         self.line = line
         self.implicit = implicit
 
+    def add(self, text: str, end: int) -> None:
+        """Take in readable text (or inline code) that ends at byte *end*: it is the text
+        of the links being read, and of the content unless an image's alt text."""
+        self.end = end
+        if self.link_stack:
+            self.link_stack[-1][4].append(text)
+        if not self.image_depth:
+            self.parts.append(text)
+
     def text(self) -> str:
         text = "".join(self.parts).strip()
         if "  " in text:
@@ -732,38 +741,27 @@ class _Builder:
                 continue
             tag = event.get("Start")
             if tag is not None:
+                plain, named = starts, dict_starts
+            else:
+                tag = event.get("End")
+                plain, named = ends, dict_ends
+            if tag is not None:
                 if tag.__class__ is str:
                     if tag not in markup:
-                        handler = starts.get(tag)
+                        handler = plain.get(tag)
                         if handler is not None:
                             handler(None, span)
                 else:
                     name, value = next(iter(tag.items()))
-                    handler = dict_starts.get(name)
+                    handler = named.get(name)
                     if handler is not None:
                         handler(value, span)
-                continue
-            tag = event.get("End")
-            if tag is not None:
-                if tag.__class__ is str:
-                    if tag not in markup:
-                        handler = ends.get(tag)
-                        if handler is not None:
-                            handler(span["start"], span["end"])
-                else:
-                    handler = dict_ends.get(next(iter(tag)))
-                    if handler is not None:
-                        handler(span["start"], span["end"])
                 continue
             code = event.get("Code")
             if code is not None:
                 inline = self.inline or self.ensure_inline(span["start"])
-                inline.end = span["end"]
                 inline.code_spans.append(code)
-                if inline.link_stack:
-                    inline.link_stack[-1][4].append(code)
-                if not inline.image_depth:
-                    inline.parts.append(code)
+                inline.add(code, span["end"])
                 continue
             self.on_other(event, span)
         self.flush_implicit()
@@ -771,9 +769,9 @@ class _Builder:
         return self.document
 
     def handlers(self) -> tuple[dict, dict, dict, dict]:
-        """The handlers of :meth:`run`, by tag: of starts given as a string and as a dict
-        (called with the dict's value and the span), of ends given as a string and as a dict
-        (called with the span's start and end).  Tags not listed (emphasis and other markup,
+        """The handlers of :meth:`run`, by tag: of starts given as a string and as a dict,
+        of ends given as a string and as a dict (each called with the dict's value, ``None``
+        for a string, and the span).  Tags not listed (emphasis and other markup,
         footnote references …) give nothing."""
         starts = {
             "Paragraph": self.start_paragraph,
@@ -834,12 +832,7 @@ class _Builder:
         if raw is not None:
             raw.append((text, span["start"]))
             return
-        inline = self.inline or self.ensure_inline(span["start"])
-        inline.end = span["end"]
-        if inline.link_stack:
-            inline.link_stack[-1][4].append(text)
-        if not inline.image_depth:
-            inline.parts.append(text)
+        (self.inline or self.ensure_inline(span["start"])).add(text, span["end"])
 
     def on_other(self, event: dict, span: dict) -> None:
         """Raw HTML; text and inline code are handled in :meth:`run`."""
@@ -992,11 +985,12 @@ class _Builder:
 
     # -- ends -------------------------------------------------------------------------------
 
-    def end_container(self, start: int, end: int) -> None:
+    def end_container(self, value: object, span: dict) -> None:
+        start, end = span["start"], span["end"]
         self.flush_implicit()
         self.close_container(start, end)
 
-    def end_cell(self, start: int, end: int) -> None:
+    def end_cell(self, value: object, span: dict) -> None:
         inline, table = self.inline, self.table
         self.inline = None
         if inline is not None and table is not None:
@@ -1006,23 +1000,23 @@ class _Builder:
             table.links.extend(inline.done_links())
             table.code_spans.extend(inline.code_spans)
 
-    def end_row(self, start: int, end: int) -> None:
+    def end_row(self, value: object, span: dict) -> None:
         table = self.table
         if table is not None and table.row is not None:
             table.rows.append(table.row)
             table.row_lines.append(table.row_line)
             table.row = None
 
-    def end_footnote(self, start: int, end: int) -> None:
+    def end_footnote(self, value: object, span: dict) -> None:
         self.flush_implicit()
         if self.stack:
             self.stack.pop()
 
-    def end_paragraph(self, start: int, end: int) -> None:
-        inline = self.inline
-        self.inline = None
+    def end_paragraph(self, value: object, span: dict) -> None:
+        inline, self.inline = self.inline, None
         if inline is None:
             return
+        start, end = span["start"], span["end"]
         end_line = self.end_line_of(start, end)
         text, lines = inline.text_and_lines()
         links = inline.done_links()
@@ -1037,7 +1031,7 @@ class _Builder:
                 return
         self.add_paragraph(inline, text, links, end_line, lines)
 
-    def end_link(self, start: int, end: int) -> None:
+    def end_link(self, value: object, span: dict) -> None:
         inline = self.inline
         if inline is None or not inline.link_stack:
             return
@@ -1050,15 +1044,14 @@ class _Builder:
             # an image inside a link: its alt text stands for the link text
             inline.link_stack[-1][4].append(text)
 
-    def end_heading(self, start: int, end: int) -> None:
-        inline = self.inline
-        self.inline = None
+    def end_heading(self, value: object, span: dict) -> None:
+        inline, self.inline = self.inline, None
         if inline is None:
             return
         heading = self.heading
         title = " ".join(inline.text().split())
         links = inline.done_links()
-        end_line = self.end_line_of(start, end)
+        end_line = self.end_line_of(span["start"], span["end"])
         if self.stack:
             # a heading inside a list item or quote: a paragraph of that container
             if title or links:
@@ -1111,7 +1104,8 @@ class _Builder:
             set_container_text(block)
         self.add(block)
 
-    def end_table(self, start: int, end: int) -> None:
+    def end_table(self, value: object, span: dict) -> None:
+        end = span["end"]
         table = self.table
         self.table = None
         if table is None:
@@ -1130,7 +1124,8 @@ class _Builder:
         set_text_lines(block, table.row_lines)
         self.add(block)
 
-    def end_raw(self, start: int, end: int) -> None:
+    def end_raw(self, value: object, span: dict) -> None:
+        start, end = span["start"], span["end"]
         pieces = self.raw or []
         kind, info = self.raw_kind, self.raw_info
         self.raw = None

@@ -51,10 +51,8 @@ from dataclasses import dataclass, field
 
 from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
 from parallelcheck.readers._common import (
-    count_lines,
     directives_in,
-    empty_document,
-    finish,
+    read_whole,
     set_container_text,
     set_text_lines,
 )
@@ -343,9 +341,10 @@ def _unit_text(unit: _Unit) -> str:
 
 def parse_plaintext(text: str, path: str, lang: str) -> Document:
     """Read plain ``text`` (already decoded, ``\\n`` line endings) into a :class:`Document`."""
-    line_count = count_lines(text)
-    if not text.strip():
-        return empty_document(path, lang, line_count)
+    return read_whole(text, path, lang, _parse_lines)
+
+
+def _parse_lines(text: str, path: str, lang: str) -> Document:
     directives: list[Directive] = []
     lines = text.split("\n")
     if text.endswith("\n"):
@@ -359,7 +358,6 @@ def parse_plaintext(text: str, path: str, lang: str) -> Document:
         path=path,
         lang=lang,
         sections=[Section(level=0, title="", line=1)],
-        line_count=line_count,
         directives=directives,
     )
     section = document.sections[0]
@@ -388,7 +386,7 @@ def parse_plaintext(text: str, path: str, lang: str) -> Document:
             section.blocks.append(_list(unit))
         else:
             section.blocks.append(_table(unit))
-    return finish(document)
+    return document
 
 
 __all__ = ["display_width", "is_heading_like", "is_question_like", "parse_plaintext"]

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from parallelcheck.facts import ArticleFacts, TermScan
-from parallelcheck.glossary.model import Glossary
 from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Block, Section
 from parallelcheck.rules._lines import TextLines
@@ -59,17 +58,15 @@ def _found(scan: TermScan, text: str, where) -> list[_Found]:
     return found
 
 
-def _in_block(facts: ArticleFacts, block: Block, lang: str, glossary: Glossary) -> list[_Found]:
-    scan = facts.terms(block, lang, glossary)
+def _in_block(facts: ArticleFacts, block: Block, lang: str) -> list[_Found]:
+    scan = facts.terms(block, lang)
     if not scan.hits and not scan.altered:
         return []
     return _found(scan, block.text, TextLines(block).line)
 
 
-def _in_heading(
-    facts: ArticleFacts, section: Section, lang: str, glossary: Glossary
-) -> list[_Found]:
-    scan = facts.terms(section, lang, glossary)
+def _in_heading(facts: ArticleFacts, section: Section, lang: str) -> list[_Found]:
+    scan = facts.terms(section, lang)
     if not scan.hits and not scan.altered:
         return []
     return _found(scan, section.title, lambda _: section.line)
@@ -78,18 +75,12 @@ def _in_heading(
 def _everywhere(ctx: RuleContext, status: str) -> Iterator[tuple[AlignedSection, str, _Found]]:
     """Every occurrence of a status in every version, with its aligned section."""
     article = ctx.article
-    glossary = ctx.glossary
-    assert glossary is not None
     for row in article.sections:
         for lang, section in row.cells.items():
             if section is None:
                 continue
-            found = [
-                f for f in _in_heading(ctx.facts, section, lang, glossary) if f.status == status
-            ]
+            found = [f for f in _in_heading(ctx.facts, section, lang) if f.status == status]
             for block in section.blocks:
-                found.extend(
-                    f for f in _in_block(ctx.facts, block, lang, glossary) if f.status == status
-                )
+                found.extend(f for f in _in_block(ctx.facts, block, lang) if f.status == status)
             for item in found:
                 yield row, lang, item

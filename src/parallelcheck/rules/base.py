@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from parallelcheck.facts import ArticleFacts
+from parallelcheck.glossary.match import GlossaryMatcher
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.finding import SEVERITIES, Finding, Location
 from parallelcheck.model.fix import APPLICABILITIES, Fix
@@ -60,6 +61,7 @@ TAGS = frozenset({"structure", "values", "language", "input", "history", "suppre
 
 
 Check = Callable[["RuleContext"], Iterable[Finding]]
+Prepare = Callable[[Sequence[str], Mapping[str, Any]], None]
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,10 @@ class RuleSpec:
     #: The applicabilities of the fixes its findings may carry (``safe``, ``unsafe``;
     #: :mod:`parallelcheck.model.fix`); empty for a rule that fixes nothing.
     fixes: frozenset[str] = frozenset()
+    #: What the rule loads on its first article, loaded now for versions in *langs* with
+    #: its options: a run calls it once before it forks worker processes, which then share
+    #: what it loaded instead of each loading its own (``None``: nothing to load).
+    prepare: Prepare | None = field(default=None, repr=False)
 
     @property
     def doc(self) -> str:
@@ -108,11 +114,16 @@ class RuleSpec:
         history: Mapping[str, SourceChanges] | None = None,
     ) -> Iterable[Finding]:
         """The rule's findings on *article*: its context is built here, with the configured
-        *options* over the defaults and only the resources the rule declared it needs."""
+        *options* over the defaults and only the resources the rule declared it needs.  The
+        *facts* of a run hold the run's glossary matcher; without them, facts are made here
+        with a matcher of *glossary*."""
+        if facts is None:
+            wanted = glossary if "glossary" in self.needs else None
+            facts = ArticleFacts(GlossaryMatcher(wanted) if wanted is not None else None)
         context = RuleContext(
             self,
             article,
-            facts if facts is not None else ArticleFacts(),
+            facts,
             self.option_values(options),
             glossary if "glossary" in self.needs else None,
             history if "history" in self.needs else None,
@@ -132,6 +143,7 @@ def rule(
     options: Mapping[str, Option] | None = None,
     opt_in: bool = False,
     fixes: Iterable[str] = (),
+    prepare: Prepare | None = None,
 ) -> Callable[[Check], Check]:
     """Register a rule function under a stable id (ids are never reused once retired);
     ``fixes`` are the applicabilities of the fixes its findings may carry."""
@@ -159,6 +171,7 @@ def rule(
             MappingProxyType(dict(options or {})),
             opt_in,
             fixes,
+            prepare,
         )
         return check
 

@@ -38,33 +38,49 @@ def text_length(facts: ArticleFacts, block: Block, lang: str = "") -> int:
     """Characters of a block's translatable text: whitespace, code (blocks and inline), URLs,
     numbers and name-like tokens left out — they are carried over as they are, so they would
     pull every ratio towards 1."""
-    kind = block.kind
-    if kind in (BlockKind.CODE, BlockKind.HTML):
-        return 0
-    if kind in (BlockKind.LIST, BlockKind.QUOTE, BlockKind.ADMONITION):
-        return sum(text_length(facts, child, lang) for child in block.children)
-    text = block.text
-    if kind is BlockKind.ITEM:
-        for child in block.children:
-            if child.text and child.text in text:
-                text = text.replace(child.text, " ", 1)
-        nested = sum(text_length(facts, child, lang) for child in block.children)
-    else:
+    return _Lengths(facts, lang).of(block)
+
+
+class _Lengths:
+    """:func:`text_length` of the blocks of one version (what the version decides — whether
+    its capitalised words are names — worked out once)."""
+
+    __slots__ = ("capitalised", "facts")
+
+    def __init__(self, facts: ArticleFacts, lang: str):
+        self.facts = facts
+        self.capitalised = not capitalises_nouns(lang)
+
+    def of(self, block: Block) -> int:
+        kind = block.kind
+        if kind in _NO_TEXT:
+            return 0
+        if kind in _CONTAINERS:
+            return sum(self.of(child) for child in block.children)
+        text = block.text
         nested = 0
-    running, _ = facts.running_text(
-        text, block.code_spans, capitalised_are_names=not capitalises_nouns(lang)
-    )
-    return len("".join(running.split())) + nested
+        if kind is BlockKind.ITEM and block.children:
+            for child in block.children:
+                if child.text and child.text in text:
+                    text = text.replace(child.text, " ", 1)
+            nested = sum(self.of(child) for child in block.children)
+        running, _ = self.facts.running_text(
+            text, block.code_spans, capitalised_are_names=self.capitalised
+        )
+        return sum(map(len, running.split())) + nested  # without white space
+
+    def of_row(self, row: AlignedBlock, lang: str) -> int:
+        block = row.cells.get(lang)
+        if block is None:
+            return 0
+        length = self.of(block)
+        for extra in row.extra.get(lang, ()):
+            length += self.of(extra)
+        return length
 
 
-def _row_length(facts: ArticleFacts, row: AlignedBlock, lang: str) -> int:
-    block = row.cells.get(lang)
-    if block is None:
-        return 0
-    extras = row.extra.get(lang, [])
-    return text_length(facts, block, lang) + sum(
-        text_length(facts, extra, lang) for extra in extras
-    )
+_NO_TEXT = frozenset({BlockKind.CODE, BlockKind.HTML})
+_CONTAINERS = frozenset({BlockKind.LIST, BlockKind.QUOTE, BlockKind.ADMONITION})
 
 
 @rule("length-ratio", severity="info", tags=("structure",))
@@ -89,8 +105,9 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
     """
     article = ctx.article
     source = article.source
+    lengths = _Lengths(ctx.facts, source)
     prose_rows = [
-        (section, row, _row_length(ctx.facts, row, source))
+        (section, row, lengths.of_row(row, source))
         for section in article.sections
         for row in section.rows
         if (theirs := row.cells.get(source)) is not None and theirs.kind in _PROSE
@@ -99,11 +116,12 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
         if lang == source:
             continue
         rows = []
+        lengths = _Lengths(ctx.facts, lang)
         for section, row, reference in prose_rows:
             ours = row.cells.get(lang)
             if ours is None or ours.kind not in _PROSE or not reference:
                 continue
-            own = _row_length(ctx.facts, row, lang)
+            own = lengths.of_row(row, lang)
             if own:
                 rows.append((section, row, own, reference))
         learned = [own / ref for _, _, own, ref in rows if ref >= MIN_LEARN]

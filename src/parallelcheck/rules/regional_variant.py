@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
 from functools import cache
@@ -299,34 +299,53 @@ def convert(config: str, text: str) -> str:
     return _converter(config).convert(text)
 
 
-def _changes_everywhere(char: str, configs: tuple[str, ...], known: dict[str, bool]) -> bool:
-    """Whether every conversion changes *char*; *known* holds the answers of the check this
-    is part of (one article's), the same characters recurring throughout a version."""
-    answer = known.get(char)
-    if answer is None:
-        answer = known[char] = all(convert(config, char) != char for config in configs)
-    return answer
-
-
 #: A character is of the other script when every one of these conversions changes it — alone
 #: and in its context (so 台, which Hong Kong keeps, and 了 in 了解 are not).
 _TO_TRADITIONAL = ("s2t", "s2tw", "s2hk")
 _TO_SIMPLIFIED = ("t2s", "tw2s", "hk2s")
 
 
+class OtherScript:
+    """The Han characters that every conversion into one script changes (each of
+    :data:`_TO_TRADITIONAL`, or of :data:`_TO_SIMPLIFIED`), learned as texts show them: one
+    check keeps one, since the same characters recur throughout a version.
+
+    The characters not seen before are converted together, one per line, in one call per
+    conversion: a line break ends every phrase of OpenCC's dictionaries, so each character
+    converts as it does alone (``tests/test_regional.py`` checks every Han character)."""
+
+    def __init__(self, traditional: bool):
+        self.configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
+        self._seen: set[str] = set(SHARED_CHARACTERS)  # never reported
+        self._changed: set[str] = set()
+
+    def among(self, chars: set[str]) -> set[str]:
+        """Those of *chars* (Han characters) that every conversion changes."""
+        new = chars - self._seen
+        if new:
+            ordered = sorted(new)
+            changed = set(ordered)
+            for config in self.configs:
+                converted = convert(config, "\n".join(ordered)).split("\n")
+                if len(converted) != len(ordered):  # not one line a character: one by one
+                    converted = [convert(config, ch) for ch in ordered]
+                changed.difference_update(
+                    ch for ch, into in zip(ordered, converted, strict=True) if into == ch
+                )
+            self._changed |= changed
+            self._seen |= new
+        return chars & self._changed
+
+
 def wrong_script(
-    text: str, traditional: bool, known: dict[str, bool] | None = None
+    text: str, traditional: bool, other: OtherScript | None = None
 ) -> list[tuple[int, str, str]]:
     """Characters of the other script in *text*: ``(offset, character, its form in the
-    intended script)``.  *traditional* says which script the text is meant to be in; *known*
+    intended script)``.  *traditional* says which script the text is meant to be in; *other*
     keeps, across the texts of one check, which characters every conversion changes."""
-    configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
-    known = {} if known is None else known
-    suspects = {
-        ch
-        for ch in set(_HAN.findall(text))
-        if ch not in SHARED_CHARACTERS and _changes_everywhere(ch, configs, known)
-    }
+    other = OtherScript(traditional) if other is None else other
+    configs = other.configs
+    suspects = other.among(set(_HAN.findall(text)))
     if not suspects:
         return []
     converted = [convert(config, text) for config in configs]
@@ -517,6 +536,23 @@ def _at(line: int) -> LineOf:
     return lambda _offset: line
 
 
+def _load_conversions(langs: Sequence[str], options: Mapping[str, Any]) -> None:
+    """Load the OpenCC conversions the rule uses for the Chinese versions among *langs*."""
+    for lang in langs:
+        settings = regional_settings(lang, options["languages"])
+        if settings is None:
+            continue
+        configs: set[str] = set()
+        if settings.script:
+            configs.update(OtherScript(settings.traditional).configs)
+        if settings.vocabulary:
+            configs.update(_vocabulary_configs(settings))
+            if not settings.traditional:
+                configs.add("s2tw")  # Simplified text is compared in Traditional form
+        for config in sorted(configs):
+            _converter(config)
+
+
 @rule(
     "regional-variant",
     severity="warning",
@@ -528,6 +564,7 @@ def _at(line: int) -> LineOf:
             read_languages,
         )
     },
+    prepare=_load_conversions,
 )
 def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
     """Simplified characters in a Traditional-Chinese text (and the reverse), or another
@@ -573,36 +610,39 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
         settings = regional_settings(lang, configured)
         if settings is None or not (settings.script or settings.vocabulary):
             continue
-        changed: dict[str, bool] = {}  # per character: every conversion changes it
+        chinese = [
+            (section, what, text, first, context)
+            for section in article.sections
+            for what, text, first, context in _pieces(section, lang, article.source)
+            if text and _HAN.search(text)
+        ]
+        other = OtherScript(settings.traditional)
+        if settings.script:  # every character of the version learned at once
+            other.among(set(_HAN.findall("".join(piece[2] for piece in chinese))))
         script_found: list[Finding] = []
         vocabulary_found: list[Finding] = []
-        pieces = 0  # pieces of Chinese text
-        for section in article.sections:
-            for what, text, first, context in _pieces(section, lang, article.source):
-                if not text or not _HAN.search(text):
-                    continue
-                pieces += 1
-                if settings.script:
-                    chars = wrong_script(text, settings.traditional, changed)
-                    if chars:
-                        script_found.append(
-                            _script_finding(
-                                ctx, section, lang, settings, what, text, first(chars[0][0]), chars
-                            )
+        for section, what, text, first, context in chinese:
+            if settings.script:
+                chars = wrong_script(text, settings.traditional, other)
+                if chars:
+                    script_found.append(
+                        _script_finding(
+                            ctx, section, lang, settings, what, text, first(chars[0][0]), chars
                         )
-                if settings.vocabulary:
-                    terms = [
-                        found
-                        for found in other_region_terms(text, settings)
-                        if in_context(found[1], settings.traditional, context)
-                    ]
-                    if terms:
-                        vocabulary_found.append(
-                            _vocabulary_finding(
-                                ctx, section, lang, settings, what, text, first(terms[0][0]), terms
-                            )
+                    )
+            if settings.vocabulary:
+                terms = [
+                    found
+                    for found in other_region_terms(text, settings)
+                    if in_context(found[1], settings.traditional, context)
+                ]
+                if terms:
+                    vocabulary_found.append(
+                        _vocabulary_finding(
+                            ctx, section, lang, settings, what, text, first(terms[0][0]), terms
                         )
-        if not _written_in_other_script(lang, len(script_found), pieces):
+                    )
+        if not _written_in_other_script(lang, len(script_found), len(chinese)):
             yield from script_found
         yield from vocabulary_found
 

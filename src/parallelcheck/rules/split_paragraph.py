@@ -86,12 +86,5 @@ def _finding(ctx, section, row, two: dict[str, tuple[Block, Block]]) -> Finding:
             f"{say(one, 'have')} one ({ones}): “{text}”"
         )
         langs, reference = twos, one
-    return ctx.finding(
-        section,
-        langs,
-        reference,
-        lines,
-        message,
-        {"kind": "merge" if article.source in two else "split"},
-        row=row,
-    )
+    evidence = {"kind": "merge" if article.source in two else "split"}
+    return ctx.finding(section, langs, reference, lines, message, evidence, row=row)

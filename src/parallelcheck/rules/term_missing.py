@@ -32,11 +32,9 @@ class _Cell:
 
 
 def _rows(ctx: RuleContext, section: AlignedSection) -> list[dict[str, _Cell]]:
-    glossary = ctx.glossary
-    assert glossary is not None
     rows: list[dict[str, _Cell]] = []
     headings = {
-        lang: _Cell(s.line, [], _in_heading(ctx.facts, s, lang, glossary))
+        lang: _Cell(s.line, [], _in_heading(ctx.facts, s, lang))
         for lang, s in section.cells.items()
         if s is not None and s.level > 0
     }
@@ -48,7 +46,7 @@ def _rows(ctx: RuleContext, section: AlignedSection) -> list[dict[str, _Cell]]:
             if block is None:
                 continue
             blocks = [block, *aligned.extra.get(lang, [])]
-            found = [f for part in blocks for f in _in_block(ctx.facts, part, lang, glossary)]
+            found = [f for part in blocks for f in _in_block(ctx.facts, part, lang)]
             cells[lang] = _Cell(block.line, blocks, found)
         rows.append(cells)
     return rows

@@ -87,7 +87,6 @@ _QUOTED = re.compile(
     r"“([^“”\n]{2,}?)”|\"([^\"\n]{2,}?)\"|„([^“”\n]{2,}?)[“”]|«\s?([^«»\n]{2,}?)\s?»"
     r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
 )
-_WORD = re.compile(r"[^\W\d_]{2,}")
 _QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
 _FROM_GREEK = re.compile("[\u0370-\U0010ffff]")  # a character past the Latin script's
 
@@ -98,7 +97,7 @@ class _Unit:
     A plain class with slots rather than a dataclass: every unit of every version of every
     row is made once (tens of thousands per corpus)."""
 
-    __slots__ = ("_words", "block", "code_spans", "key", "noun", "parent", "signs", "text")
+    __slots__ = ("block", "code_spans", "key", "noun", "parent", "signs", "text")
 
     def __init__(self, block: Block, text: str, code_spans: list[str], noun: str, parent: Block):
         self.block = block
@@ -108,17 +107,9 @@ class _Unit:
         self.parent = parent
         #: The text in NFKC with whitespace collapsed, for comparing.
         self.key = " ".join(normalise(text).split())
-        self._words: list[str] | None = None
         #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`),
         #: once asked: the shortcut and the full judgement both ask.
         self.signs: bool | None = None
-
-    @property
-    def words(self) -> list[str]:
-        """The lower-cased words of the text (read on first use)."""
-        if self._words is None:
-            self._words = _WORD.findall(self.text.lower())
-        return self._words
 
     @property
     def terms(self) -> bool:
@@ -130,6 +121,8 @@ def _units(block: Block, inside: str = "") -> list[_Unit]:
     nested in a list item); a list is judged item by item, an admonition by its body (not its
     title)."""
     kind = block.kind
+    if kind is BlockKind.PARAGRAPH and not inside:  # the commonest
+        return [_Unit(block, block.text, block.all_code_spans(), "paragraph", block)]
     if kind in (BlockKind.CODE, BlockKind.HTML, BlockKind.QUOTE):
         return []
     if kind is BlockKind.LIST:
@@ -214,6 +207,7 @@ def _judge(
     if own_script and not named and profile.total_letters < LATIN_LETTERS:
         return _Verdict(profile, False)  # a guess between Latin-script languages not trusted
     statistical = not own_script or signs(unit, lang)
+    running, _ = facts.running_text(text, code_spans)  # what the identifier reads
     guess, confidence = block_language(
         text,
         lang,
@@ -222,6 +216,7 @@ def _judge(
         profile=profile,
         statistical=statistical,
         name_foreign=False,
+        running=running,
     )
     verdict = _Verdict(profile, False, guess, confidence, short=short)
     if guess == "und" or guess == primary_language(lang):
@@ -263,12 +258,16 @@ def _clearly_at_home(
     text = unit.text
     if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
         return False
-    text, _ = blank_code_spans(text, unit.code_spans)
-    letters = facts.letters(text)
+    if unit.code_spans:
+        text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
-    weighted = {script: count * WEIGHT.get(script, 1.0) for script, count in letters.items()}
-    total = sum(weighted.values())
-    return bool(total) and sum(weighted.get(s, 0.0) for s in own) / total >= OWN_SHARE
+    total = in_own = 0.0  # weighted letters: whole numbers, so every sum is exact
+    for script, count in facts.letters(text).items():
+        weighted = count * WEIGHT.get(script, 1.0)
+        total += weighted
+        if script in own:
+            in_own += weighted
+    return bool(total) and in_own / total >= OWN_SHARE
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
@@ -418,7 +417,7 @@ def untranslated(ctx: RuleContext) -> Iterator[Finding]:
     (looks identical to en's)``.
     """
     article = ctx.article
-    signs = _ForeignSigns(article)
+    signs = _ForeignSigns(article, ctx.facts)
     for section in article.sections:
         for row in section.rows:
             yield from _Row(ctx, section, row, signs).findings()
@@ -428,8 +427,9 @@ class _ForeignSigns:
     """Function words of each Latin-script version, learned from the article itself, to tell
     cheaply which blocks py3langid should look at."""
 
-    def __init__(self, article: AlignedArticle):
+    def __init__(self, article: AlignedArticle, facts: ArticleFacts):
         self.article = article
+        self.facts = facts
         self._words: dict[str, frozenset[str]] | None = None
         self._sizes: dict[str, int] = {}
         #: word → the versions it is a function word of (one look-up per word of a unit).
@@ -447,12 +447,10 @@ class _ForeignSigns:
             for lang in self.article.langs:
                 if not is_latin_language(lang):
                     continue
-                text = "\n".join(
-                    block.text
-                    for block in self.article.documents[lang].iter_blocks()
-                    if block.kind not in (BlockKind.CODE, BlockKind.HTML)
-                )
-                every = Counter(_WORD.findall(text.lower()))
+                every: Counter[str] = Counter()  # in the order of the version's text
+                for block in self.article.documents[lang].iter_blocks():
+                    if block.kind not in (BlockKind.CODE, BlockKind.HTML):
+                        every.update(self.facts.words(block.text))
                 counts[lang] = Counter(
                     {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
                 )
@@ -505,7 +503,7 @@ class _ForeignSigns:
             return True  # no distinctive words of its own: the version may be all foreign
         hits: dict[str, int] = {}
         index = self._index
-        for word in unit.words:
+        for word in self.facts.words(unit.text):
             for holder in index.get(word, ()):
                 hits[holder] = hits.get(holder, 0) + 1
         own_hits = hits.get(lang, 0)
@@ -575,50 +573,71 @@ class _Row:
 
     def findings(self) -> Iterator[Finding]:
         source = self.article.source
+        source_units = self.units.get(source)
+        holders = self.holders
+        facts = self.ctx.facts
         for lang in self.present:
             if lang == source:
                 continue
+            units = self.units[lang]
+            # The source's units pair with this version's when they are as many.
+            paired = source_units if source_units and len(source_units) == len(units) else None
+            primary = primary_language(lang)
+            against_source = source_units is not None and primary_language(source) != primary
             others = self.other_texts(lang)
             flagged: list[tuple[_Unit, _Verdict, list[str], float]] = []
-            for index, unit in enumerate(self.units[lang]):
-                if not unit.key or self.kept_on_purpose(unit.key):
+            for index, unit in enumerate(units):
+                key = unit.key
+                if not key:
                     continue
-                paired = self.source_unit(lang, index)
-                identical, similarity = self.identical(unit, lang, paired, index)
-                if not identical and _clearly_at_home(self.ctx.facts, unit, lang, self.signs):
-                    continue  # the common case, decided without the full judgement
-                verdict = _judge(
-                    self.ctx.facts,
+                holding = holders[key]
+                if len(holding) >= KEPT_LANGUAGES and self.kept_on_purpose(key):
+                    continue
+                identical, similarity = self.identical(
                     unit,
                     lang,
-                    self.article.langs,
-                    others,
-                    self.signs,
-                    named=bool(identical),
+                    paired[index] if paired is not None else None,
+                    index,
+                    primary,
+                    against_source,
+                    holding,
+                )
+                if not identical and _clearly_at_home(facts, unit, lang, self.signs):
+                    continue  # the common case, decided without the full judgement
+                verdict = _judge(
+                    facts, unit, lang, self.article.langs, others, self.signs, named=bool(identical)
                 )
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
-                if identical and not _worth_comparing(self.ctx.facts, unit):
+                if identical and not _worth_comparing(facts, unit):
                     identical, similarity = [], 0.0
                 if verdict.foreign or identical:
                     flagged.append((unit, verdict, identical, similarity))
             yield from self.report(lang, flagged)
 
     def identical(
-        self, unit: _Unit, lang: str, paired: _Unit | None, index: int = 0
+        self,
+        unit: _Unit,
+        lang: str,
+        paired: _Unit | None,
+        index: int,
+        primary: str,
+        against_source: bool,
+        holding: set[str],
     ) -> tuple[list[str], float]:
         """The versions in another language with the same text, and the best similarity.
 
-        Against the source, near-identical text counts; against another translation only the
-        very same text, and only when that translation's unit is in its own language (two
+        Against the source (*against_source*: it is in another language than *lang*, whose
+        *primary* language subtag is given), near-identical text counts; against another
+        translation only the very same text (*holding*: the versions with a unit of the
+        same text), and only when that translation's unit is in its own language (two
         translations that both kept the English text copy the source, not each other; es and
         pt share many sentences almost letter for letter).
         """
-        primary = primary_language(lang)
         source = self.article.source
         found: list[str] = []
         best = 0.0
-        if source in self.units and primary_language(source) != primary:
+        if against_source:
             # Without a paired unit, the source's units near the same place (a window keeps
             # this linear in the number of units; a 20,000-item list stays fast).
             if paired is not None:  # the common case: one candidate, no generator
@@ -629,10 +648,9 @@ class _Row:
             if score >= IDENTICAL:
                 found.append(source)
                 best = score
-        holders = self.holders.get(unit.key, ())
-        if len(holders) < 2:
+        if len(holding) < 2:
             return found, best  # only this version has the text
-        for other in sorted(holders, key=self.present.index):
+        for other in sorted(holding, key=self.present.index):
             if other in (lang, source) or primary_language(other) == primary:
                 continue
             if self.at_home(other, unit.key):
@@ -663,7 +681,8 @@ class _Row:
         if unit is None:
             return False
         if id(unit) not in self._at_home:
-            profile = self.ctx.facts.script_profile(
+            facts = self.ctx.facts
+            profile = facts.script_profile(
                 unit.text, unit.code_spans, capitalised_are_names=not is_latin_language(lang)
             )
             guess, _ = block_language(
@@ -672,6 +691,7 @@ class _Row:
                 languages=self.article.langs,
                 code_spans=unit.code_spans,
                 profile=profile,
+                running=facts.running_text(unit.text, unit.code_spans)[0],
             )
             self._at_home[id(unit)] = guess == primary_language(lang)
         return self._at_home[id(unit)]

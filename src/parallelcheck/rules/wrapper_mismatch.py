@@ -57,15 +57,8 @@ def _finding(ctx: RuleContext, section: AlignedSection, row: AlignedBlock) -> Fi
     else:
         langs, reference = wrapped, bare
         message = f"{say(wrapped, 'put')} in {box} content that {say(bare, 'have')} without it"
-    return ctx.finding(
-        section,
-        langs,
-        reference,
-        lines,
-        message,
-        {"kind": container.kind.value, "info": container.info},
-        row=row,
-    )
+    evidence = {"kind": container.kind.value, "info": container.info}
+    return ctx.finding(section, langs, reference, lines, message, evidence, row=row)
 
 
 def _describe(block: Block) -> str:

@@ -43,6 +43,7 @@ from parallelcheck.errors import InputError
 from parallelcheck.files.safe_read import Boundary
 from parallelcheck.glossary import Glossary, load_glossaries
 from parallelcheck.glossary.match import (
+    GlossaryMatcher,
     japanese_variants_available,
     optional_distributions,
     uses_japanese_variants,
@@ -123,19 +124,23 @@ def check_set(
     *,
     plan: RunPlan | None = None,
     ahead: workers.ReadAhead | None = None,
+    terms: GlossaryMatcher | None = None,
     known: list[Finding] | None = None,
 ) -> ArticleResult:
-    """Read, align and check one article set.  ``glossary`` is the run's glossary
-    (:func:`check_all` reads it once); when not given it is read here, if a rule needs it.
-    ``ahead`` holds documents read ahead (see :func:`read_versions`).  With ``known`` (the
-    article's findings, from the cache) no rule runs: the article is read and aligned for
-    its text (:func:`~parallelcheck.engine.align_only`) and the result holds those findings."""
+    """Read, align and check one article set.  ``terms`` is the run's glossary compiled
+    (:func:`check_all` reads and compiles it once for the run); without it, ``glossary`` is
+    compiled here, or read here when not given either, if a rule needs it.  ``ahead`` holds
+    documents read ahead (see :func:`read_versions`).  With ``known`` (the article's
+    findings, from the cache) no rule runs: the article is read and aligned for its text
+    (:func:`~parallelcheck.engine.align_only`) and the result holds those findings."""
     plan = plan if plan is not None else make_plan(config, options)
     versions, source, expected = selected_versions(article_set.versions, config, options)
     documents, unreadable = read_versions(versions, article_set.boundary, ahead)
     digests = take_digests(versions)  # of the very bytes the documents were parsed from
-    if plan.glossary and glossary is None and known is None:
-        glossary = load_run_glossary(config, options)
+    if plan.glossary and terms is None and known is None:
+        terms = GlossaryMatcher(
+            glossary if glossary is not None else load_run_glossary(config, options)
+        )
     context = article_context(
         article_set.id,
         source,
@@ -145,7 +150,7 @@ def check_set(
         config,
         options,
         plan.rules,
-        glossary,
+        terms,
     )
     if known is not None:
         result = ArticleResult(align_only(documents, unreadable, context), list(known))
@@ -176,7 +181,7 @@ class _Work:
 
     config: Config
     options: CheckOptions
-    glossary: Glossary | None
+    terms: GlossaryMatcher | None
     plan: RunPlan
     ahead: workers.ReadAhead
 
@@ -186,9 +191,9 @@ def _check_one(work: _Work, job: _Job) -> ArticleResult:
         job.article_set,
         work.config,
         work.options,
-        work.glossary,
         plan=work.plan,
         ahead=work.ahead,
+        terms=work.terms,
         known=job.known,
     )
     return result if work.plan.keeps_article(result.findings) else result.outline_only()
@@ -268,7 +273,8 @@ def check_all(
     jobs = [_Job(article_sets[i], known[i]) for i in todo]
     if not plan.asks_identifier([job.article_set for job in jobs if job.known is None]):
         identifier.drop_read_ahead()  # started by the run's start, in case it was needed
-    work = _Work(config, options, glossary, plan, {})
+    terms = GlossaryMatcher(glossary) if plan.glossary else None  # compiled once for the run
+    work = _Work(config, options, terms, plan, {})
 
     def stored(index: int, hit: ArticleResult) -> ArticleResult:
         """A fresh result, put in the cache as soon as it arrives (so that a run stopped
@@ -345,6 +351,8 @@ def _compute(todo: Sequence[_Job], work: _Work) -> Iterator[tuple[int, ArticleRe
             yield index, _check_one(work, job)
         return
     checked = [job.article_set for job in todo if job.known is None]  # the rules run on these
+    if workers.INHERIT:
+        work.plan.prepare(checked, work.config, work.terms)  # once, for every worker
     if workers.INHERIT and work.plan.asks_identifier(checked):
         # While the model is read in the background, import what it needs and read
         # documents the workers inherit.

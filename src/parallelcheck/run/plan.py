@@ -12,7 +12,8 @@ A :class:`RunPlan` is made from the configuration and the command line's options
   read ahead while documents are read, before worker processes fork — only when a rule
   needs it and an article to check has two Latin-script languages
   (:meth:`RunPlan.asks_identifier`);
-* **the workers**: how many processes check the articles (:meth:`RunPlan.workers_for`);
+* **the workers**: how many processes check the articles (:meth:`RunPlan.workers_for`), and
+  what is loaded once before they fork, so that they share it (:meth:`RunPlan.prepare`);
 * **what a result keeps**: the output format declares whether it reads only the articles'
   outlines, every aligned article, or the aligned articles with findings (html; see
   :mod:`parallelcheck.report.base`); worker processes send back no more than that
@@ -32,10 +33,13 @@ from dataclasses import dataclass
 
 from parallelcheck.config import Config
 from parallelcheck.engine import CheckOptions, active_rules, needs_of
+from parallelcheck.glossary.match import GlossaryMatcher
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.finding import Finding
+from parallelcheck.rules import REGISTRY
 from parallelcheck.run import cores
 from parallelcheck.run.session import ALIGNED, CACHE_OFF, FLAGGED, OUTLINE, cache_mode
+from parallelcheck.text import numeric as numbers
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.script import is_latin_language
 
@@ -91,6 +95,29 @@ class RunPlan:
             return 1
         jobs = self.jobs if self.jobs > 0 else cores.usable_cores()
         return max(1, min(jobs, count))
+
+    def prepare(
+        self,
+        article_sets: Sequence[ArticleSet],
+        config: Config,
+        terms: GlossaryMatcher | None = None,
+    ) -> None:
+        """Load now what checking *article_sets* would load on a first article: each
+        language's number patterns, the run's glossary compiled for it (*terms*), and what
+        the rules that run declare (:attr:`RuleSpec.prepare
+        <parallelcheck.rules.base.RuleSpec>`, with their configured options).  A run calls
+        this before it forks worker processes, which then share it instead of each loading
+        its own."""
+        langs = sorted({lang for article_set in article_sets for lang in article_set.versions})
+        for lang in langs:
+            numbers.prepare(lang)
+            if terms is not None:
+                terms.language(lang)
+        for rule_id in self.rules:
+            spec = REGISTRY[rule_id]
+            if spec.prepare is not None:
+                setting = config.rules.get(rule_id)
+                spec.prepare(langs, spec.option_values(setting.options if setting else None))
 
     def asks_identifier(self, article_sets: Sequence[ArticleSet]) -> bool:
         """Whether the statistical language identifier may be asked when checking

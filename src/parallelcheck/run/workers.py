@@ -8,10 +8,11 @@ make that pay on a small machine:
   handed back in the order given.
 * **Forked workers.**  On Linux, workers are forked, whatever Python's default start
   method: they inherit what the main process holds — the language model
-  (:mod:`parallelcheck.text.langid`), number patterns and the documents read ahead — instead
-  of each building its own.  Elsewhere (Windows cannot fork; on macOS forking a process
-  that has loaded system frameworks is unsafe) they start Python's default way and do it
-  themselves.
+  (:mod:`parallelcheck.text.langid`), what the run prepared for them (number patterns, the
+  rules' tables: :meth:`~parallelcheck.run.plan.RunPlan.prepare`) and the documents read
+  ahead — instead of each building its own.  Elsewhere (Windows cannot fork; on macOS
+  forking a process that has loaded system frameworks is unsafe) they start Python's
+  default way and do it themselves.
 * **Reading ahead.**  While the main process waits for something before forking (the
   language model), it reads documents (:func:`read_ahead`); they are part of what the
   workers share (:func:`complete_largest_first`'s ``shared``), and a worker takes a document read
@@ -66,7 +67,6 @@ from parallelcheck.errors import InputError
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.document import Document
 from parallelcheck.readers.content import read_version
-from parallelcheck.text import numeric as numbers
 
 R = TypeVar("R")
 
@@ -372,11 +372,8 @@ def read_ahead(article_sets: Sequence[ArticleSet], waiting: Callable[[], bool]) 
     run hands them to the workers, and a worker takes each one once).  A
     file that cannot be read is left to the worker, which reads it again and records the
     fault on its article (an ``unreadable-version`` finding) exactly as ``--jobs 1`` does,
-    from the file as it is then, so the result never depends on what was read ahead.  Each
-    language's number patterns are built first, for the same reason."""
+    from the file as it is then, so the result never depends on what was read ahead."""
     ahead: ReadAhead = {}
-    for lang in sorted({lang for article_set in article_sets for lang in article_set.versions}):
-        numbers.prepare(lang)
     for article_set in article_sets:
         for lang, path in article_set.versions.items():
             if not waiting():

@@ -32,6 +32,17 @@ def normalise(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
+#: A word of a text: a run of two letters or more (of any script).
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def lower_words(text: str) -> list[str]:
+    """The words of *text*, lower-cased, in order: the runs of two letters or more of its
+    lower-cased form (a line break ends every word, so the words of texts joined by line
+    breaks are those of each text in turn)."""
+    return _WORD.findall(text.lower())
+
+
 # ---------------------------------------------------------------------------
 # URLs, e-mail addresses, paths
 
@@ -86,17 +97,30 @@ NAME_LIKE = re.compile(
     rf"|(?<=[{LATIN_UPPER}])[{LATIN_LOWER}]++{_PLAIN_END})"
     rf"[{_L}]*+(?:[./:+][{_L}]++)*+[+#]*+"
 )
-#: A capitalised Latin-script word (``Huawei``): a name when it does not start a sentence.
-CAPITALISED = re.compile(rf"[{LATIN_UPPER}](?<![{_L}][{LATIN_UPPER}])[{LATIN_LOWER}]+(?![{_L}])")
 
 
 # ---------------------------------------------------------------------------
 # Sentence starts
 
+_STOPS = ".!?:;。！？：；"  # sentence punctuation of any script
+_OPENERS = "\\n\\t(（「『“\"'‘"  # a line break, an opening bracket or quotation mark
+_BULLETS = "•*\\-–—"
 #: What may stand right before a word that starts a sentence (searched in the few characters
 #: before it): the start of the text, sentence punctuation of any script, a line break, an
 #: opening bracket or quotation mark, a bullet.
-SENTENCE_START = re.compile(r"(?:^|[.!?:;。！？：；]\s*|[\n\t(（「『“\"'‘]\s*|[•*\-–—]\s+)$")
+SENTENCE_START = re.compile(rf"(?:^|[{_STOPS}]\s*|[{_OPENERS}]\s*|[{_BULLETS}]\s+)$")
+#: A capitalised Latin-script word that does not start a sentence: a name (``Huawei``).  The
+#: three characters before it do not end as :data:`SENTENCE_START` says, written as
+#: look-behinds of fixed width (taken after the word's first letter, so that the regex
+#: engine can skip to the capital letters).
+CAPITALISED_NAME = re.compile(
+    rf"[{LATIN_UPPER}](?<![{_L}][{LATIN_UPPER}])"
+    rf"(?<=[\s\S][{LATIN_UPPER}])"  # not the text's first character
+    rf"(?<![{_STOPS}{_OPENERS}][{LATIN_UPPER}])"
+    rf"(?<![{_STOPS}{_OPENERS}{_BULLETS}]\s[{LATIN_UPPER}])"
+    rf"(?<![{_STOPS}{_OPENERS}{_BULLETS}]\s\s[{LATIN_UPPER}])"
+    rf"[{LATIN_LOWER}]+(?![{_L}])"
+)
 #: The stricter form alignment's anchors use (see the module's docstring).
 SENTENCE_START_SPACED = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
 

@@ -36,12 +36,11 @@ from functools import cache
 from parallelcheck.text.langid import identify
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.lexicon import (
-    CAPITALISED,
+    CAPITALISED_NAME,
     EMAIL,
     NAME_LIKE,
     URL,
     might_hold_url,
-    starts_sentence,
 )
 
 LATIN = "Latin"
@@ -333,21 +332,9 @@ def strip_untranslatable(
 
 def strip_capitalised(text: str, removed: int = 0) -> tuple[str, int]:
     """*text* (already through :func:`strip_names`, with *removed* characters set aside) with
-    the capitalised Latin words that do not start a sentence blanked out too."""
-    pieces: list[str] = []
-    last = 0
-    for match in CAPITALISED.finditer(text):
-        start = match.start()
-        if starts_sentence(text, start):
-            continue
-        pieces.append(text[last:start])
-        pieces.append(" ")
-        removed += match.end() - start
-        last = match.end()
-    if last:
-        pieces.append(text[last:])
-        text = "".join(pieces)
-    return text, removed
+    the capitalised Latin words that do not start a sentence blanked out too
+    (:data:`~parallelcheck.text.lexicon.CAPITALISED_NAME`)."""
+    return _blank(CAPITALISED_NAME, text, removed)
 
 
 def strip_names(text: str, code_spans: Sequence[str] = ()) -> tuple[str, int]:
@@ -439,6 +426,7 @@ def block_language(
     profile: ScriptProfile | None = None,
     statistical: bool = True,
     name_foreign: bool = True,
+    running: str | None = None,
 ) -> tuple[str, float]:
     """The most likely language of *text*, as ``(primary subtag, confidence 0..1)``.
 
@@ -452,6 +440,8 @@ def block_language(
     text in another script than the version's is not put to the statistical identifier: the
     answer names a likely language of that script (English for Latin) — enough to know the
     text is foreign, and much cheaper; ask again with it true to name the language.
+    *running* is ``strip_untranslatable(text, code_spans)``'s text when the caller has it
+    (what the statistical identifier reads).
     """
     expected = primary_language(expected_lang)
     if profile is None:
@@ -492,13 +482,13 @@ def block_language(
             return expected, share
         if not statistical:
             return expected, 0.0
-        return _identify(text, code_spans, rivals)
+        return _identify(text, code_spans, rivals, running)
     # Another script than ours: the script is the evidence; which language of that script
     # it is only names it.
     if len(rivals) > 1 and not name_foreign:
         return ("en" if "en" in rivals else rivals[0]), share
     if len(rivals) > 1:
-        named, sure = _identify(text, code_spans, rivals)
+        named, sure = _identify(text, code_spans, rivals, running)
         if sure < NAMING_CONFIDENCE and "en" in rivals:
             named = "en"  # technical text in a Latin script is most often English
         return named, share
@@ -515,6 +505,9 @@ def _candidates(languages: tuple[str, ...], expected: str) -> frozenset[str]:
     return frozenset({primary_language(lang) for lang in languages} | {expected, "en"})
 
 
-def _identify(text: str, code_spans: Sequence[str], langs: Sequence[str]) -> tuple[str, float]:
-    running, _ = strip_untranslatable(text, code_spans)
+def _identify(
+    text: str, code_spans: Sequence[str], langs: Sequence[str], running: str | None = None
+) -> tuple[str, float]:
+    if running is None:
+        running, _ = strip_untranslatable(text, code_spans)
     return identify(" ".join(running.split()), langs)
