@@ -273,3 +273,25 @@ def test_name_like_words_are_three_readings_for_three_purposes():
     assert [m.group() for m in NAME_LIKE.finditer(text)] == ["64GB", "DeepInfer"]
     assert extract_tokens(text).names == {"DeepInfer"} and not extract_tokens(text).strong
     assert anchors_of(text, non_latin=False) == {"#64": 1, "gb": 1, "deepinfer": 1, "~huawei": 1}
+
+
+def test_a_sentence_keeps_the_stop_after_a_url_that_running_text_blanks_with_it():
+    from parallelcheck.text.lexicon import URL, URL_IN_SENTENCE
+    from parallelcheck.text.sentences import split_sentences
+
+    text = "Read https://example.org/a. Then go on, see www.example.org, and stop."
+    # The script profile blanks the URL with what sticks to it, a stop included ...
+    assert URL.search(text).group() == "https://example.org/a."
+    # ... the sentence splitter protects only the URL: its stop ends the sentence.
+    assert URL_IN_SENTENCE.search(text).group() == "https://example.org/a"
+    assert [s.text for s in split_sentences(text)][0] == "Read https://example.org/a."
+
+
+def test_code_spans_are_found_in_order_or_anywhere_when_out_of_order():
+    from parallelcheck.text.lexicon import find_spans
+
+    text = "run `a` then `b` then `a`"
+    assert list(find_spans(text, ["a", "b", "a"])) == [(5, 6), (14, 15), (23, 24)]
+    # a span before the previous one (a reader's order differs) is still found; an empty
+    # or absent one is skipped
+    assert list(find_spans(text, ["b", "", "run", "zz"])) == [(14, 15), (0, 3)]

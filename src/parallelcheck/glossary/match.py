@@ -75,7 +75,7 @@ from rapidfuzz.distance import OSA
 from parallelcheck.glossary import lemmas
 from parallelcheck.glossary.model import Glossary, Term, match_key
 from parallelcheck.text.langtag import primary_language
-from parallelcheck.text.lexicon import URL, might_hold_url, normalise
+from parallelcheck.text.lexicon import URL, find_spans, might_hold_url, normalise
 from parallelcheck.text.script import (
     HANGUL,
     HANGUL_CHARS,
@@ -755,17 +755,8 @@ def blank_code(text: str, code_spans: Sequence[str] = ()) -> str:
     if not code_spans and not might_hold_url(text):
         return text
     chars = list(text)
-    position = 0
-    for span in code_spans:
-        if not span:
-            continue
-        found = text.find(span, position)
-        if found < 0:
-            found = text.find(span)
-        if found < 0:
-            continue
-        chars[found : found + len(span)] = " " * len(span)
-        position = found + len(span)
+    for start, end in find_spans(text, code_spans):
+        chars[start:end] = " " * (end - start)
     for match in URL.finditer(text):
         chars[match.start() : match.end()] = " " * (match.end() - match.start())
     return "".join(chars)

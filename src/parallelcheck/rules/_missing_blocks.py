@@ -10,6 +10,7 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import describe_block, join_langs, place_of_missing_block
+from parallelcheck.rules._fixes import insertion_fix
 from parallelcheck.rules._severity import missing_block_severity
 from parallelcheck.rules.base import RuleContext
 
@@ -45,6 +46,21 @@ def missing_blocks(article: AlignedArticle, kinds: set[BlockKind]):
                 if block.kind in kinds and block.kind is not BlockKind.ITEM:
                     places = {lang: _block_place(section, last, lang) for lang in absent}
                     yield section, index, row, present, absent, block, places
+
+
+def missing_block_findings(
+    ctx: RuleContext, kinds: set[BlockKind], *, insert: bool = False
+) -> Iterator[Finding]:
+    """A finding (:func:`missing_block_finding`) for every block of ``kinds`` some versions
+    of its section lack (:func:`missing_blocks`); with ``insert``, each carries the fix that
+    copies the block into the versions lacking it
+    (:func:`~parallelcheck.rules._fixes.insertion_fix`), where one can be made."""
+    article = ctx.article
+    for section, index, row, present, absent, block, places in missing_blocks(article, kinds):
+        fix = insertion_fix(article, section, row, present, absent) if insert else None
+        yield missing_block_finding(
+            ctx, section, index, row, present, absent, block, places, fix=fix
+        )
 
 
 def block_rows(section: AlignedSection) -> Iterator[tuple[int, AlignedBlock, dict[str, int]]]:

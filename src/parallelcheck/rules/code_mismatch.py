@@ -9,8 +9,8 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs, say
-from parallelcheck.rules._fixes import code_fix, fixable, info_fix, insertion_fix
-from parallelcheck.rules._missing_blocks import block_rows, missing_block_finding, missing_blocks
+from parallelcheck.rules._fixes import code_fix, fixable, info_fix
+from parallelcheck.rules._missing_blocks import block_rows, missing_block_findings
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renaming
 
@@ -69,13 +69,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     comment added or dropped has no fix: comments are the translator's.
     """
     article = ctx.article
-    for section, index, row, present, absent, block, places in missing_blocks(
-        article, {BlockKind.CODE}
-    ):
-        fix = insertion_fix(article, section, row, present, absent)
-        yield missing_block_finding(
-            ctx, section, index, row, present, absent, block, places, fix=fix
-        )
+    yield from missing_block_findings(ctx, {BlockKind.CODE}, insert=True)
     for section in article.sections:
         for _, row, _ in block_rows(section):  # nested rows too: code in a tip, a tab
             blocks = {

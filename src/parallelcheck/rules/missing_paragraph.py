@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._missing_blocks import PROSE_KINDS, missing_block_finding, missing_blocks
+from parallelcheck.rules._missing_blocks import PROSE_KINDS, missing_block_findings
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -27,6 +27,4 @@ def missing_paragraph(ctx: RuleContext) -> Iterator[Finding]:
     character counts half a word), a **warning** for a smaller one — a label ("Type:
     ShadowRoot"), a bare image or link, a one-line lead-in ("For example:").
     """
-    article = ctx.article
-    for args in missing_blocks(article, PROSE_KINDS):
-        yield missing_block_finding(ctx, *args)
+    yield from missing_block_findings(ctx, PROSE_KINDS)

@@ -6,8 +6,7 @@ from collections.abc import Iterator
 
 from parallelcheck.model.document import BlockKind
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._fixes import insertion_fix
-from parallelcheck.rules._missing_blocks import missing_block_finding, missing_blocks
+from parallelcheck.rules._missing_blocks import missing_block_findings
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -26,11 +25,4 @@ def missing_table(ctx: RuleContext) -> Iterator[Finding]:
     source's language, for the translator to translate (``untranslated`` reports it until
     then).  Only a table of the section itself, not one inside a list or a tip.
     """
-    article = ctx.article
-    for section, index, row, present, absent, block, places in missing_blocks(
-        article, {BlockKind.TABLE}
-    ):
-        fix = insertion_fix(article, section, row, present, absent)
-        yield missing_block_finding(
-            ctx, section, index, row, present, absent, block, places, fix=fix
-        )
+    yield from missing_block_findings(ctx, {BlockKind.TABLE}, insert=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator, Sequence
 
 # ---------------------------------------------------------------------------
 # Normal form
@@ -52,12 +53,34 @@ URL = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'）)】」』，。、]+", re
 #: A URL token: ``http(s)://`` and the ASCII characters a URL may hold (see the module's
 #: docstring for why it differs from :data:`URL`).
 URL_ASCII = re.compile(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
+#: A URL as the sentence splitter protects it: the ASCII characters a URL may hold, ending on
+#: a word character or one of ``/#=&%~+-`` — never on the full stop, comma or closing
+#: bracket after it, which belong to the sentence (unlike :data:`URL`, which blanks a comma
+#: after a URL with it: harmless for a script profile, wrong for a sentence's end).
+URL_IN_SENTENCE = re.compile(r"(?:\bhttps?://|\bwww\.)[\x21-\x7e]*[\w/#=&%~+-]", re.IGNORECASE)
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
 #: An API or file path of at least two segments: ``/v1/chat/completions``, ``docs/config.md``.
 PATH = re.compile(
     r"(?<![A-Za-z0-9_/.:-])(?:/[A-Za-z0-9_.{}-]+){2,}/?"
     r"|(?<![A-Za-z0-9_/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}(?![A-Za-z0-9])"
 )
+
+
+def find_spans(text: str, spans: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """(start, end) in *text* of each of *spans* (inline code a reader took out of it), in
+    their order: each looked for after the one before it, else anywhere (a reader may give
+    them out of order); a span not found, or empty, is skipped."""
+    position = 0
+    for span in spans:
+        if not span:
+            continue
+        found = text.find(span, position)
+        if found < 0:
+            found = text.find(span)
+            if found < 0:
+                continue
+        position = found + len(span)
+        yield found, position
 
 
 def might_hold_url(text: str) -> bool:

@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from parallelcheck.text.lexicon import URL_IN_SENTENCE, find_spans
+
 __all__ = ["ABBREVIATIONS", "Sentence", "has_sentence", "may_hold_several", "split_sentences"]
 
 
@@ -75,7 +77,6 @@ _CLOSERS = frozenset("\"'”’»›)]}）」』】〕〉》*_`")
 #: What may open a sentence before its first word.
 _OPENERS = frozenset("\"'“‘«‹([{（「『【〔〈《*_¿¡#>-–—•")
 _WORD_BEFORE = re.compile(r"([\w.]*\w)\.*$")
-_URL = re.compile(r"(?:\bhttps?://|\bwww\.)[\x21-\x7e]*[\w/#=&%~+-]", re.IGNORECASE)
 _HAS_WORD = re.compile(r"\w")
 
 
@@ -115,21 +116,9 @@ def may_hold_several(text: str) -> bool:
 
 def _protected(text: str, code_spans: Sequence[str]) -> list[tuple[int, int, bool]]:
     """(start, end, is code) of the inline code spans and URLs of *text*, sorted."""
-    spans: list[tuple[int, int, bool]] = []
-    at = 0
-    for span in code_spans:
-        if not span:
-            continue
-        found = text.find(span, at)
-        if found < 0:
-            found = text.find(span)
-            if found < 0:
-                continue
-        else:
-            at = found + len(span)
-        spans.append((found, found + len(span), True))
+    spans = [(start, end, True) for start, end in find_spans(text, code_spans)]
     if "://" in text or "www." in text or "WWW." in text:
-        spans.extend((m.start(), m.end(), False) for m in _URL.finditer(text))
+        spans.extend((m.start(), m.end(), False) for m in URL_IN_SENTENCE.finditer(text))
     spans.sort()
     return spans
 
