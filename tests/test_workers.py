@@ -30,17 +30,28 @@ def test_every_item_comes_once_with_its_index_whatever_the_sizes():
     assert _ordered(done) == [abs(i) for i in items]
 
 
-def _after(item: tuple[float, int]) -> int:
-    time.sleep(item[0])
-    return item[1]
+def _last_or_first(item: tuple[int, str]) -> int:
+    """Item 0 finishes only once the other three have started (each drops a file when it
+    starts); they finish at once.  A worker is handed its next item only after the main
+    process received its last result, so items 1 and 2 have reached the main process before
+    item 0 finishes."""
+    index, folder = item
+    if index == 0:
+        deadline = time.monotonic() + 60
+        while len(os.listdir(folder)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    else:
+        open(os.path.join(folder, str(index)), "w").close()
+    return index
 
 
-def test_a_result_comes_as_soon_as_it_is_done_not_after_the_items_before_it():
+def test_a_result_comes_as_soon_as_it_is_done_not_after_the_items_before_it(tmp_path):
     """Item 0 is slow: the others' results do not wait for it (a run stores each in the
     cache as it comes, so a run stopped halfway keeps what it finished)."""
-    items = [(1.0, 0), (0.0, 1), (0.0, 2), (0.0, 3)]
-    done = list(workers.complete_largest_first(_after, items, [1, 1, 1, 1], jobs=2))
-    assert [index for index, _ in done][-1] == 0
+    items = [(index, str(tmp_path)) for index in range(4)]
+    done = list(workers.complete_largest_first(_last_or_first, items, [1, 1, 1, 1], jobs=2))
+    order = [index for index, _ in done]
+    assert order.index(1) < order.index(0) and order.index(2) < order.index(0), order
     assert _ordered(done) == [0, 1, 2, 3]
 
 
