@@ -208,3 +208,14 @@ def test_the_link_checker_sees_links():
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
 def test_no_page_cites_the_contract_by_section(page):
     assert "CONTRACT §" not in page.read_text(encoding="utf-8")
+
+
+def test_no_code_or_test_points_at_the_contract_outside_the_repository():
+    """The interface is documented in ``docs/``; a clone has no ``CONTRACT.md`` to look in."""
+    sources = sorted((REPO / "src").rglob("*.py")) + sorted((REPO / "tests").glob("*.py"))
+    citing = [
+        str(path.relative_to(REPO))
+        for path in sources
+        if path.name != "test_docs.py" and "CONTRACT §" in path.read_text(encoding="utf-8")
+    ]
+    assert sources and not citing

@@ -1,5 +1,6 @@
-"""Glossary files: YAML (CONTRACT §4), TBX 2008, TBX v3 and CSV; malformed input stops the run
-with exit 2 naming file, line and term id; `glossary lint` and `glossary import` end to end."""
+"""Glossary files: YAML (docs/configuration.md), TBX 2008, TBX v3 and CSV; malformed input
+stops the run with exit 2 naming file, line and term id; `glossary lint` and `glossary import`
+end to end."""
 
 from __future__ import annotations
 

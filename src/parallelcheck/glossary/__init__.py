@@ -14,7 +14,8 @@ The modules, each importing only those listed before it:
     bounds on terms and file sizes, bounded file reads, and building checked terms (ids,
     language tags, invisible characters).
 :mod:`.load_yaml`, :mod:`.load_tbx`, :mod:`.load_csv`
-    One format each (YAML as in CONTRACT §4, TBX 2008 and v3, CSV), described there.
+    One format each (YAML, TBX 2008 and v3, CSV), described in ``docs/configuration.md``
+    ("Glossaries").
 :mod:`~parallelcheck.glossary.load`
     :func:`glossary_files`, :func:`load_glossaries` (the glossary of a run, refused with lint
     errors), :func:`load_file`, and :func:`lint_paths` (the lenient reading behind

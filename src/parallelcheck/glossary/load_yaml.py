@@ -1,11 +1,11 @@
-"""Reading YAML glossaries (CONTRACT §4).
+"""Reading YAML glossaries (``docs/configuration.md``, "Glossaries", "YAML").
 
 ``.yaml`` / ``.yml``
-    CONTRACT §4.  Read with PyYAML's safe loader through :mod:`parallelcheck.files.safe_yaml`:
-    control characters, nesting deeper than 100 levels, more than 4,000,000 nodes and aliases
-    that would expand the document beyond its size are refused at their line; files over
-    64 MB are refused outright.  Keys are taken as written (``no:`` is Norwegian, not false),
-    duplicate keys are errors.
+    The format of ``docs/configuration.md``.  Read with PyYAML's safe loader through
+    :mod:`parallelcheck.files.safe_yaml`: control characters, nesting deeper than 100 levels,
+    more than 4,000,000 nodes and aliases that would expand the document beyond its size are
+    refused at their line; files over 64 MB are refused outright.  Keys are taken as written
+    (``no:`` is Norwegian, not false), duplicate keys are errors.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ LANG_KEYS = ("term", "forbidden", "case_sensitive")
 
 
 # ---------------------------------------------------------------------------
-# YAML (CONTRACT §4)
+# YAML (docs/configuration.md, "YAML")
 
 
 def _line(node: yaml.Node) -> int:

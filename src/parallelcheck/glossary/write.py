@@ -15,8 +15,9 @@ from parallelcheck.glossary.model import Glossary
 
 
 def to_yaml(glossary: Glossary) -> str:
-    """The glossary in the CONTRACT §4 form: strings where one form says it all, lists for
-    several approved forms, mappings where forbidden forms or case sensitivity are needed."""
+    """The glossary in the YAML form of ``docs/configuration.md``: strings where one form says
+    it all, lists for several approved forms, mappings where forbidden forms or case
+    sensitivity are needed."""
     items = []
     for term in glossary.terms:
         item: dict[str, object] = {"id": term.id}
