@@ -228,9 +228,12 @@ def test_rules_lists_every_rule_and_explain_prints_its_documentation():
     assert max(len(line) for line in explained.stdout.splitlines()) <= 88
 
 
-def test_version_flag():
+def test_version_flag_says_the_version_the_project_declares():
+    import tomllib
+
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["version"]
     result = process("--version")
-    assert result.returncode == 0 and "0.1.0" in result.stdout
+    assert result.returncode == 0 and declared in result.stdout.split()
 
 
 def test_baseline_accepts_todays_findings_and_survives_shifted_lines(tmp_path):
@@ -252,6 +255,80 @@ def test_baseline_accepts_todays_findings_and_survives_shifted_lines(tmp_path):
         run("check", "--baseline", "base.json", "--format", "json", cwd=tmp_path).stdout
     )
     assert fresh["findings"] and all("ja" in f["langs"] for f in fresh["findings"])
+
+
+#: The baseline 0.1 wrote for the shipped article: the first schema, whose fingerprints hashed
+#: the messages' words, and its messages as 0.1 worded them.
+_FIRST_SCHEMA_MESSAGES = [
+    (
+        "missing-paragraph",
+        "paragraph “LMDeploy는 중국 생태계에서 가장 가까운 비교 대상입니다. "
+        "DeepSeek V3…” present in ko, zh-Hant has no counterpart in en, ja",
+    ),
+    (
+        "missing-paragraph",
+        "paragraph “정확한 버전, 엔진 선택, PD 구성, 캐시 설정을 명시한 외부의 "
+        "동일 하드웨어 De…” present in ko, zh-Hant has no counterpart in en, ja",
+    ),
+    (
+        "missing-section",
+        "section “DeepInfer가 LMDeploy보다 빠른가요?” (level 3) present in ko, "
+        "zh-Hant has no counterpart in en, ja; it belongs after “FAQ”",
+    ),
+    (
+        "missing-section",
+        "section “LMDeploy가 DeepSeek-V4.1-Flash를 지원하나요?” (level 3) "
+        "present in ko, zh-Hant has no counterpart in en, ja; it belongs after “FAQ”",
+    ),
+    (
+        "missing-section",
+        "section “LMDeploy가 Huawei Ascend를 지원하나요?” (level 3) present in "
+        "ko, zh-Hant has no counterpart in en, ja; it belongs after “FAQ”",
+    ),
+    (
+        "missing-section",
+        "section “어느 쪽을 골라야 하나요?” (level 3) present in ko, zh-Hant has "
+        "no counterpart in en, ja; it belongs after “FAQ”",
+    ),
+    (
+        "missing-table",
+        "table (9 rows × 3 columns) present in ko, zh-Hant has no counterpart in en, ja",
+    ),
+    (
+        "missing-table",
+        "table (5 rows × 3 columns) present in ko, zh-Hant has no counterpart in en, ja",
+    ),
+]
+
+
+@pytest.mark.parametrize("dropped", [None, 6])
+def test_a_baseline_of_the_first_schema_still_matches_reworded_findings(tmp_path, dropped):
+    """0.2 reworded every message; a baseline 0.1 wrote is matched by what its messages name
+    (their fingerprints are made again from them), and an entry taken out lets its finding
+    through."""
+    shutil.copytree(REPO / "articles", tmp_path / "articles")
+    entries = [
+        {
+            "rule": rule,
+            "article": ARTICLE,
+            "langs": ["en", "ja"],
+            "reference_langs": ["ko", "zh-Hant"],
+            "fingerprint": "0" * 32,  # 0.1's hash of section and message: not used
+            "message": message,
+        }
+        for index, (rule, message) in enumerate(_FIRST_SCHEMA_MESSAGES)
+        if index != dropped
+    ]
+    document = {"schema": "parallelcheck/baseline/v1", "findings": entries}
+    (tmp_path / "old.json").write_text(json.dumps(document, ensure_ascii=False), "utf-8")
+    report = json.loads(
+        run("check", "--baseline", "old.json", "--format", "json", cwd=tmp_path).stdout
+    )
+    if dropped is None:
+        assert report["findings"] == []
+    else:
+        assert [f["rule"] for f in report["findings"]] == ["missing-table"]
+        assert "9 rows × 3 columns" in report["findings"][0]["message"]
 
 
 def test_a_broken_baseline_is_exit_two_naming_the_file(tmp_path):

@@ -144,7 +144,7 @@ def test_a_50000_term_yaml_glossary_is_not_refused_outright(project):
 # ---------------------------------------------------------------------------
 # Case 13: absurd baselines, deep TOML, --older-than nan, CSV quotes, invisible characters
 
-BASELINE_HEAD = '{"schema": "parallelcheck/baseline/v1",\n "findings": '
+BASELINE_HEAD = '{"schema": "parallelcheck/baseline/v2",\n "findings": '
 
 
 @pytest.mark.parametrize(

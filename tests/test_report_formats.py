@@ -271,7 +271,7 @@ def test_sarif_validates_and_has_one_result_per_finding(real, hostile, which):
             == {"error": "error", "warning": "warning", "info": "note"}[finding["severity"]]
         )
         assert result["message"]["text"] == finding["message"]
-        assert re.fullmatch(r"[0-9a-f]{64}", result["partialFingerprints"]["parallelcheck/v1"])
+        assert re.fullmatch(r"[0-9a-f]{64}", result["partialFingerprints"]["parallelcheck/v2"])
         # the deviating versions' lines are the result's locations, the other versions' its
         # related locations; a finding with no line in a deviating version (missing-version)
         # is shown at its first location

@@ -1,3 +1,3 @@
 """parallelcheck: check that the language versions of one article still say the same thing."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

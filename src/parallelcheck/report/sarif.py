@@ -17,9 +17,11 @@ location's own message names its version and role; related locations are numbere
 (``id``) from 1.  Article, section, versions and evidence are kept in the result's
 ``properties``.
 
-``partialFingerprints["parallelcheck/v1"]`` is a SHA-256 of rule, article, deviating and
-reference versions and message — not of line numbers, so a finding keeps its identity while
-unrelated edits move it.  The output depends only on the report: the same findings give
+``partialFingerprints["parallelcheck/v2"]`` is a SHA-256 of the baseline's fingerprint
+(:mod:`parallelcheck.model.fingerprint`: rule, article, deviating and reference versions and
+what the message names) and the section's title — not of line numbers or of the message's
+wording, so a finding keeps its identity while unrelated edits move it or a release rewords
+it.  The output depends only on the report: the same findings give
 byte-identical logs.
 
 Article text stays data: messages, sections and evidence hold exactly what the articles hold.
@@ -37,6 +39,7 @@ from typing import Any
 from urllib.parse import quote
 
 from parallelcheck.model.finding import Finding, Location
+from parallelcheck.model.fingerprint import finding_fingerprint
 from parallelcheck.report.base import Report, RuleInfo, output_format
 from parallelcheck.report.inert import json_inert
 
@@ -44,7 +47,7 @@ SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 )
-FINGERPRINT_KEY = "parallelcheck/v1"
+FINGERPRINT_KEY = "parallelcheck/v2"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 
 # Characters left as they are in a relative URI reference (RFC 3986 pchar and "/"), except ":",
@@ -68,16 +71,15 @@ def artifact_uri(path: str) -> str:
 
 
 def fingerprint(finding: Finding) -> str:
-    """A stable identity for a finding: rule, article, versions and message, not lines."""
-    parts = [
-        finding.rule,
-        finding.article,
-        ",".join(finding.langs),
-        ",".join(finding.reference_langs),
-        finding.message,
-    ]
-    # a file name that is not UTF-8 counts by its bytes, as the command line writes it
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+    """A stable identity for a finding: the baseline's fingerprint
+    (:mod:`parallelcheck.model.fingerprint`: rule, article, versions and what the message
+    names, not its wording or lines) with the section's title, so that the same difference in
+    two sections of one file is two alerts."""
+    return hashlib.sha256(
+        "\x1f".join((finding_fingerprint(finding), finding.section)).encode(
+            "utf-8", "surrogateescape"
+        )
+    ).hexdigest()
 
 
 def _first_paragraph(text: str) -> str:

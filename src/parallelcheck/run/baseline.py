@@ -2,22 +2,26 @@
 
 ``parallelcheck baseline`` writes every current finding to a baseline file;
 ``parallelcheck check --baseline FILE`` then drops the findings the file lists.  A finding is
-matched by rule, article, the deviating and reference versions and a *content fingerprint* —
-a hash of its section and message, which name the things that differ but never a line
-number — so a baseline survives edits that only shift lines.  Each baseline entry absorbs at
-most one finding: if the same difference appears twice where it appeared once, one is new.
+matched by rule, article, the deviating and reference versions and its *fingerprint*
+(:mod:`parallelcheck.model.fingerprint`: what its message names — quoted texts and values —
+never a line number, a section title or the wording around them), so a baseline survives
+edits that only shift lines and releases that reword the messages.  Each baseline entry
+absorbs at most one finding: if the same difference appears twice where it appeared once, one
+is new.
 
-The file is JSON (``schema: parallelcheck/baseline/v1``), sorted, written atomically.  A file
-that is not a usable baseline is an :class:`~parallelcheck.errors.InputError` naming the file
-and the line: invalid JSON, nesting too deep for the JSON reader, a number of more digits than
-Python converts (4,300), ``findings`` that is not a list, an entry that is not an object of
-strings (``rule``, ``article``, ``fingerprint``) and lists of strings (``langs``,
+The file is JSON (``schema: parallelcheck/baseline/v2``), sorted, written atomically.  A file
+of the first schema (``parallelcheck/baseline/v1``, whose fingerprints hashed the section and
+the message's words) is read too: each entry's fingerprint is made again from the message it
+recorded.  A file that is not a usable baseline is an
+:class:`~parallelcheck.errors.InputError` naming the file and the line: invalid JSON, nesting
+too deep for the JSON reader, a number of more digits than Python converts (4,300),
+``findings`` that is not a list, an entry that is not an object of strings (``rule``,
+``article``, ``fingerprint``; ``message`` in a v1 file) and lists of strings (``langs``,
 ``reference_langs``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections import Counter, defaultdict
@@ -26,17 +30,14 @@ from collections.abc import Iterable
 from parallelcheck.errors import InputError, describe_kind
 from parallelcheck.files.safe_read import MISSING, TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.model.finding import Finding
+from parallelcheck.model.fingerprint import finding_fingerprint, fingerprint
 
-SCHEMA = "parallelcheck/baseline/v1"
+SCHEMA = "parallelcheck/baseline/v2"
+#: The first schema: its fingerprints are made again from the messages its entries recorded.
+SCHEMA_V1 = "parallelcheck/baseline/v1"
 MAX_BYTES = 50 * 1024 * 1024
 
 Key = tuple[str, str, tuple[str, ...], tuple[str, ...], str]
-
-
-def fingerprint(finding: Finding) -> str:
-    """A hash of what the finding says, without where it says it."""
-    content = "\x1f".join((finding.rule, finding.article, finding.section, finding.message))
-    return hashlib.sha256(content.encode("utf-8")).hexdigest()[:32]
 
 
 def key(finding: Finding) -> Key:
@@ -45,7 +46,7 @@ def key(finding: Finding) -> Key:
         finding.article,
         finding.langs,
         finding.reference_langs,
-        fingerprint(finding),
+        finding_fingerprint(finding),
     )
 
 
@@ -58,7 +59,7 @@ def render(findings: Iterable[Finding]) -> str:
                 "article": f.article,
                 "langs": list(f.langs),
                 "reference_langs": list(f.reference_langs),
-                "fingerprint": fingerprint(f),
+                "fingerprint": finding_fingerprint(f),
                 "message": f.message,
             }
             for f in findings
@@ -120,7 +121,8 @@ def _entries(document: object, text: str, path: str) -> Counter[Key]:
             _line(text, len(text) - len(text.lstrip())),
         )
     keys, items = _positions(text)
-    if document.get("schema") != SCHEMA:
+    schema = document.get("schema")
+    if schema not in (SCHEMA, SCHEMA_V1):
         raise InputError(
             f"not a parallelcheck baseline (expected schema {SCHEMA})", path, keys.get("schema", 1)
         )
@@ -136,17 +138,18 @@ def _entries(document: object, text: str, path: str) -> Counter[Key]:
     entries: Counter[Key] = Counter()
     for number, entry in enumerate(findings, 1):
         line = items[number - 1] if number <= len(items) else keys.get("findings", 1)
-        entries[_entry_key(entry, number, path, line)] += 1
+        entries[_entry_key(entry, number, path, line, schema == SCHEMA_V1)] += 1
     return entries
 
 
-def _entry_key(entry: object, number: int, path: str, line: int) -> Key:
-    """The key of one baseline entry, or an :class:`InputError` saying what is wrong."""
+def _entry_key(entry: object, number: int, path: str, line: int, first_schema: bool) -> Key:
+    """The key of one baseline entry, or an :class:`InputError` saying what is wrong; in a
+    file of the first schema, its fingerprint made again from its message."""
     if not isinstance(entry, dict):
         raise InputError(
             f"baseline entry {number} must be an object, not {_kind(entry)}", path, line
         )
-    for name in ("rule", "article", "fingerprint"):
+    for name in ("rule", "article", "fingerprint", *(("message",) if first_schema else ())):
         if not isinstance(entry.get(name), str):
             raise InputError(
                 f"baseline entry {number}: '{name}' must be a string, not "
@@ -163,13 +166,17 @@ def _entry_key(entry: object, number: int, path: str, line: int) -> Key:
                 path,
                 line,
             )
-    return (
-        entry["rule"],
-        entry["article"],
-        tuple(entry["langs"]),
-        tuple(entry["reference_langs"]),
-        entry["fingerprint"],
-    )
+    rule, article = entry["rule"], entry["article"]
+    langs, reference = tuple(entry["langs"]), tuple(entry["reference_langs"])
+    if first_schema:
+        return (
+            rule,
+            article,
+            langs,
+            reference,
+            fingerprint(*(rule, article, langs, reference), entry["message"]),
+        )
+    return rule, article, langs, reference, entry["fingerprint"]
 
 
 MAX_DEPTH = 100
