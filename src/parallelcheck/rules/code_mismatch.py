@@ -12,7 +12,7 @@ from parallelcheck.rules._common import excerpt, group_by_value, join_langs, say
 from parallelcheck.rules._fixes import code_fix, fixable, info_fix
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_findings
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.listings import CodeForm, renaming
+from parallelcheck.text.listings import CodeForm, renamed_directive, renaming
 
 
 @rule("code-mismatch", severity="error", tags=("values",), fixes=("safe", "unsafe"))
@@ -53,7 +53,9 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
 
     An include or template directive (``info`` ``include`` / ``directive``) is compared by its
     normalised text — its target file and options — so a changed file or highlighted range is
-    reported and a different spacing of the same include is not.  The versions sharing the
+    reported and a different spacing of the same include is not.  The same arguments under
+    another directive name (Hugo's ``codenew`` and ``code_sample`` for one file: a renamed
+    shortcode the site may still define) are a **warning**.  The versions sharing the
     source's code are the reference.
 
     **Fixes** (when the source is among the reference versions, in Markdown and MDX files):
@@ -111,6 +113,23 @@ def _code_findings(
         if renamed is not None:
             yield _renamed(ctx, section, row, langs, reference, where, renamed, fix)
             continue
+        directive = _directive_renamed(blocks[ours], blocks[theirs], forms[ours], forms[theirs])
+        if directive is not None:
+            names = f"“{directive[0]}” where {say(reference, 'have')} “{directive[1]}”"
+            yield ctx.finding(
+                section,
+                langs,
+                reference,
+                where,
+                f"the directive in {join_langs(langs)} is {names}, with the same arguments "
+                "(another name for the same include or template: the content is the same if "
+                "the site still defines both)",
+                {"kind": "directive-name", "found": directive[0], "expected": directive[1]},
+                row=row,
+                severity="warning",
+                fix=fix,
+            )
+            continue
         message = (
             f"the code in {join_langs(langs)} differs from {join_langs(reference)}: "
             f"“{_shown(blocks[ours], forms[ours], mine)}” where {say(reference, 'have')} "
@@ -150,6 +169,20 @@ def _code_findings(
             row=row,
             severity="warning",
         )
+
+
+def _directive_renamed(
+    ours: Block, theirs: Block, our_form: CodeForm, their_form: CodeForm
+) -> tuple[str, str] | None:
+    """The two names when both blocks are include or template directives that differ in
+    their name alone (:func:`~parallelcheck.text.listings.renamed_directive`)."""
+    if not (_is_directive(ours) and _is_directive(theirs)):
+        return None
+    return renamed_directive(our_form, their_form)
+
+
+def _is_directive(block: Block) -> bool:
+    return block.info.split()[:1] in (["include"], ["directive"])
 
 
 def _renamed(
@@ -246,7 +279,7 @@ def _comment_line(block: Block, form: CodeForm, position: int) -> int:
 
 def _file_line(block: Block, offset: int) -> int:
     lines = block.file_lines()
-    if block.info.split()[:1] in (["include"], ["directive"]) or not lines:
+    if _is_directive(block) or not lines:
         return block.line  # normalised directives: not the file's lines
     return lines[min(offset, len(lines) - 1)]
 

@@ -10,6 +10,12 @@ kinds, and the places of its comments.
 
 from __future__ import annotations
 
-from parallelcheck.text.listings.form import CodeForm, code_form, is_prose, renaming
+from parallelcheck.text.listings.form import (
+    CodeForm,
+    code_form,
+    is_prose,
+    renamed_directive,
+    renaming,
+)
 
-__all__ = ["CodeForm", "code_form", "is_prose", "renaming"]
+__all__ = ["CodeForm", "code_form", "is_prose", "renamed_directive", "renaming"]

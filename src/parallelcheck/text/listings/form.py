@@ -264,6 +264,21 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
     return renamed
 
 
+def renamed_directive(ours: CodeForm, theirs: CodeForm) -> tuple[str, str] | None:
+    """(ours, theirs): the names of two directives that differ in their name alone, their
+    first word — the same arguments (a file, options) given to another shortcode or directive
+    (Hugo's ``codenew`` and ``code_sample`` for one example file) — else ``None``.  Meant for
+    blocks a reader took for include or template directives; a changed argument is a change."""
+    if len(ours.tokens) != len(theirs.tokens):
+        return None
+    differ = [i for i, (a, b) in enumerate(zip(ours.tokens, theirs.tokens, strict=True)) if a != b]
+    first_word = next((i for i, token in enumerate(theirs.tokens) if _NAME.match(token)), None)
+    if differ != [first_word]:
+        return None
+    mine, their = ours.tokens[first_word], theirs.tokens[first_word]
+    return (mine, their) if _NAME.fullmatch(mine) and _NAME.fullmatch(their) else None
+
+
 def _is_name(token: str) -> bool:
     if token.startswith('"'):
         return bool(_NAME_STRING.fullmatch(token))
