@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
@@ -49,7 +50,9 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     reference does not have, or lacks one it has (at the comment's line: the example runs the
     same, its explanation differs; a comment rewrapped over more or fewer lines is not
     reported); and when only the info string (``python``, ``console`` …) differs (the code is
-    the same, its highlighting is not).
+    the same, its highlighting is not).  A ``title="…"`` in an info string that is prose
+    (``title="MCP Configuration"``) is the translator's to translate and is not compared; a
+    title that names a file (``title="src/main.py"``) is.
 
     An include or template directive (``info`` ``include`` / ``directive``) is compared by its
     normalised text — its target file and options — so a changed file or highlighted range is
@@ -216,9 +219,10 @@ def _info_findings(
     ctx: RuleContext, section: AlignedSection, row: AlignedBlock, blocks: dict[str, Block]
 ) -> Iterator[Finding]:
     infos = {lang: b.info.strip() for lang, b in blocks.items()}
-    reference, deviating = group_by_value(ctx.article, infos)
-    for langs, info in deviating:
-        theirs = infos[reference[0]]
+    compared = {lang: _compared_info(info) for lang, info in infos.items()}
+    reference, deviating = group_by_value(ctx.article, compared)
+    for langs, _ in deviating:
+        info, theirs = infos[langs[0]], infos[reference[0]]
         editable = fixable(ctx.article, langs, reference)
         yield ctx.finding(
             section,
@@ -232,6 +236,23 @@ def _info_findings(
             severity="warning",
             fix=info_fix(ctx.article, editable, blocks) if editable else None,
         )
+
+
+#: A ``title`` attribute of an info string (``json title="MCP Configuration"``).
+_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
+#: A title that names a file (no space; a dot or a slash), compared as written.
+_FILE_TITLE = re.compile(r"[^\s]*[./][^\s]*")
+
+
+def _compared_info(info: str) -> str:
+    """An info string as versions are compared by it: a title that is prose (words, not a
+    file's name) is the translator's to translate, so only that it is there counts."""
+
+    def prose_blanked(match: re.Match[str]) -> str:
+        title = match.group(1) if match.group(1) is not None else match.group(2)
+        return match.group() if _FILE_TITLE.fullmatch(title) else "title=…"
+
+    return _TITLE.sub(prose_blanked, info)
 
 
 def _group(ctx: RuleContext, forms: dict[str, CodeForm]) -> tuple[list[str], list[list[str]]]:
