@@ -73,12 +73,22 @@ def test_a_localised_language_tag_is_no_change():
     assert _findings(en, fr) == []
 
 
+def test_renamed_strings_are_named_as_written_even_those_compared_as_prose():
+    en = _page("Pets", 'const dog = { breed: "poodle", coat: "curly" };\nshow(dog);', "js")
+    fr = _page("Pets", 'const dog = { breed: "caniche", coat: "bouclé" };\nshow(dog);', "js")
+    (renamed,) = _findings(en, fr, "fr")
+    # "bouclé" is compared as a prose string (its form is ""): the message quotes its text
+    assert renamed.evidence["names"] == {'"poodle"': '"caniche"', '"curly"': '"bouclé"'}
+    assert '“"bouclé"” for “"curly"”' in renamed.message
+    assert "what en calls otherwise" in renamed.message
+
+
 def test_an_example_name_renamed_once_is_a_warning_another_name_an_error():
     en = _page("Config", "export default defineConfig({\n  base: '/my-repo',\n});")
     es = _page("Config", "export default defineConfig({\n  base: '/mi-repo',\n});")
     (renamed,) = _findings(en, es, "es")
     assert renamed.severity == "warning"
-    assert renamed.evidence["names"] == {'"/my-repo"': '"/mi-repo"'}
+    assert renamed.evidence["names"] == {"'/my-repo'": "'/mi-repo'"}  # as the code writes them
     changed = _page("Config", "export default defineConfig({\n  base: '/docs',\n});")
     (error,) = _findings(
         _page("Config", "export default defineConfig({\n  base: '/guides',\n});"), changed, "es"

@@ -114,7 +114,8 @@ def _code_findings(
             own = forms.get(ctx.article.source)
             fix = code_fix(ctx.article, editable, blocks, renamed is not None, own)
         if renamed is not None:
-            yield _renamed(ctx, section, row, langs, reference, where, renamed, fix)
+            written = _as_written(blocks[ours], forms[ours], blocks[theirs], forms[theirs], renamed)
+            yield _renamed(ctx, section, row, langs, reference, where, written, fix)
             continue
         directive = _directive_renamed(blocks[ours], blocks[theirs], forms[ours], forms[theirs])
         if directive is not None:
@@ -188,6 +189,30 @@ def _is_directive(block: Block) -> bool:
     return block.info.split()[:1] in (["include"], ["directive"])
 
 
+def _as_written(
+    ours: Block, our_form: CodeForm, theirs: Block, their_form: CodeForm, renamed: dict[str, str]
+) -> dict[str, str]:
+    """The names *renamed* maps (theirs → ours, as :func:`renaming` gives them) as the two
+    blocks write them: a translated string's form is ``""``, its text is what a translator
+    reads (``"observación de aves"`` for ``"birdwatching"``)."""
+    written = {}
+    for index, token in enumerate(their_form.tokens):
+        if token in renamed and token not in written:
+            written[token] = our_form.tokens[index]
+            if index < len(our_form.token_ends):
+                start, end = our_form.token_starts[index], our_form.token_ends[index]
+                written[token] = ours.text[start:end]
+    return {_written_token(theirs, their_form, token): mine for token, mine in written.items()}
+
+
+def _written_token(block: Block, form: CodeForm, token: str) -> str:
+    """*token* of *form* as *block* writes it (its first occurrence)."""
+    index = form.tokens.index(token)
+    if index < len(form.token_ends):
+        return block.text[form.token_starts[index] : form.token_ends[index]]
+    return token
+
+
 def _renamed(
     ctx: RuleContext,
     section: AlignedSection,
@@ -205,7 +230,7 @@ def _renamed(
         langs,
         reference,
         where,
-        f"the code in {join_langs(langs)} renames what {join_langs(reference)} calls "
+        f"the code in {join_langs(langs)} renames what {say(reference, 'call')} "
         f"otherwise, consistently: {names}{more} (a translated example name is fine when "
         "nothing outside the example refers to it)",
         {"kind": "renamed", "names": dict(renamed)},

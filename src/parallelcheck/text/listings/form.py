@@ -73,6 +73,9 @@ class CodeForm:
     comments: tuple[tuple[int, int], ...]
     #: Whether its names may be an example's, a translator's to rename (not in a command).
     renamable: bool = False
+    #: The offset just past each token in the block's text (a token as written is
+    #: ``text[start:end]``; its form may differ: a prose string is ``""``).
+    token_ends: tuple[int, ...] = ()
 
     @property
     def skeleton(self) -> str:
@@ -114,8 +117,9 @@ def code_form(code: str, info: str = "") -> CodeForm:
     tokens: list[str] = []
     lines: list[int] = []
     starts: list[int] = []
+    ends: list[int] = []
     comments: list[tuple[int, int]] = []
-    for token, start, _ in code_tokens(code, syntax):
+    for token, start, end in code_tokens(code, syntax):
         if token is None:  # a comment
             line = bisect_right(breaks, start - 1)
             before = bisect_right(lines, line - 1)  # tokens on earlier lines
@@ -124,8 +128,11 @@ def code_form(code: str, info: str = "") -> CodeForm:
             tokens.append(token)
             lines.append(bisect_right(breaks, start - 1))
             starts.append(start)
+            ends.append(end)
     renamable = syntax.family not in (SHELL, CONSOLE, PLAIN, DIRECTIVE)
-    return CodeForm(tuple(tokens), tuple(lines), tuple(starts), tuple(comments), renamable)
+    return CodeForm(
+        tuple(tokens), tuple(lines), tuple(starts), tuple(comments), renamable, tuple(ends)
+    )
 
 
 def syntax_for(code: str, info: str) -> Syntax:
