@@ -109,7 +109,7 @@ class ArticleFacts:
         #: The run's glossary, compiled (``None``: no glossary).
         self.matcher = terms
         self._numbers: dict[tuple, StatedNumbers] = {}
-        self._code_numbers: dict[tuple[str, str], tuple[NumberFact, ...]] = {}
+        self._code_numbers: dict[str, tuple[NumberFact, ...]] = {}
         self._tokens: dict[tuple, Tokens] = {}
         self._prose: dict[tuple, frozenset[str]] = {}
         self._terms: dict[tuple, TermScan] = {}
@@ -135,7 +135,7 @@ class ArticleFacts:
             if spans:
                 blanked, offsets = blank_spans(text, spans)  # code's numbers are not the text's
                 code = tuple(
-                    (offset, self._span_numbers(span, lang))
+                    (offset, self._span_numbers(span))
                     for span, offset in zip(spans, offsets, strict=True)
                 )
             numbers = extract_numbers(blanked, lang)
@@ -144,11 +144,12 @@ class ArticleFacts:
             self._numbers[key] = found
         return found
 
-    def _span_numbers(self, span: str, lang: str) -> tuple[NumberFact, ...]:
-        # The same inline code recurs throughout a version (and in every version).
-        found = self._code_numbers.get((span, lang))
+    def _span_numbers(self, span: str) -> tuple[NumberFact, ...]:
+        # The same inline code recurs throughout a version and in every version: it is read
+        # as code, whatever the language around it, so once for all of them.
+        found = self._code_numbers.get(span)
         if found is None:
-            found = self._code_numbers[span, lang] = tuple(extract_code_numbers(span))
+            found = self._code_numbers[span] = tuple(extract_code_numbers(span))
         return found
 
     def tokens(self, where: Where) -> Tokens:
