@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.model.document import Block, BlockKind, Section
@@ -78,8 +78,7 @@ def _read(known: dict[tuple, T], where: Where, read: Callable[[str, tuple[str, .
     return found
 
 
-@dataclass(frozen=True)
-class StatedNumbers:
+class StatedNumbers(NamedTuple):
     """The numbers of a block or heading: those of its running text, with the inline code
     blanked (offsets in its text), and those of each inline code span, with the offset where
     the span stands (``-1``: not found in the text)."""
