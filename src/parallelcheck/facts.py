@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.model.document import Block, BlockKind, Section
@@ -78,14 +78,17 @@ def _read(known: dict[tuple, T], where: Where, read: Callable[[str, tuple[str, .
     return found
 
 
-@dataclass(frozen=True)
-class StatedNumbers:
+class StatedNumbers(NamedTuple):
     """The numbers of a block or heading: those of its running text, with the inline code
-    blanked (offsets in its text), and those of each inline code span, with the offset where
-    the span stands (``-1``: not found in the text)."""
+    blanked (offsets in its text), and those of each inline code span that states one, with
+    the offset where the span stands (``-1``: not found in the text)."""
 
     text: tuple[NumberFact, ...]
     code: tuple[tuple[int, tuple[NumberFact, ...]], ...]
+
+
+#: (index, numbers) of each inline code span of a block that states a number.
+_CodeNumbers = tuple[tuple[int, tuple[NumberFact, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,8 @@ class ArticleFacts:
         #: The run's glossary, compiled (``None``: no glossary).
         self.matcher = terms
         self._numbers: dict[tuple, StatedNumbers] = {}
-        self._code_numbers: dict[tuple[str, str], tuple[NumberFact, ...]] = {}
+        self._code_numbers: dict[str, tuple[NumberFact, ...]] = {}
+        self._spans_numbers: dict[tuple[str, ...], _CodeNumbers] = {}
         self._tokens: dict[tuple, Tokens] = {}
         self._prose: dict[tuple, frozenset[str]] = {}
         self._terms: dict[tuple, TermScan] = {}
@@ -134,21 +138,31 @@ class ArticleFacts:
             blanked, code = text, ()
             if spans:
                 blanked, offsets = blank_spans(text, spans)  # code's numbers are not the text's
-                code = tuple(
-                    (offset, self._span_numbers(span, lang))
-                    for span, offset in zip(spans, offsets, strict=True)
-                )
+                code = tuple((offsets[i], numbers) for i, numbers in self._code_numbers_of(spans))
             numbers = extract_numbers(blanked, lang)
             # Most blocks state no number: they share one value (never changed by callers).
             found = StatedNumbers(tuple(numbers), code) if numbers or code else _NO_NUMBERS
             self._numbers[key] = found
         return found
 
-    def _span_numbers(self, span: str, lang: str) -> tuple[NumberFact, ...]:
-        # The same inline code recurs throughout a version (and in every version).
-        found = self._code_numbers.get((span, lang))
+    def _code_numbers_of(self, spans: tuple[str, ...]) -> _CodeNumbers:
+        """(its index, its numbers) of each of some inline code spans that states a number:
+        the same spans stand in every version of a block (and most state none)."""
+        found = self._spans_numbers.get(spans)
         if found is None:
-            found = self._code_numbers[span, lang] = tuple(extract_code_numbers(span))
+            found = self._spans_numbers[spans] = tuple(
+                (index, numbers)
+                for index, span in enumerate(spans)
+                if (numbers := self._span_numbers(span))
+            )
+        return found
+
+    def _span_numbers(self, span: str) -> tuple[NumberFact, ...]:
+        # The same inline code recurs throughout a version and in every version: it is read
+        # as code, whatever the language around it, so once for all of them.
+        found = self._code_numbers.get(span)
+        if found is None:
+            found = self._code_numbers[span] = tuple(extract_code_numbers(span))
         return found
 
     def tokens(self, where: Where) -> Tokens:

@@ -353,18 +353,21 @@ class _Comparing:
         that may be reported shares a key with a value of the other side, so nothing is left
         unmatched but values never reported (:meth:`ValueComparison.reportable` and
         :meth:`~ValueComparison.prune` only ever drop values).  The values are looked at only
-        when the keys differ."""
+        when the keys differ, and only those of the reference and of the versions whose keys
+        are not the reference's (those that are agree with it; their values are looked at
+        only to point at where a finding's value stands in them)."""
         article = self.ctx.article
         comparison = self.comparison
         if len(cells) < 2:
             return
-        shares = [cell[1] for cell in cells.values()]
-        if all(share.keys == shares[0].keys for share in shares):
+        shares = {lang: cell[1] for lang, cell in cells.items()}
+        first = next(iter(shares.values())).keys
+        if all(share.keys == first for share in shares.values()):
             return  # the same keys everywhere (or nothing stated): nothing to differ
-        pairs = {lang: cell[1].pairs for lang, cell in cells.items()}
         order = [lang for lang in article.langs if lang in cells]
         reference = article.source if article.source in cells else order[0]
-        reference_values = pairs[reference]
+        reference_keys = shares[reference].keys
+        reference_values = shares[reference].pairs
         groups: dict[Difference, list[str]] = {}
         lines: dict[str, int] = {}
         lacked: dict[Difference, list] = {}
@@ -373,7 +376,10 @@ class _Comparing:
         for lang in order:
             if lang == reference:
                 continue
-            values = pairs[lang]
+            if shares[lang].keys == reference_keys:
+                agreeing.append(lang)  # the same keys: nothing to report (see above)
+                continue
+            values = shares[lang].pairs
             extra = comparison.unmatched_here(values, reference_values)
             lacking = comparison.unmatched_here(reference_values, values)
             if comparison.may_differ(extra, lacking, values, reference_values):
@@ -403,7 +409,7 @@ class _Comparing:
                 found = next(
                     (
                         line_of(place)
-                        for value, place in pairs[lang]
+                        for value, place in shares[lang].pairs
                         if lacked[difference] and comparison.in_pool(value, lacking_pool)
                     ),
                     None,
