@@ -217,6 +217,7 @@ def _judge(
         statistical=statistical,
         name_foreign=False,
         running=running,
+        identifier=facts.identify,
     )
     verdict = _Verdict(profile, False, guess, confidence, short=short)
     if guess == "und" or guess == primary_language(lang):
@@ -230,7 +231,14 @@ def _judge(
         return verdict
     verdict.foreign = True
     verdict.language, verdict.confidence = block_language(  # now name it for the message
-        text, lang, languages=langs, code_spans=code_spans, profile=profile, statistical=statistical
+        text,
+        lang,
+        languages=langs,
+        code_spans=code_spans,
+        profile=profile,
+        statistical=statistical,
+        running=running,
+        identifier=facts.identify,
     )
     return verdict
 
@@ -355,6 +363,28 @@ def _worth_comparing(facts: ArticleFacts, unit: _Unit) -> bool:
     else:
         profile = facts.script_profile(unit.text, unit.code_spans, capitalised_are_names=True)
     return profile.total_letters >= IDENTICAL_LETTERS and not _excused(profile, unit)
+
+
+def _in_own_language(facts: ArticleFacts, unit: _Unit, lang: str, langs: Sequence[str]) -> bool:
+    """Whether a unit of version *lang* is in *lang*'s language as :func:`block_language`
+    guesses it among the article's *langs*.
+
+    Text in another script than *lang*'s is not in *lang*'s language whichever language of
+    that script it is, so it is not put to the statistical identifier only to be named
+    (unless *lang*'s tag names another script than its primary language's: ``sr-Latn``)."""
+    guess, _ = block_language(
+        unit.text,
+        lang,
+        languages=langs,
+        code_spans=unit.code_spans,
+        profile=facts.script_profile(
+            unit.text, unit.code_spans, capitalised_are_names=not is_latin_language(lang)
+        ),
+        name_foreign=language_scripts(primary_language(lang)) != language_scripts(lang),
+        running=facts.running_text(unit.text, unit.code_spans)[0],
+        identifier=facts.identify,
+    )
+    return guess == primary_language(lang)
 
 
 def _same(a: str, b: str) -> float:
@@ -681,19 +711,9 @@ class _Row:
         if unit is None:
             return False
         if id(unit) not in self._at_home:
-            facts = self.ctx.facts
-            profile = facts.script_profile(
-                unit.text, unit.code_spans, capitalised_are_names=not is_latin_language(lang)
+            self._at_home[id(unit)] = _in_own_language(
+                self.ctx.facts, unit, lang, self.article.langs
             )
-            guess, _ = block_language(
-                unit.text,
-                lang,
-                languages=self.article.langs,
-                code_spans=unit.code_spans,
-                profile=profile,
-                running=facts.running_text(unit.text, unit.code_spans)[0],
-            )
-            self._at_home[id(unit)] = guess == primary_language(lang)
         return self._at_home[id(unit)]
 
     def report(
