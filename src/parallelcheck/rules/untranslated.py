@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from rapidfuzz.fuzz import ratio
 
@@ -477,10 +478,13 @@ class _ForeignSigns:
             for lang in self.article.langs:
                 if not is_latin_language(lang):
                     continue
-                every: Counter[str] = Counter()  # in the order of the version's text
-                for block in self.article.documents[lang].iter_blocks():
-                    if block.kind not in (BlockKind.CODE, BlockKind.HTML):
-                        every.update(self.facts.words(block.text))
+                every = Counter(  # in the order of the version's text
+                    chain.from_iterable(
+                        self._block_words(block)
+                        for block in self.article.documents[lang].iter_blocks()
+                        if block.kind not in (BlockKind.CODE, BlockKind.HTML)
+                    )
+                )
                 counts[lang] = Counter(
                     {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
                 )
@@ -507,6 +511,19 @@ class _ForeignSigns:
                     index.setdefault(word, []).append(lang)
             self._index = {word: tuple(langs) for word, langs in index.items()}
         return self._words
+
+    def _block_words(self, block: Block) -> list[str]:
+        """A top-level block's words: a list's are its items' in turn when its text is theirs
+        joined by line breaks (:func:`~parallelcheck.text.lexicon.lower_words`), the words
+        its items are weighed by as units."""
+        children = block.children
+        if (
+            block.kind is BlockKind.LIST
+            and children
+            and block.text == "\n".join(child.text for child in children)
+        ):
+            return [word for child in children for word in self.facts.words(child.text)]
+        return self.facts.words(block.text)
 
     def __call__(self, unit: _Unit, lang: str) -> bool:
         """Whether *unit* of version *lang* shows signs of another language of the article."""
