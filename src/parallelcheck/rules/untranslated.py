@@ -209,17 +209,21 @@ def _judge(
         return _Verdict(profile, False)  # a guess between Latin-script languages not trusted
     statistical = not own_script or signs(unit, lang)
     running, _ = facts.running_text(text, code_spans)  # what the identifier reads
-    guess, confidence = block_language(
-        text,
-        lang,
-        languages=langs,
-        code_spans=code_spans,
-        profile=profile,
-        statistical=statistical,
-        name_foreign=False,
-        running=running,
-        identifier=facts.identify,
-    )
+
+    def language(name_foreign: bool) -> tuple[str, float]:
+        return block_language(
+            text,
+            lang,
+            languages=langs,
+            code_spans=code_spans,
+            profile=profile,
+            statistical=statistical,
+            name_foreign=name_foreign,
+            running=running,
+            identifier=facts.identify,
+        )
+
+    guess, confidence = language(name_foreign=False)
     verdict = _Verdict(profile, False, guess, confidence, short=short)
     if guess == "und" or guess == primary_language(lang):
         return verdict
@@ -231,16 +235,7 @@ def _judge(
     elif profile.share(own) >= OWN_SHARE:
         return verdict
     verdict.foreign = True
-    verdict.language, verdict.confidence = block_language(  # now name it for the message
-        text,
-        lang,
-        languages=langs,
-        code_spans=code_spans,
-        profile=profile,
-        statistical=statistical,
-        running=running,
-        identifier=facts.identify,
-    )
+    verdict.language, verdict.confidence = language(name_foreign=True)  # for the message
     return verdict
 
 
