@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.rules.number_mismatch import _NumberComparison
-from parallelcheck.rules.untranslated import _clearly_at_home, _judge, _Unit
+from parallelcheck.rules.untranslated import _clearly_at_home, _in_own_language, _judge, _Unit
 from parallelcheck.text import landmarks as anchors
 from parallelcheck.text import langid as identifier
 from parallelcheck.text import lexicon, tokens
 from parallelcheck.text import numeric as numbers
 from parallelcheck.text.numeric import extract_numbers
-from parallelcheck.text.script import mostly_non_latin
+from parallelcheck.text.script import block_language, mostly_non_latin
 
 PIECES = [
     "the request body",
@@ -100,6 +100,19 @@ def test_a_unit_judged_without_naming_its_language_is_foreign_exactly_when_named
     unnamed = _judge(ArticleFacts(), unit, lang, LANGS, lambda: [], signs, named=False)
     assert unnamed.foreign == named.foreign
     assert unnamed.excused == named.excused
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, st.sampled_from([*LANGS, "sr-Latn", "sr"]), st.booleans())
+def test_a_counterpart_in_its_own_language_is_told_without_naming_foreign_text(text, lang, sr):
+    # Serbian in Cyrillic: foreign to sr-Latn's script, yet Serbian once named
+    unit = _unit("Тело захтева се чита и враћа. " + text if sr else text)
+    langs = [*LANGS, "sr", "sr-Latn"]
+    named, _ = block_language(unit.text, lang, languages=langs, code_spans=unit.code_spans)
+    facts = ArticleFacts()
+    assert _in_own_language(facts, unit, lang, langs) == (named == lang.split("-")[0])
+    # asked again, the article's facts give the guess they were given
+    assert _in_own_language(facts, unit, lang, langs) == (named == lang.split("-")[0])
 
 
 def test_the_shortcut_is_taken_for_ordinary_paragraphs():

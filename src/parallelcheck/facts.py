@@ -20,6 +20,8 @@ Each fact has its own method, typed:
   :meth:`~ArticleFacts.letters` — the script profile of a text (:mod:`parallelcheck.text.script`):
   of a block, or of a piece of one (a list item's own prose, a table's cells);
 * :meth:`~ArticleFacts.words` — a text's lower-cased words (:mod:`parallelcheck.text.lexicon`);
+* :meth:`~ArticleFacts.identify` — py3langid's guess for a running text among languages
+  (:mod:`parallelcheck.text.langid`), asked once per text and languages;
 
 A fact depends on a block's content only (its text, its inline code, the language of its
 version), and is kept by that content: the same text in two versions (a code block, a table of
@@ -40,6 +42,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.model.document import Block, BlockKind, Section
+from parallelcheck.text import langid
 from parallelcheck.text.lexicon import lower_words
 from parallelcheck.text.listings import CodeForm, code_form
 from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
@@ -121,6 +124,7 @@ class ArticleFacts:
         self._running: dict[tuple, tuple[str, int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
         self._words: dict[str, list[str]] = {}
+        self._guesses: dict[tuple[str, tuple[str, ...]], tuple[str, float]] = {}
         self._profiles: dict[tuple, ScriptProfile] = {}
         self._sentences: dict[tuple, tuple[Sentence, ...]] = {}
         self._of_article: dict[str, Any] = {}
@@ -273,4 +277,14 @@ class ArticleFacts:
         found = self._letters.get(text)
         if found is None:
             found = self._letters[text] = count_letters(text)
+        return found
+
+    def identify(self, text: str, langs: Sequence[str]) -> tuple[str, float]:
+        """py3langid's guess for *text* among *langs* (primary subtags), with its probability
+        (:func:`parallelcheck.text.langid.identify`): a unit of text judged, then asked about
+        again as another version's counterpart, is put to the model once."""
+        key = (text, tuple(langs))
+        found = self._guesses.get(key)
+        if found is None:
+            found = self._guesses[key] = langid.identify(text, langs)
         return found

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from rapidfuzz.fuzz import ratio
 
@@ -208,16 +209,21 @@ def _judge(
         return _Verdict(profile, False)  # a guess between Latin-script languages not trusted
     statistical = not own_script or signs(unit, lang)
     running, _ = facts.running_text(text, code_spans)  # what the identifier reads
-    guess, confidence = block_language(
-        text,
-        lang,
-        languages=langs,
-        code_spans=code_spans,
-        profile=profile,
-        statistical=statistical,
-        name_foreign=False,
-        running=running,
-    )
+
+    def language(name_foreign: bool) -> tuple[str, float]:
+        return block_language(
+            text,
+            lang,
+            languages=langs,
+            code_spans=code_spans,
+            profile=profile,
+            statistical=statistical,
+            name_foreign=name_foreign,
+            running=running,
+            identifier=facts.identify,
+        )
+
+    guess, confidence = language(name_foreign=False)
     verdict = _Verdict(profile, False, guess, confidence, short=short)
     if guess == "und" or guess == primary_language(lang):
         return verdict
@@ -229,9 +235,7 @@ def _judge(
     elif profile.share(own) >= OWN_SHARE:
         return verdict
     verdict.foreign = True
-    verdict.language, verdict.confidence = block_language(  # now name it for the message
-        text, lang, languages=langs, code_spans=code_spans, profile=profile, statistical=statistical
-    )
+    verdict.language, verdict.confidence = language(name_foreign=True)  # for the message
     return verdict
 
 
@@ -357,6 +361,28 @@ def _worth_comparing(facts: ArticleFacts, unit: _Unit) -> bool:
     return profile.total_letters >= IDENTICAL_LETTERS and not _excused(profile, unit)
 
 
+def _in_own_language(facts: ArticleFacts, unit: _Unit, lang: str, langs: Sequence[str]) -> bool:
+    """Whether a unit of version *lang* is in *lang*'s language as :func:`block_language`
+    guesses it among the article's *langs*.
+
+    Text in another script than *lang*'s is not in *lang*'s language whichever language of
+    that script it is, so it is not put to the statistical identifier only to be named
+    (unless *lang*'s tag names another script than its primary language's: ``sr-Latn``)."""
+    guess, _ = block_language(
+        unit.text,
+        lang,
+        languages=langs,
+        code_spans=unit.code_spans,
+        profile=facts.script_profile(
+            unit.text, unit.code_spans, capitalised_are_names=not is_latin_language(lang)
+        ),
+        name_foreign=language_scripts(primary_language(lang)) != language_scripts(lang),
+        running=facts.running_text(unit.text, unit.code_spans)[0],
+        identifier=facts.identify,
+    )
+    return guess == primary_language(lang)
+
+
 def _same(a: str, b: str) -> float:
     """Similarity 0–100 of two normalised texts (0 when their lengths alone rule it out)."""
     if not a or not b or min(len(a), len(b)) < 0.9 * max(len(a), len(b)):
@@ -447,10 +473,13 @@ class _ForeignSigns:
             for lang in self.article.langs:
                 if not is_latin_language(lang):
                     continue
-                every: Counter[str] = Counter()  # in the order of the version's text
-                for block in self.article.documents[lang].iter_blocks():
-                    if block.kind not in (BlockKind.CODE, BlockKind.HTML):
-                        every.update(self.facts.words(block.text))
+                every = Counter(  # in the order of the version's text
+                    chain.from_iterable(
+                        self._block_words(block)
+                        for block in self.article.documents[lang].iter_blocks()
+                        if block.kind not in (BlockKind.CODE, BlockKind.HTML)
+                    )
+                )
                 counts[lang] = Counter(
                     {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
                 )
@@ -477,6 +506,19 @@ class _ForeignSigns:
                     index.setdefault(word, []).append(lang)
             self._index = {word: tuple(langs) for word, langs in index.items()}
         return self._words
+
+    def _block_words(self, block: Block) -> list[str]:
+        """A top-level block's words: a list's are its items' in turn when its text is theirs
+        joined by line breaks (:func:`~parallelcheck.text.lexicon.lower_words`), the words
+        its items are weighed by as units."""
+        children = block.children
+        if (
+            block.kind is BlockKind.LIST
+            and children
+            and block.text == "\n".join(child.text for child in children)
+        ):
+            return [word for child in children for word in self.facts.words(child.text)]
+        return self.facts.words(block.text)
 
     def __call__(self, unit: _Unit, lang: str) -> bool:
         """Whether *unit* of version *lang* shows signs of another language of the article."""
@@ -681,19 +723,9 @@ class _Row:
         if unit is None:
             return False
         if id(unit) not in self._at_home:
-            facts = self.ctx.facts
-            profile = facts.script_profile(
-                unit.text, unit.code_spans, capitalised_are_names=not is_latin_language(lang)
+            self._at_home[id(unit)] = _in_own_language(
+                self.ctx.facts, unit, lang, self.article.langs
             )
-            guess, _ = block_language(
-                unit.text,
-                lang,
-                languages=self.article.langs,
-                code_spans=unit.code_spans,
-                profile=profile,
-                running=facts.running_text(unit.text, unit.code_spans)[0],
-            )
-            self._at_home[id(unit)] = guess == primary_language(lang)
         return self._at_home[id(unit)]
 
     def report(

@@ -29,7 +29,7 @@ about as much as a short Latin word: Han 3, Kana and Hangul 2, every alphabet 1.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -412,6 +412,10 @@ def script_profile(
 JA_HAN_ONLY_LIMIT = 12
 #: Kana that make a Han text Japanese (share of Han + Kana letters).
 KANA_SHARE = 0.05
+#: A statistical identifier: its guess for a text among languages (primary subtags), with
+#: its probability.
+Identifier = Callable[[str, Sequence[str]], tuple[str, float]]
+
 #: Below this probability py3langid's name for a text in another script than the version's
 #: gives way to English.
 NAMING_CONFIDENCE = 0.9
@@ -427,6 +431,7 @@ def block_language(
     statistical: bool = True,
     name_foreign: bool = True,
     running: str | None = None,
+    identifier: Identifier = identify,
 ) -> tuple[str, float]:
     """The most likely language of *text*, as ``(primary subtag, confidence 0..1)``.
 
@@ -441,7 +446,9 @@ def block_language(
     answer names a likely language of that script (English for Latin) — enough to know the
     text is foreign, and much cheaper; ask again with it true to name the language.
     *running* is ``strip_untranslatable(text, code_spans)``'s text when the caller has it
-    (what the statistical identifier reads).
+    (what the statistical identifier reads); *identifier* is the statistical identifier
+    (:func:`parallelcheck.text.langid.identify`, or one that remembers its answers:
+    :meth:`parallelcheck.facts.ArticleFacts.identify`).
     """
     expected = primary_language(expected_lang)
     if profile is None:
@@ -482,13 +489,13 @@ def block_language(
             return expected, share
         if not statistical:
             return expected, 0.0
-        return _identify(text, code_spans, rivals, running)
+        return _identify(text, code_spans, rivals, running, identifier)
     # Another script than ours: the script is the evidence; which language of that script
     # it is only names it.
     if len(rivals) > 1 and not name_foreign:
         return ("en" if "en" in rivals else rivals[0]), share
     if len(rivals) > 1:
-        named, sure = _identify(text, code_spans, rivals, running)
+        named, sure = _identify(text, code_spans, rivals, running, identifier)
         if sure < NAMING_CONFIDENCE and "en" in rivals:
             named = "en"  # technical text in a Latin script is most often English
         return named, share
@@ -506,8 +513,12 @@ def _candidates(languages: tuple[str, ...], expected: str) -> frozenset[str]:
 
 
 def _identify(
-    text: str, code_spans: Sequence[str], langs: Sequence[str], running: str | None = None
+    text: str,
+    code_spans: Sequence[str],
+    langs: Sequence[str],
+    running: str | None,
+    identifier: Identifier,
 ) -> tuple[str, float]:
     if running is None:
         running, _ = strip_untranslatable(text, code_spans)
-    return identify(" ".join(running.split()), langs)
+    return identifier(" ".join(running.split()), langs)
