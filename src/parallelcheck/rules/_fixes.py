@@ -25,6 +25,13 @@ EDITABLE = (".md", ".markdown", ".mdx")
 DIRECTIVES = ("include", "directive")
 
 
+def is_directive(block: Block) -> bool:
+    """Whether a reader took *block* for an include or template directive (its info string
+    says so: :data:`DIRECTIVES`)."""
+    words = block.info.split()
+    return bool(words) and words[0] in DIRECTIVES
+
+
 def fixable(article: AlignedArticle, langs: Sequence[str], reference: Sequence[str]) -> list[str]:
     """The versions of ``langs`` a fix may edit: none unless the source is in ``reference``;
     of them, the translations whose file is Markdown or MDX."""
@@ -57,7 +64,7 @@ def code_fix(
     complete = not renamed
     for lang in langs:
         block, path = blocks[lang], article.paths[lang]
-        if source.info.split()[:1] and source.info.split()[0] in DIRECTIVES:
+        if is_directive(source):
             if block.info.split()[:1] != source.info.split()[:1]:
                 return None
             copied = Span(article.paths[whose], source.line, source.end_line)
@@ -74,7 +81,7 @@ def code_fix(
     if not edits:
         return None
     who = join_langs(langs)
-    if source.info.split()[:1] and source.info.split()[0] in DIRECTIVES:
+    if is_directive(source):
         message = f"copy {whose}'s directive into {who}"
     elif renamed:
         message = f"use {whose}'s code and names in {who} (the names were renamed consistently)"

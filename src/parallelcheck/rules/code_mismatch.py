@@ -10,7 +10,7 @@ from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs, say
-from parallelcheck.rules._fixes import code_fix, fixable, info_fix
+from parallelcheck.rules._fixes import code_fix, fixable, info_fix, is_directive
 from parallelcheck.rules._missing_blocks import block_rows, missing_block_findings
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renamed_directive, renaming
@@ -180,37 +180,24 @@ def _directive_renamed(
 ) -> tuple[str, str] | None:
     """The two names when both blocks are include or template directives that differ in
     their name alone (:func:`~parallelcheck.text.listings.renamed_directive`)."""
-    if not (_is_directive(ours) and _is_directive(theirs)):
+    if not (is_directive(ours) and is_directive(theirs)):
         return None
     return renamed_directive(our_form, their_form)
-
-
-def _is_directive(block: Block) -> bool:
-    return block.info.split()[:1] in (["include"], ["directive"])
 
 
 def _as_written(
     ours: Block, our_form: CodeForm, theirs: Block, their_form: CodeForm, renamed: dict[str, str]
 ) -> dict[str, str]:
     """The names *renamed* maps (theirs → ours, as :func:`renaming` gives them) as the two
-    blocks write them: a translated string's form is ``""``, its text is what a translator
-    reads (``"observación de aves"`` for ``"birdwatching"``)."""
-    written = {}
+    blocks write them where each first stands: a translated string's form is ``""``, its
+    text is what a translator reads (``"observación de aves"`` for ``"birdwatching"``)."""
+    written: dict[str, str] = {}
+    seen: set[str] = set()
     for index, token in enumerate(their_form.tokens):
-        if token in renamed and token not in written:
-            written[token] = our_form.tokens[index]
-            if index < len(our_form.token_ends):
-                start, end = our_form.token_starts[index], our_form.token_ends[index]
-                written[token] = ours.text[start:end]
-    return {_written_token(theirs, their_form, token): mine for token, mine in written.items()}
-
-
-def _written_token(block: Block, form: CodeForm, token: str) -> str:
-    """*token* of *form* as *block* writes it (its first occurrence)."""
-    index = form.tokens.index(token)
-    if index < len(form.token_ends):
-        return block.text[form.token_starts[index] : form.token_ends[index]]
-    return token
+        if token in renamed and token not in seen:
+            seen.add(token)
+            written[their_form.written(theirs.text, index)] = our_form.written(ours.text, index)
+    return written
 
 
 def _renamed(
@@ -325,7 +312,7 @@ def _comment_line(block: Block, form: CodeForm, position: int) -> int:
 
 def _file_line(block: Block, offset: int) -> int:
     lines = block.file_lines()
-    if _is_directive(block) or not lines:
+    if is_directive(block) or not lines:
         return block.line  # normalised directives: not the file's lines
     return lines[min(offset, len(lines) - 1)]
 

@@ -69,13 +69,13 @@ class CodeForm:
     token_lines: tuple[int, ...]
     #: The offset of each token in the block's text.
     token_starts: tuple[int, ...]
+    #: The offset just past each token in the block's text (a token as written is
+    #: ``text[start:end]``; its form may differ: a prose string is ``""``).
+    token_ends: tuple[int, ...]
     #: One per comment: (the number of code tokens on the lines before it, its first line).
     comments: tuple[tuple[int, int], ...]
     #: Whether its names may be an example's, a translator's to rename (not in a command).
     renamable: bool = False
-    #: The offset just past each token in the block's text (a token as written is
-    #: ``text[start:end]``; its form may differ: a prose string is ``""``).
-    token_ends: tuple[int, ...] = ()
 
     @property
     def skeleton(self) -> str:
@@ -95,6 +95,10 @@ class CodeForm:
         return len(self.tokens) == len(other.tokens) and all(
             compatible(a, b) for a, b in zip(self.tokens, other.tokens, strict=True)
         )
+
+    def written(self, text: str, index: int) -> str:
+        """Token *index* as *text* (the block's text) writes it."""
+        return text[self.token_starts[index] : self.token_ends[index]]
 
     def first_difference(self, other: CodeForm) -> int:
         """The index of the first token where two forms part (the shorter's length when one
@@ -131,7 +135,7 @@ def code_form(code: str, info: str = "") -> CodeForm:
             ends.append(end)
     renamable = syntax.family not in (SHELL, CONSOLE, PLAIN, DIRECTIVE)
     return CodeForm(
-        tuple(tokens), tuple(lines), tuple(starts), tuple(comments), renamable, tuple(ends)
+        tuple(tokens), tuple(lines), tuple(starts), tuple(ends), tuple(comments), renamable
     )
 
 
