@@ -56,6 +56,7 @@ lie inside the band (see :class:`_Gains`).
 from __future__ import annotations
 
 import itertools
+import weakref
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -184,7 +185,7 @@ class _SectionFeatures:
         return keys
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class _BlockFeatures:
     block: Block
     family: str
@@ -201,7 +202,10 @@ class _BlockFeatures:
     strong_size: int = field(init=False)
     #: The other half of the unit this block forms with its neighbour — a description and
     #: the code block right after it, in a section of such examples (see :func:`_link_units`).
-    partner: _BlockFeatures | None = field(default=None, repr=False, compare=False)
+    #: A weak reference: two halves holding each other would make a reference cycle, and
+    #: every article's features would wait for the garbage collector instead of going as
+    #: soon as the article is aligned.
+    partner: weakref.ref[_BlockFeatures] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.anchors_size = size = sum(self.anchors.values())
@@ -442,8 +446,10 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     with their other halves: ``UNIT_WEIGHT`` of the score is how much those resemble.
     """
     own = _own_similarity(a, b)
-    partner, other = a.partner, b.partner
-    if partner is None or other is None or own == 0.0:
+    if a.partner is None or b.partner is None or own == 0.0:
+        return own
+    partner, other = a.partner(), b.partner()
+    if partner is None or other is None:  # both halves live as long as their version's features
         return own
     return (1.0 - UNIT_WEIGHT) * own + UNIT_WEIGHT * _own_similarity(partner, other)
 
@@ -513,7 +519,7 @@ def _link_units(features: list[_BlockFeatures]) -> None:
     if len(pairs) < UNIT_MIN or 2 * len(pairs) < UNIT_SHARE * len(features):
         return
     for first, second in pairs:
-        first.partner, second.partner = second, first
+        first.partner, second.partner = weakref.ref(second), weakref.ref(first)
 
 
 # ---------------------------------------------------------------------------

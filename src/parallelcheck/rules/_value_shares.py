@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from parallelcheck.model.aligned import AlignedBlock, own_text
@@ -116,6 +117,16 @@ class SectionPools(LazyPools):
         ]
 
 
+def _heading_values(comparison: ValueComparison, section: Section, lang: str) -> list:
+    """(value, line) of each value of a section's heading: the heading's line."""
+    return [(v, section.line) for v, _ in comparison.values(section, lang)]
+
+
+def _block_values(comparison: ValueComparison, block: Block, lang: str) -> list:
+    """(value, place) of each value of one block (see :func:`block_values`)."""
+    return block_values(comparison, [block], lang)
+
+
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
     """(value, place) for every value of some blocks; code blocks have none (code is another
     rule's business).  A place is the block's :class:`TextLines` and the value's offset: its
@@ -214,10 +225,7 @@ class BlockValues:
 
     def heading(self, section: Section, lang: str) -> Share:
         """The values of a section's heading, each at the heading's line."""
-        return self._share(section, lang, self._heading_values)
-
-    def _heading_values(self, section: Section, lang: str) -> list:
-        return [(v, section.line) for v, _ in self.comparison.values(section, lang)]
+        return self._share(section, lang, _heading_values)
 
     def keys(self, where: Block | Section, lang: str) -> frozenset[Hashable]:
         """The decisive keys of a heading or of a block as a whole (none in code: another
@@ -260,20 +268,22 @@ class BlockValues:
 
     def whole(self, block: Block, lang: str) -> Share:
         """The values of a block as a whole (none in code: another rule's business)."""
-        return self._share(block, lang, self._block_values)
-
-    def _block_values(self, block: Block, lang: str) -> list:
-        return block_values(self.comparison, [block], lang)
+        return self._share(block, lang, _block_values)
 
     def _share(
-        self, where: Block | Section, lang: str, values: Callable[[Any, str], list]
+        self,
+        where: Block | Section,
+        lang: str,
+        values: Callable[[ValueComparison, Any, str], list],
     ) -> Share:
-        """The share of a heading or block, made once: its keys, and ``values(where, lang)``
-        when asked for."""
+        """The share of a heading or block, made once: its keys, and ``values(comparison,
+        where, lang)`` when asked for.  What makes the values holds the comparison, not
+        these block values: a share kept here that led back to them would make a reference
+        cycle, and every article's values would wait for the garbage collector."""
         found = self.blocks.get(id(where))
         if found is None:
             found = self.blocks[id(where)] = Share(
-                self.keys(where, lang), lambda: values(where, lang)
+                self.keys(where, lang), partial(values, self.comparison, where, lang)
             )
         return found
 
