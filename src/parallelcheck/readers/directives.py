@@ -120,6 +120,10 @@ def normalise(text: str) -> str:
         files = [line.strip() for line in stripped.split("\n")[1:] if line.strip()]
         files = [_requote(name) for name in files if name != "--8<--"]
         return "\n".join(["--8<--", *files, "--8<--"])
+    closing = stripped[1:2] + "}"
+    if stripped[:2] in ("{*", "{!") and stripped.find(closing, 2) == len(stripped) - 2:
+        # one include that is all of the text (the commonest): the one directive ANY finds
+        return _normalise_one(stripped)
     return " ".join(_normalise_one(match.group(0)) for match in ANY.finditer(stripped))
 
 

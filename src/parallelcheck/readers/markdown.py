@@ -1139,6 +1139,8 @@ class _Builder:
         pieces = self.raw or []
         kind, info = self.raw_kind, self.raw_info
         self.raw = None
+        if kind == "html" and len(pieces) == 1 and pieces[0][0].strip() == BOUNDARY:
+            return  # a container's marker line (the commonest HTML block): a bare comment
         line = self.line_of(self.raw_start)
         end_line = max(line, self.end_line_of(start, end))
         if kind == "code" or kind == "indented":
@@ -1206,8 +1208,6 @@ class _Builder:
 
     def end_html(self, pieces: list[tuple[str, int]], line: int, end_line: int) -> None:
         html = pieces[0][0] if len(pieces) == 1 else "".join(piece for piece, _ in pieces)
-        if html.strip() == BOUNDARY:
-            return  # a container's marker line (the commonest HTML block): a bare comment
         if _INCLUDE_OPEN in html:
             match = _INCLUDE_MARK.fullmatch(html.strip())
             if match:
