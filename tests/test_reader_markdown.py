@@ -11,7 +11,15 @@ import pytest
 from parallelcheck.model.document import NO_ITEMS, Block, BlockKind, Directive, Link
 from parallelcheck.readers import parse_text
 from parallelcheck.readers._common import MAX_DEPTH
-from parallelcheck.readers.directives import _TOKEN, _tokens
+from parallelcheck.readers.directives import (
+    _ASSIGN,
+    _BRACKETS,
+    _TOKEN,
+    _requote,
+    _tokens,
+    _unspaced,
+    _words,
+)
 from parallelcheck.readers.markdown import _MARKERS, _candidate_lines
 
 
@@ -836,3 +844,31 @@ def test_a_container_read_from_markdown_fills_a_list_of_its_own() -> None:
     assert first.children is not second.children
     assert [item.text for item in first.children] == ["a\nb"]
     assert [item.text for item in second.children] == ["c\nd"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        " ../../docs_src/app.py hl[3:5,8] ",
+        "a.py hl[1, 2] ln[3]",
+        "x[ y] z",
+        "x[y z] [",
+        "a[b[c] d]",
+        "'q u' \"d q\" `b t` k = v",
+        "file='a.md' b",
+        "a\u00a0b\x1cc\u2003d",
+        "title = T  x[ 1 ]",
+        "",
+    ],
+)
+def test_directive_words_are_those_of_the_full_reading(body: str) -> None:
+    """A directive's words by the str.split shortcut are the words the token pattern gives
+    once requoted and with white space taken out of brackets."""
+    stripped = body.strip()
+    if "=" in stripped:
+        stripped = _ASSIGN.sub("=", stripped)
+    full = [
+        _requote(_BRACKETS.sub(_unspaced, word) if "[" in word else word)
+        for word in _TOKEN.findall(stripped)
+    ]
+    assert _words(body) == full
