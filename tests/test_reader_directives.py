@@ -12,7 +12,13 @@ from parallelcheck.engine import CheckOptions
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import parse_text
-from parallelcheck.readers.directives import normalise, only_directives, shorten
+from parallelcheck.readers.directives import (
+    ANY,
+    _normalise_one,
+    normalise,
+    only_directives,
+    shorten,
+)
 from parallelcheck.run.pipeline import check_set
 
 
@@ -355,3 +361,28 @@ def test_the_html_reader_reads_directives_like_the_markdown_reader() -> None:
     assert blocks[1].text == "See {% link %} and {{ site.url }}/a."
     assert blocks[1].code_spans == ["{% link %}", "{{ site.url }}"]
     assert blocks[2].text == "{% include footer.html %}"  # normalised spacing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{* ../../docs_src/app.py hl[3:5,8] *}",
+        "  {* ../../docs_src/app.py   ln[1]  hl[2] *}\n",
+        "{! ../../docs/en/docs/snippet.md !}",
+        "{**}",
+        "{*}",
+        "{* a *} {* b *}",
+        "{* a *}*}",
+        "{! a !} {{< note >}}",
+        "{* a.py hl[1] *}\n{* b.py *}",
+        "{*\nspans lines.py\n*}",
+        "{* x.py title='T' *}",
+        "{! {{ variable }} !}",
+    ],
+)
+def test_one_whole_include_normalises_as_the_directives_found_in_it(text: str) -> None:
+    """The shortcut for a text that is one include (``{* … *}`` / ``{! … !}``) gives what
+    normalising every directive ANY finds in it gives."""
+    stripped = text.strip()
+    full = " ".join(_normalise_one(match.group(0)) for match in ANY.finditer(stripped))
+    assert normalise(text) == full

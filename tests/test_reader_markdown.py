@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import textwrap
 
 import pytest
 
-from parallelcheck.model.document import BlockKind, Directive, Link
+from parallelcheck.model.document import NO_ITEMS, Block, BlockKind, Directive, Link
 from parallelcheck.readers import parse_text
 from parallelcheck.readers._common import MAX_DEPTH
-from parallelcheck.readers.directives import _TOKEN, _tokens
+from parallelcheck.readers.directives import (
+    _ASSIGN,
+    _BRACKETS,
+    _TOKEN,
+    _requote,
+    _tokens,
+    _unspaced,
+    _words,
+)
 from parallelcheck.readers.markdown import _MARKERS, _candidate_lines
 
 
@@ -734,3 +744,131 @@ def test_directive_words_split_on_white_space_only_when_the_pattern_would(body: 
     """The words of a directive are those of the token pattern also when found by
     str.split (the fast path for includes without quotes)."""
     assert _tokens(body) == _TOKEN.findall(body)
+
+
+def _held_lists(block) -> list[list]:
+    found = [block.children, block.rows, block.links, block.code_spans, block.text_lines]
+    for child in block.children:
+        found.extend(_held_lists(child))
+    return found
+
+
+def test_a_read_document_holds_no_empty_list_of_its_own() -> None:
+    """Every empty list field of a block (and a heading's links and code) is the shared
+    NO_ITEMS, whatever made the block: a paragraph, a tight and a loose item, a heading, a
+    table, code, an HTML block, an include and an admonition (the memory the reader saves
+    and the garbage collector does not walk)."""
+    doc = md(
+        """
+        # Title
+
+        Text with `code` and [a link](x.md).
+
+        - tight item
+        - item with `code`
+
+        1. loose item
+
+           more
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+
+        ```python
+        x = 1
+        ```
+
+        <div>html</div>
+
+        {* ../../docs_src/app.py hl[3] *}
+
+        /// tip | Title
+
+        Inside.
+
+        ///
+
+        ## Second
+        """
+    )
+    lists = [list_ for block in doc.iter_blocks() for list_ in _held_lists(block)]
+    lists += [field for section in doc.sections for field in (section.links, section.code_spans)]
+    empty = [list_ for list_ in lists if not list_]
+    assert len(empty) > 20
+    assert all(list_ is NO_ITEMS for list_ in empty)
+    kinds_read = {block.kind for block in doc.iter_blocks()}
+    assert {BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.TABLE, BlockKind.CODE} <= kinds_read
+    assert {BlockKind.HTML, BlockKind.ADMONITION} <= kinds_read
+
+
+def test_the_shared_empty_list_is_an_empty_list_that_cannot_change() -> None:
+    """NO_ITEMS compares, prints, copies and pickles as ``[]`` (and as itself); every way of
+    changing it raises, so no block's items can leak into another's."""
+    block = Block(BlockKind.PARAGRAPH, "text", 1, 1)
+    assert block == Block(BlockKind.PARAGRAPH, "text", 1, 1, links=[], code_spans=[])
+    assert repr(block.links) == "[]" and block.links.__add__([1]) == [1]
+    for copied in (copy.copy(block), copy.deepcopy(block), pickle.loads(pickle.dumps(block))):
+        assert copied.links is NO_ITEMS and copied.children is NO_ITEMS
+    changes = [
+        lambda items: items.append(1),
+        lambda items: items.extend([1]),
+        lambda items: items.insert(0, 1),
+        lambda items: items.__setitem__(slice(0, 0), [1]),
+        lambda items: items.__iadd__([1]),
+        lambda items: items.__imul__(2),
+        lambda items: items.pop(),
+        lambda items: items.clear(),
+        lambda items: items.sort(),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError):
+            change(block.links)
+    assert NO_ITEMS == [] and len(NO_ITEMS) == 0
+
+
+def test_a_container_read_from_markdown_fills_a_list_of_its_own() -> None:
+    """Two items and two lists built one after the other do not share their children."""
+    doc = md(
+        """
+        - a
+          - b
+
+        text
+
+        - c
+          - d
+        """
+    )
+    first, second = doc.sections[0].blocks[0], doc.sections[0].blocks[2]
+    assert first.children is not second.children
+    assert [item.text for item in first.children] == ["a\nb"]
+    assert [item.text for item in second.children] == ["c\nd"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        " ../../docs_src/app.py hl[3:5,8] ",
+        "a.py hl[1, 2] ln[3]",
+        "x[ y] z",
+        "x[y z] [",
+        "a[b[c] d]",
+        "'q u' \"d q\" `b t` k = v",
+        "file='a.md' b",
+        "a\u00a0b\x1cc\u2003d",
+        "title = T  x[ 1 ]",
+        "",
+    ],
+)
+def test_directive_words_are_those_of_the_full_reading(body: str) -> None:
+    """A directive's words by the str.split shortcut are the words the token pattern gives
+    once requoted and with white space taken out of brackets."""
+    stripped = body.strip()
+    if "=" in stripped:
+        stripped = _ASSIGN.sub("=", stripped)
+    full = [
+        _requote(_BRACKETS.sub(_unspaced, word) if "[" in word else word)
+        for word in _TOKEN.findall(stripped)
+    ]
+    assert _words(body) == full

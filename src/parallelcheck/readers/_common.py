@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from html import unescape
 
-from parallelcheck.model.document import Block, Directive, Document, Link, Section
+from parallelcheck.model.document import NO_ITEMS, Block, Directive, Document, Link, Section
 
 #: Deepest nesting of container blocks (lists, items, quotes, admonitions) a reader builds.
 #: Anything nested deeper is attached to the container at this depth, so later stages may
@@ -203,14 +203,14 @@ def set_text_lines(block: Block, lines: list[int] | None) -> None:
     not one per line of the text (the text was rewritten since: a directive shortened) give
     the block's line for every line."""
     if not lines:
-        block.text_lines = []
+        block.text_lines = NO_ITEMS
         return
     first, text = block.line, block.text
     count = text.count("\n") + 1 if text else 0
     if len(lines) != count:
         lines = [first] * count
     if lines[0] == first and (count == 1 or lines == list(range(first, first + count))):
-        block.text_lines = []
+        block.text_lines = NO_ITEMS
     else:
         block.text_lines = lines
 

@@ -120,6 +120,10 @@ def normalise(text: str) -> str:
         files = [line.strip() for line in stripped.split("\n")[1:] if line.strip()]
         files = [_requote(name) for name in files if name != "--8<--"]
         return "\n".join(["--8<--", *files, "--8<--"])
+    closing = stripped[1:2] + "}"
+    if stripped[:2] in ("{*", "{!") and stripped.find(closing, 2) == len(stripped) - 2:
+        # one include that is all of the text (the commonest): the one directive ANY finds
+        return _normalise_one(stripped)
     return " ".join(_normalise_one(match.group(0)) for match in ANY.finditer(stripped))
 
 
@@ -155,25 +159,37 @@ def _words(body: str) -> list[str]:
     body = body.strip()
     if "=" in body:
         body = _ASSIGN.sub("=", body)
+    words = _plain_words(body)
+    if words is not None:
+        return words  # no quote to requote, no white space in a bracket to take out
     return [
-        _requote(_BRACKETS.sub(_unspaced, word) if "[" in word else word) for word in _tokens(body)
+        _requote(_BRACKETS.sub(_unspaced, word) if "[" in word else word)
+        for word in _TOKEN.findall(body)
     ]
 
 
 def _tokens(body: str) -> list[str]:
-    """``_TOKEN.findall(body)``, by :meth:`str.split` when that gives the same words (most
-    includes: ``../../docs_src/x.py hl[3:5]``), which is several times faster.
+    """``_TOKEN.findall(body)``, by :meth:`str.split` when that gives the same words
+    (:func:`_plain_words`)."""
+    words = _plain_words(body)
+    return _TOKEN.findall(body) if words is None else words
+
+
+def _plain_words(body: str) -> list[str] | None:
+    """``body.split()`` when that gives the words of ``_TOKEN.findall(body)`` (most
+    includes: ``../../docs_src/x.py hl[3:5]``), which is several times faster; else ``None``.
 
     It does when ``body`` holds no quote or backtick and each ``[`` of a word has a ``]``
     after it in that word: then no quoted string or bracketed list spans white space (a
     bracket ends at the first ``]`` after it), so the words are the runs of non-space
     characters (``\\s`` and :meth:`str.split` agree on what white space is).
     """
-    if '"' not in body and "'" not in body and "`" not in body:
-        words = body.split()
-        if all(word.rfind("[") < word.rfind("]") for word in words if "[" in word):
-            return words
-    return _TOKEN.findall(body)
+    if '"' in body or "'" in body or "`" in body:
+        return None
+    words = body.split()
+    if all(word.rfind("[") < word.rfind("]") for word in words if "[" in word):
+        return words
+    return None
 
 
 def _unspaced(match: re.Match[str]) -> str:

@@ -205,7 +205,7 @@ class _Parser(HTMLParser):
             self.stack.append((tag, None))
             return
         line = self.line()
-        block = Block(_CONTAINERS[tag], "", line, line, ordered=tag == "ol")
+        block = Block(_CONTAINERS[tag], "", line, line, children=[], ordered=tag == "ol")
         self.stack.append((tag, block))
         self.kept.append(block)
 

@@ -77,7 +77,15 @@ from typing import Protocol
 
 import pyromark
 
-from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
+from parallelcheck.model.document import (
+    NO_ITEMS,
+    Block,
+    BlockKind,
+    Directive,
+    Document,
+    Link,
+    Section,
+)
 from parallelcheck.readers._common import (
     INLINE_TAGS,
     MAX_DEPTH,
@@ -679,8 +687,8 @@ class _Builder:
             text,
             inline.line,
             end,
-            links=links,
-            code_spans=inline.code_spans,
+            links=links or NO_ITEMS,
+            code_spans=inline.code_spans or NO_ITEMS,
         )
         if lines is not None:
             set_text_lines(block, lines)
@@ -972,7 +980,7 @@ class _Builder:
             self.stack.append(None)
             return None
         line = self.line_of(span["start"])
-        frame = _Frame(Block(kind, "", line, line))
+        frame = _Frame(Block(kind, "", line, line, children=[]))
         self.stack.append(frame)
         self.frames.append(frame)
         return frame
@@ -1072,8 +1080,8 @@ class _Builder:
             title=title,
             line=inline.line,
             anchor=heading.get("id") or None,
-            links=links,
-            code_spans=inline.heading_code(),
+            links=links or NO_ITEMS,
+            code_spans=inline.heading_code() or NO_ITEMS,
         )
         self.document.sections.append(section)
         self.section = section
@@ -1099,6 +1107,8 @@ class _Builder:
                 self.own_text[id(block)] = first.text
                 own_lines = first.file_lines()
                 self.own_lines[id(block)] = own_lines
+                if not children:
+                    block.children = NO_ITEMS
             set_container_text(block, frame.own, own_lines)
         else:
             set_container_text(block)
@@ -1118,8 +1128,8 @@ class _Builder:
             end_line,
             rows=table.rows,
             header=table.header,
-            links=table.links,
-            code_spans=table.code_spans,
+            links=table.links or NO_ITEMS,
+            code_spans=table.code_spans or NO_ITEMS,
         )
         set_text_lines(block, table.row_lines)
         self.add(block)
@@ -1129,6 +1139,8 @@ class _Builder:
         pieces = self.raw or []
         kind, info = self.raw_kind, self.raw_info
         self.raw = None
+        if kind == "html" and len(pieces) == 1 and pieces[0][0].strip() == BOUNDARY:
+            return  # a container's marker line (the commonest HTML block): a bare comment
         line = self.line_of(self.raw_start)
         end_line = max(line, self.end_line_of(start, end))
         if kind == "code" or kind == "indented":
@@ -1196,8 +1208,6 @@ class _Builder:
 
     def end_html(self, pieces: list[tuple[str, int]], line: int, end_line: int) -> None:
         html = pieces[0][0] if len(pieces) == 1 else "".join(piece for piece, _ in pieces)
-        if html.strip() == BOUNDARY:
-            return  # a container's marker line (the commonest HTML block): a bare comment
         if _INCLUDE_OPEN in html:
             match = _INCLUDE_MARK.fullmatch(html.strip())
             if match:
@@ -1230,7 +1240,14 @@ class _Builder:
             code_spans = facts.code_spans
         if not text and not links and not code_spans:
             return
-        block = Block(BlockKind.HTML, text, line, end_line, links=links, code_spans=code_spans)
+        block = Block(
+            BlockKind.HTML,
+            text,
+            line,
+            end_line,
+            links=links or NO_ITEMS,
+            code_spans=code_spans or NO_ITEMS,
+        )
         set_text_lines(block, lines)
         self.add(block)
 
@@ -1292,8 +1309,8 @@ class _Builder:
                 end_line,
                 info=region.kind,
                 children=inner,
-                links=list(region.links),
-                code_spans=list(region.code_spans),
+                links=list(region.links) if region.links else NO_ITEMS,
+                code_spans=list(region.code_spans) if region.code_spans else NO_ITEMS,
             )
             set_container_text(block, title)
             self.own_text[id(block)] = title
