@@ -282,15 +282,27 @@ class BlockValues:
         return [v for block in blocks for v, _ in self.whole(block, lang).pairs]
 
     def own(self, block: Block, lang: str) -> Share:
+        """The values of a container's own text (those of the block standing before its
+        children's text), their keys known at once and the values made when asked for
+        (:meth:`ValueComparison.deciding_values`)."""
         if block.kind not in _CONTAINER_KINDS:
             return EMPTY  # a block beside a container in its row: one of the nested rows
         size = len(own_text(block))
-        pairs = self.comparison.values(block, lang) if size else ()
-        if not pairs:
+        if not size:
             return EMPTY
+        comparison = self.comparison
+        deciding = comparison.deciding_values(block, lang)
+        return Share(
+            comparison.keys_of(pair for pair in deciding if pair[1] < size),
+            lambda: self._own_values(block, lang, size),
+        )
+
+    def _own_values(self, block: Block, lang: str, size: int) -> list:
+        pairs = self.comparison.values(block, lang)
+        if not pairs:
+            return []
         lines = TextLines(block)
-        own = [(value, (lines, offset)) for value, offset in pairs if offset < size]
-        return Share.of(self.comparison, own)
+        return [(value, (lines, offset)) for value, offset in pairs if offset < size]
 
     def cells(self, row: AlignedBlock) -> dict:
         """Per version of ``row``: (line, share, blocks) of its blocks as a whole."""
