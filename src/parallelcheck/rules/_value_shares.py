@@ -32,13 +32,16 @@ class ValuePool(Generic[V]):
 class Share:
     """The values of one version in a row (or in an item of one): the keys of those that
     decide (:meth:`ValueComparison.decisive_keys`), known at once, and the (value, place)
-    pairs, made by *make* the first time they are asked for."""
+    pairs, made by ``make(*args)`` the first time they are asked for (a function and its
+    arguments rather than a closure: a share is made for nearly every block of a row whose
+    keys differ, and a closure costs several objects more to make and to collect)."""
 
-    __slots__ = ("_make", "_pairs", "keys")
+    __slots__ = ("_args", "_make", "_pairs", "keys")
 
-    def __init__(self, keys: frozenset[Hashable], make: Callable[[], list]):
+    def __init__(self, keys: frozenset[Hashable], make: Callable[..., list], *args: Any):
         self.keys = keys
         self._make = make
+        self._args = args
         self._pairs: list | None = None
 
     @property
@@ -46,7 +49,7 @@ class Share:
         """The (value, place) pairs, in order (shared: callers never change them)."""
         found = self._pairs
         if found is None:
-            found = self._pairs = self._make()
+            found = self._pairs = self._make(*self._args)
         return found
 
     @classmethod
@@ -64,10 +67,11 @@ def joined(shares: list[Share]) -> Share:
     """Several shares as one: their keys, and their pairs one after the other."""
     if len(shares) == 1:
         return shares[0]
-    return Share(
-        NO_KEYS.union(*(share.keys for share in shares)),
-        lambda: [pair for share in shares for pair in share.pairs],
-    )
+    return Share(NO_KEYS.union(*(share.keys for share in shares)), _pairs_of, shares)
+
+
+def _pairs_of(shares: list[Share]) -> list:
+    return [pair for share in shares for pair in share.pairs]
 
 
 class LazyPools:
@@ -195,6 +199,25 @@ def _lacked(row: AlignedBlock) -> bool:
     )
 
 
+def _heading_values(comparison: ValueComparison, section: Section, lang: str) -> list:
+    """(value, line) for every value of a heading, each at the heading's line."""
+    return [(v, section.line) for v, _ in comparison.values(section, lang)]
+
+
+def _block_values(comparison: ValueComparison, block: Block, lang: str) -> list:
+    return block_values(comparison, [block], lang)
+
+
+def _own_values(comparison: ValueComparison, block: Block, lang: str, size: int) -> list:
+    """(value, place) for every value of a container's own text, its first *size*
+    characters."""
+    pairs = comparison.values(block, lang)
+    if not pairs:
+        return []
+    lines = TextLines(block)
+    return [(value, (lines, offset)) for value, offset in pairs if offset < size]
+
+
 _CONTAINER_KINDS = frozenset(
     {BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION}
 )
@@ -214,10 +237,7 @@ class BlockValues:
 
     def heading(self, section: Section, lang: str) -> Share:
         """The values of a section's heading, each at the heading's line."""
-        return self._share(section, lang, self._heading_values)
-
-    def _heading_values(self, section: Section, lang: str) -> list:
-        return [(v, section.line) for v, _ in self.comparison.values(section, lang)]
+        return self._share(section, lang, _heading_values)
 
     def keys(self, where: Block | Section, lang: str) -> frozenset[Hashable]:
         """The decisive keys of a heading or of a block as a whole (none in code: another
@@ -260,20 +280,20 @@ class BlockValues:
 
     def whole(self, block: Block, lang: str) -> Share:
         """The values of a block as a whole (none in code: another rule's business)."""
-        return self._share(block, lang, self._block_values)
-
-    def _block_values(self, block: Block, lang: str) -> list:
-        return block_values(self.comparison, [block], lang)
+        return self._share(block, lang, _block_values)
 
     def _share(
-        self, where: Block | Section, lang: str, values: Callable[[Any, str], list]
+        self,
+        where: Block | Section,
+        lang: str,
+        values: Callable[[ValueComparison, Any, str], list],
     ) -> Share:
-        """The share of a heading or block, made once: its keys, and ``values(where, lang)``
-        when asked for."""
+        """The share of a heading or block, made once: its keys, and ``values(comparison,
+        where, lang)`` when asked for."""
         found = self.blocks.get(id(where))
         if found is None:
             found = self.blocks[id(where)] = Share(
-                self.keys(where, lang), lambda: values(where, lang)
+                self.keys(where, lang), values, self.comparison, where, lang
             )
         return found
 
@@ -294,15 +314,12 @@ class BlockValues:
         deciding = comparison.deciding_values(block, lang)
         return Share(
             comparison.keys_of(pair for pair in deciding if pair[1] < size),
-            lambda: self._own_values(block, lang, size),
+            _own_values,
+            comparison,
+            block,
+            lang,
+            size,
         )
-
-    def _own_values(self, block: Block, lang: str, size: int) -> list:
-        pairs = self.comparison.values(block, lang)
-        if not pairs:
-            return []
-        lines = TextLines(block)
-        return [(value, (lines, offset)) for value, offset in pairs if offset < size]
 
     def cells(self, row: AlignedBlock) -> dict:
         """Per version of ``row``: (line, share, blocks) of its blocks as a whole."""
