@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from parallelcheck.model.aligned import AlignedBlock, own_text
@@ -32,16 +33,13 @@ class ValuePool(Generic[V]):
 class Share:
     """The values of one version in a row (or in an item of one): the keys of those that
     decide (:meth:`ValueComparison.decisive_keys`), known at once, and the (value, place)
-    pairs, made by ``make(*args)`` the first time they are asked for (a function and its
-    arguments rather than a closure: a share is made for nearly every block of a row whose
-    keys differ, and a closure costs several objects more to make and to collect)."""
+    pairs, made by *make* the first time they are asked for."""
 
-    __slots__ = ("_args", "_make", "_pairs", "keys")
+    __slots__ = ("_make", "_pairs", "keys")
 
-    def __init__(self, keys: frozenset[Hashable], make: Callable[..., list], *args: Any):
+    def __init__(self, keys: frozenset[Hashable], make: Callable[[], list]):
         self.keys = keys
         self._make = make
-        self._args = args
         self._pairs: list | None = None
 
     @property
@@ -49,7 +47,7 @@ class Share:
         """The (value, place) pairs, in order (shared: callers never change them)."""
         found = self._pairs
         if found is None:
-            found = self._pairs = self._make(*self._args)
+            found = self._pairs = self._make()
         return found
 
     @classmethod
@@ -67,11 +65,10 @@ def joined(shares: list[Share]) -> Share:
     """Several shares as one: their keys, and their pairs one after the other."""
     if len(shares) == 1:
         return shares[0]
-    return Share(NO_KEYS.union(*(share.keys for share in shares)), _pairs_of, shares)
-
-
-def _pairs_of(shares: list[Share]) -> list:
-    return [pair for share in shares for pair in share.pairs]
+    return Share(
+        NO_KEYS.union(*(share.keys for share in shares)),
+        lambda: [pair for share in shares for pair in share.pairs],
+    )
 
 
 class LazyPools:
@@ -118,6 +115,26 @@ class SectionPools(LazyPools):
         return self.values.of_blocks(section.blocks, lang) + [
             v for v, _ in self.values.heading(section, lang).pairs
         ]
+
+
+def _heading_values(comparison: ValueComparison, section: Section, lang: str) -> list:
+    """(value, line) of each value of a section's heading: the heading's line."""
+    return [(v, section.line) for v, _ in comparison.values(section, lang)]
+
+
+def _block_values(comparison: ValueComparison, block: Block, lang: str) -> list:
+    """(value, place) of each value of one block (see :func:`block_values`)."""
+    return block_values(comparison, [block], lang)
+
+
+def _own_values(comparison: ValueComparison, block: Block, lang: str, size: int) -> list:
+    """(value, place) of each value of a container's own text, its first *size* characters
+    (see :meth:`BlockValues.own`)."""
+    pairs = comparison.values(block, lang)
+    if not pairs:
+        return []
+    lines = TextLines(block)
+    return [(value, (lines, offset)) for value, offset in pairs if offset < size]
 
 
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
@@ -199,25 +216,6 @@ def _lacked(row: AlignedBlock) -> bool:
     )
 
 
-def _heading_values(comparison: ValueComparison, section: Section, lang: str) -> list:
-    """(value, line) for every value of a heading, each at the heading's line."""
-    return [(v, section.line) for v, _ in comparison.values(section, lang)]
-
-
-def _block_values(comparison: ValueComparison, block: Block, lang: str) -> list:
-    return block_values(comparison, [block], lang)
-
-
-def _own_values(comparison: ValueComparison, block: Block, lang: str, size: int) -> list:
-    """(value, place) for every value of a container's own text, its first *size*
-    characters."""
-    pairs = comparison.values(block, lang)
-    if not pairs:
-        return []
-    lines = TextLines(block)
-    return [(value, (lines, offset)) for value, offset in pairs if offset < size]
-
-
 _CONTAINER_KINDS = frozenset(
     {BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION}
 )
@@ -289,11 +287,13 @@ class BlockValues:
         values: Callable[[ValueComparison, Any, str], list],
     ) -> Share:
         """The share of a heading or block, made once: its keys, and ``values(comparison,
-        where, lang)`` when asked for."""
+        where, lang)`` when asked for.  What makes the values holds the comparison, not
+        these block values: a share kept here that led back to them would make a reference
+        cycle, and every article's values would wait for the garbage collector."""
         found = self.blocks.get(id(where))
         if found is None:
             found = self.blocks[id(where)] = Share(
-                self.keys(where, lang), values, self.comparison, where, lang
+                self.keys(where, lang), partial(values, self.comparison, where, lang)
             )
         return found
 
@@ -314,11 +314,7 @@ class BlockValues:
         deciding = comparison.deciding_values(block, lang)
         return Share(
             comparison.keys_of(pair for pair in deciding if pair[1] < size),
-            _own_values,
-            comparison,
-            block,
-            lang,
-            size,
+            partial(_own_values, comparison, block, lang, size),
         )
 
     def cells(self, row: AlignedBlock) -> dict:
