@@ -140,6 +140,31 @@ def test_decisive_keys_are_those_of_the_values_that_decide(text, lang):
             assert all(comparison.keys(value) for value, _ in values)  # never without a key
 
 
+_PATHS = ["docs/de/x.md", "docs/ja/x.md", "../fr/y.md", "https://de.example.org/a"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(TOKENS + _PATHS), max_size=4).map(" ".join),
+            st.sampled_from(["en", "de", "ja", "fr"]),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_decisive_keys_worked_out_once_per_set_of_tokens_are_each_block_s(blocks):
+    """One comparison asked about many blocks of several versions (the same tokens in
+    several of them, paths whose form depends on the version) answers each as the values of
+    that block and version do."""
+    for comparison in _comparisons(("en", "de", "ja", "fr")):
+        for text, lang in blocks:
+            block = _paragraph(text)
+            values = comparison.values(block, lang)
+            assert comparison.decisive_keys(block, lang) == comparison.keys_of(values)
+
+
 _LINES = [*NUMBERS, *TOKENS, "gzip", "`gzip`", "fetch()", "`fetch()`", "word", "Wort"]
 _lines = st.lists(st.sampled_from(_LINES), min_size=1, max_size=4).map(" ".join)
 _shapes = st.sampled_from(["{}", "- {}\n- {}", "| a | b |\n|---|---|\n| {} | {} |", "> {}"])

@@ -127,6 +127,16 @@ def _block_values(comparison: ValueComparison, block: Block, lang: str) -> list:
     return block_values(comparison, [block], lang)
 
 
+def _own_values(comparison: ValueComparison, block: Block, lang: str, size: int) -> list:
+    """(value, place) of each value of a container's own text, its first *size* characters
+    (see :meth:`BlockValues.own`)."""
+    pairs = comparison.values(block, lang)
+    if not pairs:
+        return []
+    lines = TextLines(block)
+    return [(value, (lines, offset)) for value, offset in pairs if offset < size]
+
+
 def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str) -> list:
     """(value, place) for every value of some blocks; code blocks have none (code is another
     rule's business).  A place is the block's :class:`TextLines` and the value's offset: its
@@ -292,15 +302,20 @@ class BlockValues:
         return [v for block in blocks for v, _ in self.whole(block, lang).pairs]
 
     def own(self, block: Block, lang: str) -> Share:
+        """The values of a container's own text (those of the block standing before its
+        children's text), their keys known at once and the values made when asked for
+        (:meth:`ValueComparison.deciding_values`)."""
         if block.kind not in _CONTAINER_KINDS:
             return EMPTY  # a block beside a container in its row: one of the nested rows
         size = len(own_text(block))
-        pairs = self.comparison.values(block, lang) if size else ()
-        if not pairs:
+        if not size:
             return EMPTY
-        lines = TextLines(block)
-        own = [(value, (lines, offset)) for value, offset in pairs if offset < size]
-        return Share.of(self.comparison, own)
+        comparison = self.comparison
+        deciding = comparison.deciding_values(block, lang)
+        return Share(
+            comparison.keys_of(pair for pair in deciding if pair[1] < size),
+            partial(_own_values, comparison, block, lang, size),
+        )
 
     def cells(self, row: AlignedBlock) -> dict:
         """Per version of ``row``: (line, share, blocks) of its blocks as a whole."""

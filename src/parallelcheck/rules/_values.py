@@ -105,6 +105,13 @@ class ValueComparison(Generic[V]):
         is never reported only matches others)."""
         return True
 
+    def deciding_values(self, where: Block | Section, lang: str) -> list[tuple[V, int]]:
+        """The (value, offset) pairs of :meth:`values` that :meth:`decides`, or more of them
+        (all by default): what the keys of part of a block are read from
+        (:meth:`~parallelcheck.rules._value_shares.BlockValues.own`), without the values
+        that only excuse others when a subclass finds those slowly."""
+        return self.values(where, lang)
+
     def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[Hashable]:
         """The keys of the values of a block or heading that :meth:`decides`: two versions
         of a row holding the same ones have nothing to report (see :func:`_compare_row`).

@@ -25,6 +25,7 @@ from parallelcheck.text.links import compared_target, localisation
 from parallelcheck.text.tokens import (
     DIRECT_SEARCH,
     SameTokenIndex,
+    Tokens,
     first_offsets,
     same_token,
     token_form,
@@ -32,6 +33,12 @@ from parallelcheck.text.tokens import (
 
 NEAR_VARIANT = 80
 _NO_KEYS: frozenset[str] = frozenset()
+
+
+def _localised(token: str) -> bool:
+    """Whether a token is a URL or path, compared as a link target of its version (its form
+    depends on the version: :meth:`_TokenComparison.token`)."""
+    return "/" in token and " " not in token
 
 
 class _Token(NamedTuple):
@@ -67,7 +74,8 @@ class _TokenComparison(ValueComparison[_Token]):
             for lang in article.langs
         }
         self.made: dict[tuple[str, bool, str], _Token] = {}
-        self.known_keys: dict[str, dict[str, tuple[str, ...]]] = {}  # per version
+        self.keys_by_tokens: dict[Tokens, frozenset[str]] = {}
+        self.keys_by_version: dict[tuple[Tokens, str], frozenset[str]] = {}
 
     def token(self, text: str, strong: bool, lang: str) -> _Token:
         """The token *text* of version *lang* as compared (the same in every block: made
@@ -76,7 +84,7 @@ class _TokenComparison(ValueComparison[_Token]):
         found = self.made.get(key)
         if found is None:
             token, written = text, ""
-            if "/" in text and " " not in text:  # a URL or path: as a link target
+            if _localised(text):  # a URL or path: as a link target
                 compared = compared_target(text, self.patterns[lang])
                 if compared != text:
                     written, token = token_form(text), compared
@@ -84,34 +92,53 @@ class _TokenComparison(ValueComparison[_Token]):
         return found
 
     def values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
-        tokens = self.facts.tokens(where)
+        found = self.deciding_values(where, lang)
         prose = self.facts.prose(where)
-        if not tokens.strong and not tokens.names and not prose:
+        if prose:
+            found.extend((_Token(form, False, form, True), 0) for form in sorted(prose))
+        return found
+
+    def deciding_values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
+        """The tokens of *where* at their first offsets, but the quiet ones (the code-like
+        words of running text, the slowest search of token reading)."""
+        tokens = self.facts.tokens(where)
+        if not tokens.strong and not tokens.names:
             return []  # most blocks
         text = where.title if isinstance(where, Section) else where.text
         offsets = first_offsets(text, tokens.strong | tokens.names)
-        found = [
+        return [
             (self.token(token, strong, lang), max(offsets[token], 0))
             for strong, group in ((True, tokens.strong), (False, tokens.names))
             for token in sorted(group)
         ]
-        found.extend((_Token(form, False, form, True), 0) for form in sorted(prose))
-        return found
 
     def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[str]:
         """The keys of the tokens of *where* but the quiet ones (read without the offsets
-        :meth:`values` finds, and without the code-like words of running text)."""
+        :meth:`values` finds, and without the code-like words of running text).
+
+        Worked out once per set of tokens: a few thousand sets recur in the tens of
+        thousands of blocks of a site (``{"FastAPI"}`` in every version), and a set's keys
+        are the same in every version unless a token is a URL or path (:meth:`token`), whose
+        keys are then worked out once per version."""
         tokens = self.facts.tokens(where)
         if not tokens.strong and not tokens.names:
             return _NO_KEYS  # most blocks
-        known = self.known_keys.setdefault(lang, {})
+        found = self.keys_by_tokens.get(tokens)
+        if found is None:
+            found = self.keys_by_version.get((tokens, lang))
+            if found is None:
+                if any(_localised(text) for text in tokens.strong | tokens.names):
+                    found = self.keys_by_version[tokens, lang] = self._keys_of(tokens, lang)
+                else:
+                    found = self.keys_by_tokens[tokens] = self._keys_of(tokens, lang)
+        return found
+
+    def _keys_of(self, tokens: Tokens, lang: str) -> frozenset[str]:
+        """The keys of some tokens of version *lang* (see :meth:`decisive_keys`)."""
         found: set[str] = set()
         for strong, group in ((True, tokens.strong), (False, tokens.names)):
-            for text in group:
-                keys = known.get(text)
-                if keys is None:  # the same whether strong or not
-                    keys = known[text] = self.keys(self.token(text, strong, lang))
-                found.update(keys)
+            for text in group:  # (the same keys whether strong or not)
+                found.update(self.keys(self.token(text, strong, lang)))
         return frozenset(found)
 
     def decides(self, value: _Token) -> bool:
