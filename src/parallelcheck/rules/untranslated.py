@@ -246,9 +246,10 @@ def _clearly_at_home(
     told from the letters of its text without setting aside names and numbers (which only
     ever removes Latin letters):
 
-    * in a version written in a non-Latin script, its own script has :data:`OWN_SHARE` of
-      the letters outside inline code, and nothing else that could hold some of them is set
-      aside (URLs, e-mail addresses, quotations);
+    * in a version written in a non-Latin script, its own script's letters outside inline
+      code and outside whatever else the judgement may set aside (:func:`_kept_for_sure`:
+      quotations, URLs, e-mail addresses) are :data:`OWN_SHARE` of all the letters outside
+      inline code — the judgement's own share can only be larger;
     * in a Latin-script version, the text has no letters of another script and shows no
       sign of another Latin-script language of the article.
     """
@@ -260,18 +261,56 @@ def _clearly_at_home(
         letters = facts.letters(unit.text)
         return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)
     text = unit.text
-    if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
-        return False
     if unit.code_spans:
         text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
-    total = in_own = 0.0  # weighted letters: whole numbers, so every sum is exact
-    for script, count in facts.letters(text).items():
-        weighted = count * WEIGHT.get(script, 1.0)
-        total += weighted
-        if script in own:
-            in_own += weighted
-    return bool(total) and in_own / total >= OWN_SHARE
+    kept = _kept_for_sure(text)
+    in_own = _weighted(facts.letters(kept), own)
+    # weighted letters are whole numbers, so every sum is exact
+    return bool(in_own) and in_own / _weighted(facts.letters(text)) >= OWN_SHARE
+
+
+def _weighted(letters: dict[str, int], scripts: Sequence[str] | None = None) -> float:
+    """The weighted letters (:data:`~parallelcheck.text.script.WEIGHT`) of *scripts*, or of
+    every script."""
+    return sum(
+        count * WEIGHT.get(script, 1.0)
+        for script, count in letters.items()
+        if scripts is None or script in scripts
+    )
+
+
+#: A run of text without white space.
+_RUN = re.compile(r"\S+")
+
+
+def _kept_for_sure(text: str) -> str:
+    """*text* less everything the judgement of a unit may set aside besides names and
+    numbers (which hold Latin letters only): every quotation :data:`_QUOTED` finds, whether
+    another version quotes it or not, and every run without white space that holds ``://``,
+    ``www.`` (in any case) or ``@`` — :data:`~parallelcheck.text.lexicon.URL` and
+    :data:`~parallelcheck.text.lexicon.EMAIL` match within such a run, wherever quotations
+    were blanked before them.  The letters of other scripts left here are kept by the
+    judgement too."""
+    spans: list[tuple[int, int]] = []
+    if _QUOTE_MARK.search(text):
+        spans.extend(match.span() for match in _QUOTED.finditer(text))
+    if "://" in text or "@" in text or "www." in text.lower():
+        spans.extend(match.span() for match in _RUN.finditer(text) if _holds_address(match.group()))
+    if not spans:
+        return text
+    pieces: list[str] = []
+    at = 0
+    for start, end in sorted(spans):
+        if start > at:
+            pieces.append(text[at:start])
+        at = max(at, end)
+    pieces.append(text[at:])
+    return " ".join(pieces)
+
+
+def _holds_address(run: str) -> bool:
+    return "://" in run or "@" in run or "www." in run.lower()
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
