@@ -264,24 +264,26 @@ def _clearly_at_home(
     if unit.code_spans:
         text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
+    total = in_own = 0.0  # weighted letters: whole numbers, so every sum is exact
+    for script, count in facts.letters(text).items():
+        weighted = count * WEIGHT.get(script, 1.0)
+        total += weighted
+        if script in own:
+            in_own += weighted
     kept = _kept_for_sure(text)
-    in_own = _weighted(facts.letters(kept), own)
-    # weighted letters are whole numbers, so every sum is exact
-    return bool(in_own) and in_own / _weighted(facts.letters(text)) >= OWN_SHARE
-
-
-def _weighted(letters: dict[str, int], scripts: Sequence[str] | None = None) -> float:
-    """The weighted letters (:data:`~parallelcheck.text.script.WEIGHT`) of *scripts*, or of
-    every script."""
-    return sum(
-        count * WEIGHT.get(script, 1.0)
-        for script, count in letters.items()
-        if scripts is None or script in scripts
-    )
+    if kept is not text:  # the own letters that stay, whatever the judgement sets aside
+        in_own = sum(
+            count * WEIGHT.get(script, 1.0)
+            for script, count in facts.letters(kept).items()
+            if script in own
+        )
+    return bool(total) and in_own / total >= OWN_SHARE
 
 
 #: A run of text without white space.
 _RUN = re.compile(r"\S+")
+#: What a URL or an e-mail address holds (:data:`~parallelcheck.text.lexicon.URL` ignores case).
+_ADDRESS_MARK = re.compile(r"://|@|[wW]{3}\.")
 
 
 def _kept_for_sure(text: str) -> str:
@@ -292,11 +294,16 @@ def _kept_for_sure(text: str) -> str:
     :data:`~parallelcheck.text.lexicon.EMAIL` match within such a run, wherever quotations
     were blanked before them.  The letters of other scripts left here are kept by the
     judgement too."""
+    quoted, addressed = _QUOTE_MARK.search(text), _ADDRESS_MARK.search(text)
+    if not quoted and not addressed:
+        return text
     spans: list[tuple[int, int]] = []
-    if _QUOTE_MARK.search(text):
+    if quoted:
         spans.extend(match.span() for match in _QUOTED.finditer(text))
-    if "://" in text or "@" in text or "www." in text.lower():
-        spans.extend(match.span() for match in _RUN.finditer(text) if _holds_address(match.group()))
+    if addressed:
+        spans.extend(
+            match.span() for match in _RUN.finditer(text) if _ADDRESS_MARK.search(match.group())
+        )
     if not spans:
         return text
     pieces: list[str] = []
@@ -307,10 +314,6 @@ def _kept_for_sure(text: str) -> str:
         at = max(at, end)
     pieces.append(text[at:])
     return " ".join(pieces)
-
-
-def _holds_address(run: str) -> bool:
-    return "://" in run or "@" in run or "www." in run.lower()
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
