@@ -44,6 +44,15 @@ PIECES = [
     "user@example.com",
     "“quoted text”",
     "「引用」",
+    # quotations, URLs and addresses that hold a version's own letters (a quotation another
+    # version quotes too is set aside; a URL runs on to the next white space)
+    "「リクエストボディ」",
+    "“요청 본문을”",
+    "«тело запроса»",
+    '"अनुरोध"',
+    "https://example.com/リクエストボディを使います",
+    "WWW.例え.jp/要求主體",
+    "用户@例子.com",
     "3.14",
     "v0.110",
     "`model_config`",

@@ -246,9 +246,10 @@ def _clearly_at_home(
     told from the letters of its text without setting aside names and numbers (which only
     ever removes Latin letters):
 
-    * in a version written in a non-Latin script, its own script has :data:`OWN_SHARE` of
-      the letters outside inline code, and nothing else that could hold some of them is set
-      aside (URLs, e-mail addresses, quotations);
+    * in a version written in a non-Latin script, its own script's letters outside inline
+      code and outside whatever else the judgement may set aside (:func:`_kept_for_sure`:
+      quotations, URLs, e-mail addresses) are :data:`OWN_SHARE` of all the letters outside
+      inline code — the judgement's own share can only be larger;
     * in a Latin-script version, the text has no letters of another script and shows no
       sign of another Latin-script language of the article.
     """
@@ -260,8 +261,6 @@ def _clearly_at_home(
         letters = facts.letters(unit.text)
         return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)
     text = unit.text
-    if "://" in text or "www." in text or "@" in text or _QUOTE_MARK.search(text):
-        return False
     if unit.code_spans:
         text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
@@ -271,7 +270,53 @@ def _clearly_at_home(
         total += weighted
         if script in own:
             in_own += weighted
+    kept = _kept_for_sure(text)
+    if kept is not text:  # the own letters that stay, whatever the judgement sets aside
+        in_own = sum(
+            count * WEIGHT.get(script, 1.0)
+            for script, count in facts.letters(kept).items()
+            if script in own
+        )
     return bool(total) and in_own / total >= OWN_SHARE
+
+
+#: A run of text without white space.
+_RUN = re.compile(r"\S+")
+#: What a URL or an e-mail address holds (:data:`~parallelcheck.text.lexicon.URL` ignores case).
+_ADDRESS_MARK = re.compile(r"://|@|[wW]{3}\.")
+
+
+def _kept_for_sure(text: str) -> str:
+    """*text* less everything the judgement of a unit may set aside besides names and
+    numbers (which hold Latin letters only): every quotation :data:`_QUOTED` finds, whether
+    another version quotes it or not, and every run without white space that holds ``://``,
+    ``www.`` (in any case) or ``@`` — :data:`~parallelcheck.text.lexicon.URL` and
+    :data:`~parallelcheck.text.lexicon.EMAIL` match within such a run, wherever quotations
+    were blanked before them.  The letters of other scripts left here are kept by the
+    judgement too."""
+    quoted = _QUOTE_MARK.search(text)
+    addressed = (  # a few plain searches first: a pattern's scan costs more
+        "://" in text or "@" in text or "w." in text or "W." in text
+    ) and _ADDRESS_MARK.search(text)
+    if not quoted and not addressed:
+        return text
+    spans: list[tuple[int, int]] = []
+    if quoted:
+        spans.extend(match.span() for match in _QUOTED.finditer(text))
+    if addressed:
+        spans.extend(
+            match.span() for match in _RUN.finditer(text) if _ADDRESS_MARK.search(match.group())
+        )
+    if not spans:
+        return text
+    pieces: list[str] = []
+    at = 0
+    for start, end in sorted(spans):
+        if start > at:
+            pieces.append(text[at:start])
+        at = max(at, end)
+    pieces.append(text[at:])
+    return " ".join(pieces)
 
 
 def _excused(profile: ScriptProfile, unit: _Unit) -> bool:
