@@ -317,12 +317,8 @@ class _Version:
         if block.kind is BlockKind.CODE:
             return []
         patterns = self.patterns
-        return anchor_keys(
-            block.text,
-            non_latin=self.non_latin,
-            code_spans=block.all_code_spans(),
-            targets=[normalise_target(link.target, patterns) for link in block.all_links()],
-        )
+        targets = [normalise_target(link.target, patterns) for link in block.all_links()]
+        return anchor_keys(block.text, self.non_latin, block.all_code_spans(), targets)
 
     def code(self, block: Block) -> str:
         """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""

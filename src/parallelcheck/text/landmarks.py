@@ -48,19 +48,16 @@ def anchors_of(
     capitalised Latin word is name-like.  Inline code and link targets are kept verbatim
     apart from outer spaces.
     """
-    return counted(anchor_keys(text, non_latin=non_latin, code_spans=code_spans, targets=targets))
+    return counted(anchor_keys(text, non_latin, code_spans, targets))
 
 
 def anchor_keys(
-    text: str,
-    *,
-    non_latin: bool,
-    code_spans: Iterable[str] = (),
-    targets: Iterable[str] = (),
+    text: str, non_latin: bool, spans: Iterable[str], targets: Iterable[str]
 ) -> list[str]:
-    """The anchors of :func:`anchors_of` one by one, in the order they are found (numbers,
-    words, inline code, link targets): for a caller that counts several texts' anchors at
-    once, or none at all when there is none."""
+    """The anchors of :func:`anchors_of` one by one (of *text* in a version written in a
+    non-Latin script or not, its inline code *spans* and link *targets*), in the order they
+    are found (numbers, words, inline code, link targets): for a caller that counts several
+    texts' anchors at once, or none at all when there is none."""
     text = normalise(text)
     keys = ["#" + value.replace(",", "") for value in _NUMBER.findall(text)]
     # Words of small letters alone are never anchors.  Any other word's text occurs nowhere
@@ -88,7 +85,7 @@ def anchor_keys(
         end = find(word, end) + len(word)
         if digit(word) or not word[1:].islower():
             append(word.lower())
-    keys += ["`" + code.strip() for code in code_spans]
+    keys += ["`" + code.strip() for code in spans]
     keys += ["@" + target.strip() for target in targets]
     return keys
 
