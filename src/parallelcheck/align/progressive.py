@@ -73,7 +73,9 @@ from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSec
 from parallelcheck.model.document import Block, BlockKind, Document, Section
 from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import (
+    anchor_keys,
     anchors_of,
+    counted,
     dice,
     strong_only,
 )
@@ -140,12 +142,13 @@ class _SectionFeatures:
     title_anchors: Counter[str]
     title_strong: Counter[str]
     body_anchors: Counter[str]
-    body_strong: Counter[str]
     kinds: Counter[str]
     share: float
     position: float
-    #: The sizes of the anchor multisets (counted once, asked for in every comparison).
+    #: The sizes of the anchor multisets (counted once, asked for in every comparison;
+    #: ``body_strong``'s once it is known, see :attr:`body_strong`).
     sizes: dict[str, int] = field(init=False)
+    _body_strong: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
     _grams: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -153,9 +156,23 @@ class _SectionFeatures:
             "title_anchors": self.title_anchors.total(),
             "title_strong": self.title_strong.total(),
             "body_anchors": self.body_anchors.total(),
-            "body_strong": self.body_strong.total(),
             "kinds": self.kinds.total(),
         }
+        if self.latin:
+            self._keep_body_strong()
+
+    def _keep_body_strong(self) -> None:
+        self._body_strong = strong = strong_only(self.body_anchors)
+        self.sizes["body_strong"] = strong.total()
+
+    @property
+    def body_strong(self) -> Counter[str]:
+        """The body's anchors without the weak ones.  A Latin-script section has them from
+        the start (a comparison of two Latin-script sections reads them, with their size in
+        :attr:`sizes`); another works them out when first asked (band seeds only)."""
+        if self._body_strong is None:
+            self._keep_body_strong()
+        return self._body_strong  # type: ignore[return-value]
 
     @property
     def form(self) -> int:
@@ -192,24 +209,47 @@ class _BlockFeatures:
     kind: str
     latin: bool
     anchors: Counter[str]
-    strong: Counter[str]
+    #: How many anchors (counted once, asked for in every comparison).
+    anchors_size: int
     share: float
     position: float
     code: str
     shape: tuple[int, int]
-    #: How many anchors and strong anchors (counted once, asked for in every comparison).
-    anchors_size: int = field(init=False)
-    strong_size: int = field(init=False)
     #: The other half of the unit this block forms with its neighbour — a description and
     #: the code block right after it, in a section of such examples (see :func:`_link_units`).
     #: A weak reference: two halves holding each other would make a reference cycle, and
     #: every article's features would wait for the garbage collector instead of going as
     #: soon as the article is aligned.
     partner: weakref.ref[_BlockFeatures] | None = field(default=None, repr=False, compare=False)
+    #: The strong anchors and how many (see :attr:`strong`).
+    _strong: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _strong_size: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.anchors_size = size = sum(self.anchors.values())
-        self.strong_size = size if self.strong is self.anchors else sum(self.strong.values())
+        if self.latin:
+            self._keep_strong()
+
+    def _keep_strong(self) -> None:
+        anchors = self.anchors
+        self._strong = strong = strong_only(anchors)
+        self._strong_size = self.anchors_size if strong is anchors else sum(strong.values())
+
+    @property
+    def strong(self) -> Counter[str]:
+        """The anchors without the weak ones (:func:`strong_only`).  A Latin-script block has
+        them from the start: every comparison of two Latin-script blocks reads them, and
+        :func:`_own_similarity` reads them without asking.  Another block works them out when
+        first asked (only splits, containers and band seeds do): most never are."""
+        if self._strong is None:
+            self._keep_strong()
+        return self._strong  # type: ignore[return-value]
+
+    @property
+    def strong_size(self) -> int:
+        """How many strong anchors (see :attr:`strong`)."""
+        if self._strong is None:
+            self._keep_strong()
+        return self._strong_size
 
     @property
     def form(self) -> str:
@@ -236,7 +276,8 @@ KIND_FAMILY = {
     BlockKind.TABLE: "table",
     BlockKind.CODE: "code",
 }
-#: A code block's anchors: none (shared by every code block; callers never change anchors).
+#: The anchors of a block that holds none, a code block's among them: one multiset that
+#: every such block shares (callers never change anchors).
 _NO_ANCHORS: Counter[str] = Counter()
 
 
@@ -275,16 +316,13 @@ class _Version:
         self.skeletons = skeletons
         self.total = total or 1
 
-    def anchors(self, block: Block) -> Counter[str]:
+    def anchor_keys(self, block: Block) -> list[str]:
+        """A block's anchors one by one (:func:`anchor_keys`; none for a code block)."""
         if block.kind is BlockKind.CODE:
-            return _NO_ANCHORS
+            return []
         patterns = self.patterns
-        return anchors_of(
-            block.text,
-            non_latin=self.non_latin,
-            code_spans=block.all_code_spans(),
-            targets=[normalise_target(link.target, patterns) for link in block.all_links()],
-        )
+        targets = [normalise_target(link.target, patterns) for link in block.all_links()]
+        return anchor_keys(block.text, self.non_latin, block.all_code_spans(), targets)
 
     def code(self, block: Block) -> str:
         """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""
@@ -296,18 +334,18 @@ class _Version:
             found = self.skeletons[key] = code_skeleton(*key)
         return found
 
-    def features(self, block: Block, size: int, position: float) -> _BlockFeatures:
-        """The features of *block*, *size* characters long, at *position* (0..1) among the
-        blocks it is compared in."""
-        anchors = self.anchors(block)
+    def features(self, block: Block, keys: list[str], size: int, position: float) -> _BlockFeatures:
+        """The features of *block*, whose anchors are *keys* (:meth:`anchor_keys`), *size*
+        characters long, at *position* (0..1) among the blocks it is compared in."""
         kind = block.kind
         return _BlockFeatures(
             block=block,
             family=KIND_FAMILY[kind],
             kind=kind,  # a StrEnum: equal to its value, and cheaper
             latin=self.latin,
-            anchors=anchors,
-            strong=strong_only(anchors),
+            # Most blocks of a translation hold no anchor: they share one empty multiset.
+            anchors=counted(keys) if keys else _NO_ANCHORS,
+            anchors_size=len(keys),
             share=size / self.total,
             position=position,
             code=self.code(block),
@@ -320,23 +358,26 @@ def _document_features(
 ) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]]]:
     """The features of every section of a version, and of every block of each section (by
     the section's ``id``)."""
-    sizes = {id(b): _block_length(b) for b in doc.iter_blocks()}
-    version = _Version(doc, prefixes, source, skeletons, sum(sizes.values()))
+    lengths = [[_block_length(block) for block in section.blocks] for section in doc.sections]
+    version = _Version(doc, prefixes, source, skeletons, sum(map(sum, lengths)))
     total = version.total
     count = max(len(doc.sections) - 1, 1)
     sections = []
     blocks: dict[int, list[_BlockFeatures]] = {}
-    for index, section in enumerate(doc.sections):
+    for index, (section, sizes) in enumerate(zip(doc.sections, lengths, strict=True)):
         last = max(len(section.blocks) - 1, 1)
+        keys = [version.anchor_keys(block) for block in section.blocks]
         block_features = [
-            version.features(block, sizes[id(block)], number / last)
-            for number, block in enumerate(section.blocks)
+            version.features(block, found, size, number / last)
+            for number, (block, found, size) in enumerate(
+                zip(section.blocks, keys, sizes, strict=True)
+            )
         ]
-        kinds = Counter(f.family for f in block_features)
-        length = sum(sizes[id(f.block)] for f in block_features)
+        kinds = counted([f.family for f in block_features])
+        length = sum(sizes)
         # The blocks' anchors summed, counted in one go (the same keys, in the same order,
         # as adding each block's in turn).
-        body = Counter(chain.from_iterable(f.anchors.elements() for f in block_features))
+        body = counted(chain.from_iterable(keys))
         targets = [normalise_target(link.target, version.patterns) for link in section.links]
         title_anchors = anchors_of(
             section.title,
@@ -353,7 +394,6 @@ def _document_features(
                 title_anchors=title_anchors,
                 title_strong=strong_only(title_anchors),
                 body_anchors=body,
-                body_strong=strong_only(body),
                 kinds=kinds,
                 share=length / total,
                 position=(index - 1) / count if index else 0.0,
@@ -375,7 +415,7 @@ def child_block_features(
     version = _Version(doc, prefixes, source, {}, total)
     last = max(len(blocks) - 1, 1)
     return [
-        version.features(block, _block_length(block), number / last)
+        version.features(block, version.anchor_keys(block), _block_length(block), number / last)
         for number, block in enumerate(blocks)
     ]
 
@@ -474,9 +514,9 @@ def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
         if a.code == b.code:
             return 1.0
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
-    if a.latin and b.latin:
-        mine, theirs = a.strong, b.strong
-        anchors = dice(mine, theirs, 1.0, (a.strong_size, b.strong_size))
+    if a.latin and b.latin:  # both blocks hold their strong anchors from the start
+        mine, theirs = a._strong, b._strong
+        anchors = dice(mine, theirs, 1.0, (a._strong_size, b._strong_size))  # type: ignore[arg-type]
     else:
         mine, theirs = a.anchors, b.anchors
         anchors = dice(mine, theirs, 1.0, (a.anchors_size, b.anchors_size))

@@ -137,12 +137,15 @@ def _fold_continuations(rows: list[Row], langs: set[str]) -> list[Row]:
     for index, (column, extra) in enumerate(rows):
         if index < 2 or extra:
             continue
-        hosts = {lang: _host(rows, index, lang) for lang in column}
-        if not all(hosts.values()):
-            continue
-        for lang, host in hosts.items():
-            host[1].setdefault(lang, []).append(column[lang])
-        column.clear()
+        hosts: dict[str, Row] = {}
+        for lang in column:  # the first version whose block continues nothing settles it
+            if (host := _host(rows, index, lang)) is None:
+                break
+            hosts[lang] = host
+        else:
+            for lang, host in hosts.items():
+                host[1].setdefault(lang, []).append(column[lang])
+            column.clear()
     return [row for row in rows if row[0]]
 
 
@@ -218,6 +221,9 @@ def _merged(rows: Sequence[Row], index: int, size: int) -> Row | None:
     group = rows[index : index + size]
     if any(extra for _, extra in group):
         return None
+    first = group[0][0].keys()
+    if all(column.keys() == first for column, _ in group[1:]):
+        return None  # every version holds a block in every row: none holds one block alone
     held: dict[str, list[tuple[int, Features]]] = {}
     kinds = set()
     for number, (column, _) in enumerate(group):

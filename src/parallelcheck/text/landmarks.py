@@ -29,6 +29,16 @@ from collections.abc import Iterable
 
 from parallelcheck.text.lexicon import SENTENCE_START_SPACED, normalise, starts_sentence
 
+try:  # the counting loop Counter.update runs (in C), without Counter.__init__'s steps
+    from collections import _count_elements  # type: ignore[attr-defined]
+except ImportError:  # an interpreter whose collections lacks it: the same, in Python
+
+    def _count_elements(mapping: dict, keys: Iterable) -> None:
+        get = mapping.get
+        for key in keys:
+            mapping[key] = get(key, 0) + 1
+
+
 _NUMBER = re.compile(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a dot
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
 _DIGIT = re.compile(r"[0-9]")
@@ -48,6 +58,16 @@ def anchors_of(
     capitalised Latin word is name-like.  Inline code and link targets are kept verbatim
     apart from outer spaces.
     """
+    return counted(anchor_keys(text, non_latin, code_spans, targets))
+
+
+def anchor_keys(
+    text: str, non_latin: bool, spans: Iterable[str], targets: Iterable[str]
+) -> list[str]:
+    """The anchors of :func:`anchors_of` one by one (of *text* in a version written in a
+    non-Latin script or not, its inline code *spans* and link *targets*), in the order they
+    are found (numbers, words, inline code, link targets): for a caller that counts several
+    texts' anchors at once, or none at all when there is none."""
     text = normalise(text)
     keys = ["#" + value.replace(",", "") for value in _NUMBER.findall(text)]
     # Words of small letters alone are never anchors.  Any other word's text occurs nowhere
@@ -75,9 +95,18 @@ def anchors_of(
         end = find(word, end) + len(word)
         if digit(word) or not word[1:].islower():
             append(word.lower())
-    keys += ["`" + code.strip() for code in code_spans]
+    keys += ["`" + code.strip() for code in spans]
     keys += ["@" + target.strip() for target in targets]
-    return Counter(keys)
+    return keys
+
+
+def counted(keys: Iterable[str]) -> Counter[str]:
+    """``Counter(keys)``, made as ``Counter.update`` counts (with ``collections``' own
+    counting loop) without ``Counter.__init__``'s Python-level steps and its type check of
+    *keys*: alignment counts the anchors of some 70,000 blocks a check, most of them few."""
+    found: Counter[str] = Counter.__new__(Counter)
+    _count_elements(found, keys)
+    return found
 
 
 def _name_strength(word: str, text: str, start: int, non_latin: bool) -> int:
@@ -104,7 +133,9 @@ def strong_only(anchors: Counter[str]) -> Counter[str]:
     # key starts with "~" exactly when there is a weak one (found without a Python loop).
     if not anchors or max(anchors)[0] != "~":
         return anchors
-    return Counter({key: n for key, n in anchors.items() if key[0] != "~"})
+    strong: Counter[str] = Counter.__new__(Counter)  # as :func:`counted` makes one
+    dict.update(strong, {key: n for key, n in anchors.items() if key[0] != "~"})
+    return strong
 
 
 def dice(

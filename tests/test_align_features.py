@@ -1,0 +1,124 @@
+"""Alignment's block and section features against the full computation: the anchors counted
+from their keys, the strong anchors worked out only when read, the body's anchors summed
+from the blocks' keys (see ``align.progressive._document_features``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from conftest import parse_versions
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parallelcheck.align import progressive
+from parallelcheck.model.document import BlockKind
+from parallelcheck.text.landmarks import anchors_of, counted, strong_only
+from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["#1", "`x", "@/a", "api", "~foo", "日本"]), max_size=12))
+def test_counted_is_the_counter_of_the_keys_in_the_same_order(keys):
+    found = counted(keys)
+    assert type(found) is Counter
+    assert found == Counter(keys)
+    assert list(found.items()) == list(Counter(keys).items())
+    found["#1"] += 1  # a Counter of its own: changing it leaves a new one untouched
+    assert counted(keys) == Counter(keys)
+
+
+def test_strong_only_keeps_a_counter_of_the_strong_anchors():
+    anchors = Counter({"~huawei": 2, "deepinfer": 1, "#64": 3})
+    strong = strong_only(anchors)
+    assert type(strong) is Counter
+    assert strong == Counter({"deepinfer": 1, "#64": 3})
+    assert strong.total() == 4
+
+
+EN = """# Serving guide
+
+DeepInfer 2.0 serves DeepSeek V4 on 64 GPUs with Huawei cards, see [the docs](/docs/x).
+
+Plain words only here, and nothing that could be a name or a number.
+
+```python
+run(port=8000)
+```
+
+## Hardware
+
+Use `vllm serve` with NVIDIA SM100. Then Huawei Ascend 950 follows.
+
+- one item with Foo
+- another with `--port`
+"""
+
+JA = """# サービングガイド
+
+DeepInfer 2.0 は Huawei のカードで DeepSeek V4 を 64 基の GPU で提供する。[文書](/ja/docs/x)
+
+ただの文です。この段落には日本語の言葉だけが並んでいて、名前も数字もありません。
+
+```python
+run(port=8000)
+```
+
+## ハードウェア
+
+NVIDIA SM100 で `vllm serve` を使う。Huawei Ascend 950 が続く。
+
+- Foo の項目
+- `--port` の項目
+"""
+
+
+def _full_anchors(block, doc, source):
+    """A block's anchors computed in full, as alignment computed them before the shortcuts."""
+    if block.kind is BlockKind.CODE:
+        return Counter()
+    patterns = localised_prefix_patterns(doc.lang, DEFAULT_PREFIXES, source)
+    return anchors_of(
+        block.text,
+        non_latin=progressive.written_in_non_latin(doc),
+        code_spans=block.all_code_spans(),
+        targets=[normalise_target(link.target, patterns) for link in block.all_links()],
+    )
+
+
+def test_block_and_section_features_are_those_of_the_full_computation():
+    documents = parse_versions(en=EN, ja=JA, de=EN)
+    for lang, doc in documents.items():
+        sections, blocks = progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})
+        latin = not progressive.written_in_non_latin(doc)
+        assert latin == (lang != "ja")
+        for section, features in zip(doc.sections, sections, strict=True):
+            body: Counter[str] = Counter()
+            for block, found in zip(section.blocks, blocks[id(section)], strict=True):
+                full = _full_anchors(block, doc, "en")
+                body += full
+                assert found.anchors == full
+                assert list(found.anchors) == list(full)
+                assert found.anchors_size == full.total()
+                # Worked out at once in a Latin-script version, when first read in another.
+                assert (found._strong is not None) == latin
+                assert found.strong == strong_only(full)
+                assert found.strong_size == strong_only(full).total()
+            assert features.body_anchors == body
+            assert list(features.body_anchors) == list(body)
+            assert (features._body_strong is not None) == latin
+            assert features.body_strong == strong_only(body)
+            assert features.sizes["body_strong"] == strong_only(body).total()
+    # The texts hold weak anchors, so a strong multiset of its own was made somewhere.
+    japanese = documents["ja"].iter_blocks()
+    assert any("~huawei" in anchors_of(b.text, non_latin=True) for b in japanese)
+
+
+def test_blocks_without_anchors_share_one_empty_multiset_that_no_comparison_changes():
+    documents = parse_versions(en=EN, ja=JA)
+    article = progressive.align_article("a", documents, "en")
+    assert [len(s.rows) for s in article.sections] == [0, 3, 2]  # preamble, two sections
+    _, blocks = progressive._document_features(documents["en"], DEFAULT_PREFIXES, "en", {})
+    empty = [f for features in blocks.values() for f in features if not f.anchors]
+    assert len(empty) == 2  # the plain paragraph and the code block
+    assert empty[0].anchors is empty[1].anchors
+    assert not empty[0].anchors
