@@ -165,7 +165,7 @@ def test_description_and_code_are_units_only_in_a_section_of_examples():
     doc = parse_versions(en=two)["en"]
     blocks = progressive._document_features(doc, (), "en", {})[1][id(doc.sections[1])]
     assert [f.partner is not None for f in blocks] == [True, True, True, True]
-    assert blocks[0].partner is blocks[1] and blocks[1].partner is blocks[0]
+    assert blocks[0].partner() is blocks[1] and blocks[1].partner() is blocks[0]
 
 
 # ---------------------------------------------------------------------------
