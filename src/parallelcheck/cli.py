@@ -92,7 +92,10 @@ def refuse_writes_over_inputs(
     *folders* (a site's folder and its pages folder, which ``check --output`` replaces) are
     refused as the cache folder is, and also when an input lies inside them.
     Called once discovery is done and before anything is checked, so a mistyped path costs
-    nothing; nothing is written or removed here."""
+    nothing; nothing is written or removed here.  A run that writes nothing (no output file
+    or folder, no cache) has nothing to refuse, and resolves no path."""
+    if not writes and not folders and cache_folder is None:
+        return
     from parallelcheck.discover.sets import could_be_version
     from parallelcheck.glossary import EXTENSIONS as GLOSSARY_EXTENSIONS
     from parallelcheck.glossary import glossary_files
