@@ -298,3 +298,38 @@ def test_code_spans_are_found_in_order_or_anywhere_when_out_of_order():
     # a span before the previous one (a reader's order differs) is still found; an empty
     # or absent one is skipped
     assert list(find_spans(text, ["b", "", "run", "zz"])) == [(14, 15), (0, 3)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "See WWW.Example.com for more.",
+        "Www.example.com is the site.",
+        "Open wWw.example.org/path now.",
+        "https://example.com and more",
+        "HTTP://EXAMPLE.COM",
+    ],
+)
+def test_the_url_pretest_lets_through_every_text_the_url_pattern_matches(text: str) -> None:
+    """The pattern ignores case, so the cheap test before it must too: an upper-case
+    ``WWW.`` address is blanked like a lower-case one."""
+    from parallelcheck.text.lexicon import URL, might_hold_url
+
+    assert URL.search(text)
+    assert might_hold_url(text)
+
+
+def test_the_url_pretest_holds_whenever_the_url_pattern_matches() -> None:
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from parallelcheck.text.lexicon import URL, might_hold_url
+
+    pieces = st.sampled_from(["www.", "WWW.", "Www.", "wWw.", "http://", "HTTPS://", "a", " ", "."])
+
+    @given(st.lists(pieces | st.text(max_size=3), max_size=8).map("".join))
+    def check(text: str) -> None:
+        if URL.search(text):
+            assert might_hold_url(text)
+
+    check()

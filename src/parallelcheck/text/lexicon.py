@@ -84,8 +84,10 @@ def find_spans(text: str, spans: Sequence[str]) -> Iterator[tuple[int, int]]:
 
 
 def might_hold_url(text: str) -> bool:
-    """Whether :data:`URL` can match in *text* (a cheap test before the pattern)."""
-    return "://" in text or "www." in text
+    """Whether :data:`URL` can match in *text* (a cheap test before the pattern): a match
+    holds ``://`` or ``www.`` in any case (the pattern ignores case), so it holds ``://``,
+    ``w.`` or ``W.``."""
+    return "://" in text or "w." in text or "W." in text
 
 
 # ---------------------------------------------------------------------------
