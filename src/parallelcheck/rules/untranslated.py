@@ -18,7 +18,7 @@ from parallelcheck.rules._common import excerpt
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.langtag import primary_language
-from parallelcheck.text.lexicon import URL, normalise
+from parallelcheck.text.lexicon import URL, might_hold_url, normalise
 from parallelcheck.text.script import (
     LATIN,
     WEIGHT,
@@ -295,9 +295,8 @@ def _kept_for_sure(text: str) -> str:
     were blanked before them.  The letters of other scripts left here are kept by the
     judgement too."""
     quoted = _QUOTE_MARK.search(text)
-    addressed = (  # a few plain searches first: a pattern's scan costs more
-        "://" in text or "@" in text or "w." in text or "W." in text
-    ) and _ADDRESS_MARK.search(text)
+    # plain searches first (a pattern's scan costs more): a URL's, then an address's mark
+    addressed = (might_hold_url(text) or "@" in text) and _ADDRESS_MARK.search(text)
     if not quoted and not addressed:
         return text
     spans: list[tuple[int, int]] = []
