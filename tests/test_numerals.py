@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from parallelcheck.text.numerals import (
@@ -335,6 +335,13 @@ def test_parse_number_words_never_fails(tokens, lang):
 
 
 @given(st.text(alphabet="〇零一二三四五六七八九十百千萬万億兩點0123456789.", max_size=12))
+@example("一點〇點〇")  # a second point after a fraction: no number, not an error
 def test_parse_cjk_never_fails(numeral):
     value = parse_cjk(numeral)
     assert value is None or value >= 0
+
+
+def test_a_numeral_with_two_points_is_no_number():
+    assert parse_cjk("一點五") == Decimal("1.5")
+    assert parse_cjk("一點〇點〇") is None
+    assert parse_cjk("三點一四點一五") is None

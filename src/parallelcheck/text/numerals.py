@@ -259,11 +259,14 @@ def _tokens(text: str, digits: dict, small: dict, big: dict, zeros: str, point: 
             i = match.end()
             continue
         if ch in point:
-            # 一點八: join the digit before with the digits after.
+            # 一點八: join the digit before with the digits after; a digit that already has
+            # its fraction (一點〇點〇) takes no second point.
             j = i + 1
             while j < n and text[j] in digits:
                 j += 1
             if not out or out[-1][0] != "d" or j == i + 1 or out[-1][2]:
+                return None
+            if out[-1][1].as_tuple().exponent < 0:
                 return None
             fraction = "".join(str(digits[c]) for c in text[i + 1 : j])
             out[-1] = ("d", Decimal(f"{out[-1][1]}.{fraction}"), False)
