@@ -211,22 +211,24 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
             (folder / f"{langs[1]}.md").write_text(f"# Title\n\n{text}\n")
     output = _run(
         f"""
-        import os, sys
+        import contextlib, io, os, sys
         from parallelcheck.text import langid as identifier
-        from parallelcheck.config import Config
-        from parallelcheck.discover.sets import discover
-        from parallelcheck.engine import CheckOptions
-        from parallelcheck.run.pipeline import check_all
+        from parallelcheck.cli import cli
+        reads = []
+        real = identifier._decompress
+        identifier._decompress = lambda stop=None: reads.append(stop is not None) or real(stop)
         for name in ("cjk", "latin"):
             folder = os.path.join({str(tmp_path)!r}, name)
-            identifier.read_ahead()
-            sets = discover([folder], root=folder, cwd=os.getcwd())
-            list(check_all(sets, Config(), CheckOptions(jobs=2)))
-            print(name, identifier.is_loaded(), "numpy" in sys.modules)
+            with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+                cli.main(["check", folder, "--no-cache", "--jobs", "2", "--format", "json"])
+            print(name, identifier.is_loaded(), "numpy" in sys.modules, reads)
         """
     )
-    # The model, and the libraries it needs, only for the run that needs them.
-    assert output.split() == ["cjk", "False", "False", "latin", "True", "True"]
+    # The model, and the libraries it needs, only for the run that needs them: the command
+    # without two Latin-script languages never starts reading it (not even in the
+    # background), the other reads it once, in the background (with a stop signal), and
+    # holds it before its workers fork.
+    assert output.split() == ["cjk", "False", "False", "[]", "latin", "True", "True", "[True]"]
 
 
 def test_the_library_is_imported_beside_the_model_read_without_loading_it():

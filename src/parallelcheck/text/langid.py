@@ -11,11 +11,13 @@ is most of what the identifier costs a run:
   (py3langid's own loader goes through a temporary file and copies every array, which takes
   half as long again and twice the memory);
 * :func:`read_ahead` reads it in a background thread (the decompressor runs outside the
-  interpreter lock) while the command line imports the rules and finds the articles, and
-  the engine imports py3langid itself (:func:`import_library`); the engine then waits for
-  the model (:func:`load`) before forking worker processes when the run needs it, so that
-  they share one copy instead of each reading their own, or drops the read
-  (:func:`drop_read_ahead`) when it does not.
+  interpreter lock), started by a run once it knows that an article to check needs it (its
+  plan: a rule that asks and an article with two Latin-script languages), not before: a
+  run that cannot ask never decompresses it (0.35 s of processor time).  Meanwhile the run
+  prepares what its workers share and imports py3langid itself (:func:`import_library`);
+  it then waits for the model (:func:`load`) before forking worker processes, so that they
+  share one copy instead of each reading their own.  A read the run turns out not to need
+  after all is stopped (:func:`drop_read_ahead`).
 """
 
 from __future__ import annotations
