@@ -231,6 +231,32 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
     assert output.split() == ["cjk", "False", "False", "[]", "latin", "True", "True", "[True]"]
 
 
+def test_workers_that_cannot_inherit_the_model_leave_the_main_process_without_it(tmp_path):
+    for index in range(4):
+        folder = tmp_path / f"a{index}"
+        folder.mkdir()
+        (folder / "en.md").write_text("# Title\n\nThe request body is read.\n")
+        (folder / "de.md").write_text("# Titel\n\nDie Anfrage wird gelesen.\n")
+    output = _run(
+        f"""
+        import contextlib, io
+        from parallelcheck.run import workers
+        from parallelcheck.text import langid as identifier
+        from parallelcheck.cli import cli
+        reads = []
+        real = identifier._decompress
+        identifier._decompress = lambda stop=None: reads.append(stop is not None) or real(stop)
+        workers.INHERIT = False  # as where workers start afresh (Windows, macOS)
+        out = io.StringIO()
+        with contextlib.suppress(SystemExit), contextlib.redirect_stdout(out):
+            cli.main(["check", {str(tmp_path)!r}, "--no-cache", "--jobs", "2", "--format", "json"])
+        print(identifier.is_loaded(), reads, '"articles"' in out.getvalue())
+        """
+    )
+    # Each worker reads its own copy: the main process reads none, not even ahead.
+    assert output.split() == ["False", "[]", "True"]
+
+
 def test_the_library_is_imported_beside_the_model_read_without_loading_it():
     output = _run(
         """

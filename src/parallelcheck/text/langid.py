@@ -52,20 +52,17 @@ def _model_path() -> Path | None:
 
 
 def _decompress(stop: threading.Event | None = None) -> bytes | None:
-    """The model archive decompressed, 1 MB of it at a time; ``None`` once *stop* is set, or
-    when the archive is not where py3langid 0.4 keeps it.  Each step runs outside the
-    interpreter lock; few, large steps keep the thread from waiting for it."""
+    """The model archive decompressed; ``None`` when *stop* is set (before or after), or
+    when the archive is not where py3langid 0.4 keeps it.  One step, outside the interpreter
+    lock: the decompressor makes the 68 MB once (read in pieces and joined, they were
+    copied a second time: 0.36-0.39 s of processor time against 0.34 s).  A run starts the
+    read only when it will use the model, so there is little to stop."""
     path = _model_path()
-    if path is None:
+    if path is None or (stop is not None and stop.is_set()):
         return None
-    decompressor = lzma.LZMADecompressor()
-    pieces = []
     with open(path, "rb") as packed:
-        while chunk := packed.read(1 << 20):
-            if stop is not None and stop.is_set():
-                return None
-            pieces.append(decompressor.decompress(chunk))
-    return b"".join(pieces)
+        raw = lzma.LZMADecompressor().decompress(packed.read())
+    return None if stop is not None and stop.is_set() else raw
 
 
 def _views(raw: bytes) -> dict[str, Any] | None:
