@@ -138,6 +138,29 @@ def test_the_characters_every_conversion_changes_are_learned_as_one_by_one(tradi
     assert other.among(sample) == expected
 
 
+def test_once_a_conversion_changes_none_the_later_ones_are_not_asked(monkeypatch):
+    from parallelcheck.rules import regional_variant
+
+    asked: list[str] = []
+    real = regional_variant.convert
+    monkeypatch.setattr(
+        regional_variant, "convert", lambda config, text: asked.append(config) or real(config, text)
+    )
+    left = {ch for ch in HAN[::7] if real("s2t", ch) == ch}  # Traditional or shared
+    full = {ch for ch in left if all(real(c, ch) != ch for c in _TO_TRADITIONAL)}
+    asked.clear()
+    assert OtherScript(traditional=True).among(left) == full == set()
+    assert asked == ["s2t"]
+    # Characters the first conversion changes are still put to every one.
+    asked.clear()
+    sample = set(HAN[::7])
+    expected = {
+        ch for ch in sample if ch != "占" and all(real(c, ch) != ch for c in _TO_TRADITIONAL)
+    }
+    assert OtherScript(traditional=True).among(sample) == expected
+    assert asked == list(_TO_TRADITIONAL)
+
+
 def test_mainland_terms_in_a_taiwan_text():
     found = other_region_terms("這台伺服器的硬件兼容性很好，預設也不用改默認軟件。", TAIWAN)
     assert [(term, right) for _, term, right in found] == [

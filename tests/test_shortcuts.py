@@ -211,22 +211,50 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
             (folder / f"{langs[1]}.md").write_text(f"# Title\n\n{text}\n")
     output = _run(
         f"""
-        import os, sys
+        import contextlib, io, os, sys
         from parallelcheck.text import langid as identifier
-        from parallelcheck.config import Config
-        from parallelcheck.discover.sets import discover
-        from parallelcheck.engine import CheckOptions
-        from parallelcheck.run.pipeline import check_all
+        from parallelcheck.cli import cli
+        reads = []
+        real = identifier._decompress
+        identifier._decompress = lambda stop=None: reads.append(stop is not None) or real(stop)
         for name in ("cjk", "latin"):
             folder = os.path.join({str(tmp_path)!r}, name)
-            identifier.read_ahead()
-            sets = discover([folder], root=folder, cwd=os.getcwd())
-            list(check_all(sets, Config(), CheckOptions(jobs=2)))
-            print(name, identifier.is_loaded(), "numpy" in sys.modules)
+            with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+                cli.main(["check", folder, "--no-cache", "--jobs", "2", "--format", "json"])
+            print(name, identifier.is_loaded(), "numpy" in sys.modules, reads)
         """
     )
-    # The model, and the libraries it needs, only for the run that needs them.
-    assert output.split() == ["cjk", "False", "False", "latin", "True", "True"]
+    # The model, and the libraries it needs, only for the run that needs them: the command
+    # without two Latin-script languages never starts reading it (not even in the
+    # background), the other reads it once, in the background (with a stop signal), and
+    # holds it before its workers fork.
+    assert output.split() == ["cjk", "False", "False", "[]", "latin", "True", "True", "[True]"]
+
+
+def test_workers_that_cannot_inherit_the_model_leave_the_main_process_without_it(tmp_path):
+    for index in range(4):
+        folder = tmp_path / f"a{index}"
+        folder.mkdir()
+        (folder / "en.md").write_text("# Title\n\nThe request body is read.\n")
+        (folder / "de.md").write_text("# Titel\n\nDie Anfrage wird gelesen.\n")
+    output = _run(
+        f"""
+        import contextlib, io
+        from parallelcheck.run import workers
+        from parallelcheck.text import langid as identifier
+        from parallelcheck.cli import cli
+        reads = []
+        real = identifier._decompress
+        identifier._decompress = lambda stop=None: reads.append(stop is not None) or real(stop)
+        workers.INHERIT = False  # as where workers start afresh (Windows, macOS)
+        out = io.StringIO()
+        with contextlib.suppress(SystemExit), contextlib.redirect_stdout(out):
+            cli.main(["check", {str(tmp_path)!r}, "--no-cache", "--jobs", "2", "--format", "json"])
+        print(identifier.is_loaded(), reads, '"articles"' in out.getvalue())
+        """
+    )
+    # Each worker reads its own copy: the main process reads none, not even ahead.
+    assert output.split() == ["False", "[]", "True"]
 
 
 def test_the_library_is_imported_beside_the_model_read_without_loading_it():

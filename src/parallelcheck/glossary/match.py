@@ -62,7 +62,6 @@ How a form matches (decided by the form's own script, not only the version's lan
 
 from __future__ import annotations
 
-import importlib.metadata
 import importlib.util
 import itertools
 import re
@@ -556,7 +555,11 @@ OPTIONAL_DISTRIBUTIONS = ("sudachipy", "sudachidict-core", lemmas.DISTRIBUTION)
 def optional_distributions() -> tuple[tuple[str, str | None], ...]:
     """Each of :data:`OPTIONAL_DISTRIBUTIONS` with its installed version (``None`` when it is
     not installed): what a result checked against a glossary depends on besides the glossary
-    (the result cache's key holds it).  Reads the packages' metadata only."""
+    (the result cache's key holds it).  Reads the packages' metadata only; the metadata
+    reader (which imports the ``email`` package, 15 ms) is imported here, by the runs that
+    use a cache and a glossary, not by every run."""
+    import importlib.metadata
+
     found = []
     for name in OPTIONAL_DISTRIBUTIONS:
         try:

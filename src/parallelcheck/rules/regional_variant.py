@@ -312,7 +312,10 @@ class OtherScript:
 
     The characters not seen before are converted together, one per line, in one call per
     conversion: a line break ends every phrase of OpenCC's dictionaries, so each character
-    converts as it does alone (``tests/test_regional.py`` checks every Han character)."""
+    converts as it does alone (``tests/test_regional.py`` checks every Han character).  Once
+    a conversion leaves every one of them as it is, the later ones are not asked (nor
+    loaded, in a process that has not loaded them): in a Traditional version, ``s2t`` leaves
+    the new characters of most articles alone."""
 
     def __init__(self, traditional: bool):
         self.configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
@@ -326,6 +329,8 @@ class OtherScript:
             ordered = sorted(new)
             changed = set(ordered)
             for config in self.configs:
+                if not changed:  # no conversion can bring one back: the rest need not run
+                    break
                 converted = convert(config, "\n".join(ordered)).split("\n")
                 if len(converted) != len(ordered):  # not one line a character: one by one
                     converted = [convert(config, ch) for ch in ordered]

@@ -89,7 +89,9 @@ _QUOTED = re.compile(
     r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
 )
 _QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
-_FROM_GREEK = re.compile("[\u0370-\U0010ffff]")  # a character past the Latin script's
+#: A character past the Latin script's (from U+0370 up, written as the complement of the
+#: characters below it, which ``re`` compiles in 0.1 ms instead of 3).
+_FROM_GREEK = re.compile("[^\x00-\u036f]")
 
 
 class _Unit:

@@ -483,14 +483,6 @@ class Cache:
         self.root = self.base / LAYOUT
         self._trusted: dict[Path, bool] = {}
 
-    def is_empty(self) -> bool:
-        """Whether the folder holds no entry at all (a first run, or a cleared cache)."""
-        try:
-            with os.scandir(self.root) as entries:
-                return next(entries, None) is None
-        except OSError:
-            return True
-
     def path(self, key: str) -> Path:
         """Where the entry of ``key`` is (whether or not there is one)."""
         return self.root / key[:2] / f"{key}{_SUFFIX}"

@@ -271,8 +271,13 @@ def check_all(
                 cached[index] = ArticleResult(None, findings, dict(digests), outline=outline)
     todo = [i for i in range(len(article_sets)) if cached[i] is None]
     jobs = [_Job(article_sets[i], known[i]) for i in todo]
-    if not plan.asks_identifier([job.article_set for job in jobs if job.known is None]):
-        identifier.drop_read_ahead()  # started by the run's start, in case it was needed
+    if plan.asks_identifier([job.article_set for job in jobs if job.known is None]) and (
+        workers.INHERIT or plan.workers_for(len(jobs)) <= 1
+    ):
+        # Read from now on, beside what comes before the first guess (the workers'
+        # preparation, documents read ahead), when this process's copy is the one used: a
+        # run that cannot need it never reads it, nor one whose workers read their own.
+        identifier.read_ahead()
     terms = GlossaryMatcher(glossary) if plan.glossary else None  # compiled once for the run
     work = _Work(config, options, terms, plan, {})
 

@@ -7,10 +7,10 @@ found (:meth:`Session.check`).  Everything about how the run goes is decided her
 
 * **The cache.**  Used unless ``--no-cache`` is given or the output format reads the whole
   aligned article of every article (the cache keeps outlines; see :func:`cache_mode`).
-* **The language model, read ahead.**  When there is no cache to answer from (off, or empty),
-  the model will likely be needed: its decompression starts in a background thread at once,
-  while the rest is imported and the articles are found (the run drops it if no rule and no
-  article turns out to need it; :mod:`parallelcheck.text.langid`).
+* **The language model** is not read here: the run starts reading it once it knows that an
+  article it is to check needs it (:func:`~parallelcheck.run.pipeline.check_all`), so that
+  a run without two Latin-script languages in an article does not decompress it for
+  nothing (0.35 s of processor time; see :mod:`parallelcheck.text.langid`).
 * **The garbage collector.**  A check allocates millions of short-lived objects that
   reference counting frees; collecting less often (:data:`GC_THRESHOLDS`) saves about a tenth
   of the run, and the settings carry over to forked worker processes.  When the process ends,
@@ -18,8 +18,7 @@ found (:meth:`Session.check`).  Everything about how the run goes is decided her
   holds.
 
 This module imports nothing of the package at first (the process's last step imports it too):
-the command line starts a session before the expensive imports, which the model's read then
-overlaps.
+the command line starts a session before the expensive imports.
 """
 
 from __future__ import annotations
@@ -80,14 +79,10 @@ class Session:
     @classmethod
     def start(cls, *, no_cache: bool = False, needs: str = OUTLINE) -> Session:
         """Start a run whose format *needs* ``"outline"`` or ``"aligned"`` articles (see the
-        module's docstring): decide the cache, start reading the language model when there
-        is nothing to answer from, and tune the garbage collector."""
+        module's docstring): decide the cache and tune the garbage collector."""
         from parallelcheck.run.cache import Cache
-        from parallelcheck.text import langid as identifier
 
         cache = Cache() if cache_mode(no_cache=no_cache, needs=needs) == CACHE_ON else None
-        if cache is None or cache.is_empty():
-            identifier.read_ahead()
         tune_collector()
         return cls(cache, needs, no_cache)
 

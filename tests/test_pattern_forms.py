@@ -1,0 +1,60 @@
+"""Patterns written in a form that compiles faster match what their plain form matches.
+
+``re`` compiles a character class in time proportional to the characters of the Basic
+Multilingual Plane it names, so a few classes are written as the complement of a smaller set.
+Each is compared here with its plain form on every code point (a class matches one character,
+so that is every input it can see)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parallelcheck.rules import untranslated
+from parallelcheck.text import numeric
+
+#: Every code point of the Basic Multilingual Plane, and every 97th above it.
+CODE_POINTS = "".join(chr(c) for c in [*range(0x10000), *range(0x10000, 0x110000, 97)])
+
+
+def _matched(pattern: re.Pattern[str]) -> str:
+    return "".join(pattern.findall(CODE_POINTS))
+
+
+@pytest.mark.parametrize(
+    "floor",
+    [
+        "\x01",
+        "\x7f",
+        "\u02bc",
+        "\u0370",
+        "\u2010",
+        "\u7fff",
+        "\u8000",
+        "\ub124",
+        "\uff01",
+        "\U0010ffff",
+    ],
+)
+def test_reaching_matches_every_character_from_its_floor_up(floor: str) -> None:
+    found = _matched(numeric._reaching(floor))
+    assert found == "".join(ch for ch in CODE_POINTS if ch >= floor)
+    assert found == _matched(re.compile(f"[{re.escape(floor)}-\U0010ffff]"))
+
+
+def test_the_floors_of_a_run_read_as_their_plain_classes() -> None:
+    floors = {numeric._MAP_FLOOR}
+    for lang in ("en", "de", "ko", "ja", "zh-Hant", "ru", "hi"):
+        floors.update(p.floor for p in numeric._profile_of(lang).passes if p.floor)
+    assert len(floors) > 2
+    for floor in floors:
+        plain = re.compile(f"[{re.escape(floor)}-\U0010ffff]")
+        assert _matched(numeric._reaching(floor)) == _matched(plain), repr(floor)
+
+
+def test_past_the_latin_script_is_from_greek_up() -> None:
+    plain = re.compile("[\u0370-\U0010ffff]")
+    assert _matched(untranslated._FROM_GREEK) == _matched(plain)
+    assert not untranslated._FROM_GREEK.search("Ünïcödé ſtraße ǅ ɐ ʯ \u036f")
+    assert untranslated._FROM_GREEK.search("a α")
