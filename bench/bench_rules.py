@@ -5,7 +5,7 @@ Usage: python bench/bench_rules.py [PATH] [--repeat N] [--rule RULE ...] [--prof
 Reads and aligns every article set of a corpus (default: the FastAPI corpus) once, the way a
 run does (see ``bench_values.py``), then runs the rules in the engine's order over every
 article, a fresh :class:`~parallelcheck.facts.ArticleFacts` per article shared by the rules
-as the engine shares one, and prints each rule's best processor seconds over N rounds and a
+as the engine shares one (the collector tuned as a run tunes it), and prints each rule's best processor seconds over N rounds and a
 digest of the findings (the same digest before and after a change: the same findings).
 With ``--rule`` only those rules run (a rule then pays for the facts it asks for first);
 with ``--profile`` one more round runs under cProfile and its statistics are written there.
@@ -24,6 +24,7 @@ from bench_values import DEFAULT, align_all, read_corpus
 
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.rules import REGISTRY
+from parallelcheck.run.session import tune_collector
 
 
 def run_round(articles: list, rules: tuple[str, ...]) -> tuple[Counter[str], list]:
@@ -48,6 +49,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = tuple(args.rule or REGISTRY)
     articles = align_all(read_corpus(args.path))
+    tune_collector()  # as a run does: the collector's passes are part of every rule
     best: dict[str, float] = {}
     findings: list = []
     for _ in range(args.repeat):
