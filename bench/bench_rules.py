@@ -5,8 +5,9 @@ Usage: python bench/bench_rules.py [PATH] [--repeat N] [--rule RULE ...] [--prof
 Reads and aligns every article set of a corpus (default: the FastAPI corpus) once, the way a
 run does (see ``bench_values.py``), then runs the rules in the engine's order over every
 article, a fresh :class:`~parallelcheck.facts.ArticleFacts` per article shared by the rules
-as the engine shares one (the collector tuned as a run tunes it), and prints each rule's best processor seconds over N rounds and a
-digest of the findings (the same digest before and after a change: the same findings).
+as the engine shares one (the collector tuned as a run tunes it), and prints each rule's
+best processor seconds over N rounds and a digest of the findings (the same digest before
+and after a change: the same findings).
 With ``--rule`` only those rules run (a rule then pays for the facts it asks for first);
 with ``--profile`` one more round runs under cProfile and its statistics are written there.
 Run on demand; the test suite never times anything.
