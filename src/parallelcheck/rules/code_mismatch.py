@@ -11,7 +11,7 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs, say
 from parallelcheck.rules._fixes import code_fix, fixable, info_fix, is_directive
-from parallelcheck.rules._missing_blocks import block_rows, missing_block_findings
+from parallelcheck.rules._missing_blocks import missing_block_findings, nested_rows
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renamed_directive, renaming
 
@@ -76,7 +76,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     article = ctx.article
     yield from missing_block_findings(ctx, {BlockKind.CODE}, insert=True)
     for section in article.sections:
-        for _, row, _ in block_rows(section):  # nested rows too: code in a tip, a tab
+        for row in nested_rows(section.rows):  # nested rows too: code in a tip, a tab
             blocks = {
                 lang: b
                 for lang, b in row.cells.items()
