@@ -84,13 +84,17 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
             }
             if len(blocks) < 2:
                 continue
-            # Every version read as the source's language: a dropped or changed tag is
-            # reported once, as the tag's, not again as changed code.
-            source = blocks.get(article.source)
-            info = source.info if source is not None else None
-            forms = {lang: ctx.facts.code_form(b, info) for lang, b in blocks.items()}
-            yield from _code_findings(ctx, section, row, blocks, forms)
-            yield from _info_findings(ctx, section, row, blocks)
+            # The very same code, or info string, in every version (the commonest) has
+            # nothing to compare: each version's is read alike.
+            if len({b.text for b in blocks.values()}) > 1:
+                # Every version read as the source's language: a dropped or changed tag is
+                # reported once, as the tag's, not again as changed code.
+                source = blocks.get(article.source)
+                info = source.info if source is not None else None
+                forms = {lang: ctx.facts.code_form(b, info) for lang, b in blocks.items()}
+                yield from _code_findings(ctx, section, row, blocks, forms)
+            if len({b.info for b in blocks.values()}) > 1:
+                yield from _info_findings(ctx, section, row, blocks)
 
 
 def _code_findings(
