@@ -4,8 +4,15 @@ the line where it differs."""
 from __future__ import annotations
 
 from conftest import parse_versions, rule_findings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parallelcheck.align.progressive import align_article
+from parallelcheck.facts import ArticleFacts
+from parallelcheck.model.document import BlockKind
+from parallelcheck.rules import REGISTRY
+from parallelcheck.rules.base import RuleContext
+from parallelcheck.rules.code_mismatch import _code_findings, _info_findings
 from parallelcheck.text.listings import code_form, renaming
 
 
@@ -116,3 +123,45 @@ def test_example_data_translated_is_a_renaming_and_a_title_with_a_bar_prose():
     assert renaming(fr, en) == {'"socks"': '"chaussettes"', '"YOUR_API_KEY"': '"VOTRE_CLE"'}
     title = code_form("title: 'Astro Learner | Blog'", "js").tokens
     assert title == code_form("title: 'Studente Astro | Blog'", "js").tokens
+
+
+# ---------------------------------------------------------------------------
+# The rule's shortcut: a row whose versions all hold the very same code (or info string) is
+# not compared.  The full comparison finds nothing there either.
+
+_CODE_LINES = [
+    EXAMPLE,
+    "# a comment\nx = 1  # another",
+    'print("Hello world")',
+    "$ pip install <package>",
+    "SELECT * FROM t; -- rows",
+    '{"name": "value"}',
+    "",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(_CODE_LINES), min_size=1, max_size=3).map("\n".join),
+    st.sampled_from(["js", "python", "console", "", 'json title="MCP Configuration"', "sql"]),
+)
+def test_the_same_code_and_info_in_every_version_give_nothing_to_report(code, info):
+    article = align_article(
+        "a",
+        parse_versions(
+            en=_page("T", code, info), fr=_page("T", code, info), de=_page("T", code, info)
+        ),
+        "en",
+    )
+    ctx = RuleContext(REGISTRY["code-mismatch"], article, ArticleFacts())
+    rows = 0
+    for section in article.sections:
+        for row in section.rows:
+            blocks = {lang: b for lang, b in row.cells.items() if b is not None}
+            if not blocks or any(b.kind is not BlockKind.CODE for b in blocks.values()):
+                continue
+            rows += 1
+            forms = {lang: ctx.facts.code_form(b, blocks["en"].info) for lang, b in blocks.items()}
+            assert list(_code_findings(ctx, section, row, blocks, forms)) == []
+            assert list(_info_findings(ctx, section, row, blocks)) == []
+    assert rows == 1

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import os
+import statistics
 from pathlib import Path
 
-from conftest import REPO
+from conftest import REPO, parse_versions, rule_findings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from parallelcheck.align.progressive import align_article
 from parallelcheck.config import Config
 from parallelcheck.discover.sets import discover
 from parallelcheck.engine import CheckOptions
+from parallelcheck.facts import ArticleFacts
+from parallelcheck.rules import length_ratio
+from parallelcheck.rules.length_ratio import text_length
 from parallelcheck.run.pipeline import check_all
+from parallelcheck.text.script import running_length
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
 LANGS = ("en", "ja", "ko", "zh-Hant")
@@ -101,3 +109,71 @@ def test_fastapi_corpus_gives_few_length_ratio_findings(fastapi_run):
     findings = [f for f in every if f.rule == "length-ratio"]
     pairs = sum(len(s.versions) - 1 for s in sets)
     assert len(findings) * 100 <= pairs, [f.message for f in findings]
+
+
+# ---------------------------------------------------------------------------
+# What the rule computes, against the full computation
+
+
+_PIECES = ["Huawei", "API", "main.py", "v4.1", "word", "Über", "日本語", "テスト", "`x`", "x@y.io"]
+_PIECES += ["https://a.io/b", "www.x.org", "Die", "e.g.", "I", "（", "。", "snake_case", "\u3000"]
+_running_texts = st.lists(
+    st.tuples(st.sampled_from(_PIECES), st.sampled_from([" ", ". ", "\n", "", "  ", "\t"])),
+    max_size=20,
+).map(lambda pairs: "".join(piece + gap for piece, gap in pairs))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(_running_texts, st.text(max_size=40)),
+    st.lists(st.sampled_from(["x", "`x`", "a b", "main.py", ""]), max_size=3),
+    st.booleans(),
+)
+def test_a_running_length_counts_the_running_text_the_facts_give(text, spans, capitalised):
+    """``running_length`` (the rule's count, kept nowhere) is the characters other than white
+    space of the running text the article's facts give the other rules."""
+    running, _ = ArticleFacts().running_text(text, spans, capitalised_are_names=capitalised)
+    counted = running_length(text, spans, capitalised_are_names=capitalised)
+    assert counted == sum(len(word) for word in running.split())
+
+
+def _usual_by_definition(article, lang: str) -> float:
+    """The median of a version's length over the source's, over every aligned prose row
+    both have whose source holds at least MIN_LEARN characters (every row's length counted,
+    none skipped)."""
+    source = article.source
+    ratios = []
+    for section in article.sections:
+        for row in section.rows:
+            mine, theirs = row.cells.get(source), row.cells.get(lang)
+            if mine is None or theirs is None:
+                continue
+            if mine.kind not in length_ratio._PROSE or theirs.kind not in length_ratio._PROSE:
+                continue
+            reference = sum(text_length(b, source) for b in (mine, *row.extra.get(source, ())))
+            own = sum(text_length(b, lang) for b in (theirs, *row.extra.get(lang, ())))
+            if own and reference >= length_ratio.MIN_LEARN:
+                ratios.append(own / reference)
+    return statistics.median(ratios)
+
+
+def test_the_usual_ratio_is_learned_from_every_row_long_enough(tmp_path):
+    # Rows whose source is shorter than MIN_LEARN are not measured in the translation: they
+    # are neither learned from nor reported (MIN_SOURCE is larger).  The ratio learned is
+    # still the definition's, with short rows made far longer in the translation.
+    assert length_ratio.MIN_SOURCE >= length_ratio.MIN_LEARN
+
+    def edit(lang, lines):
+        if lang == "ja":
+            paragraph = lines[20]
+            lines[20] = paragraph[: len(paragraph) // 4] + "。"
+        lines.append("")
+        lines.append("Short." if lang == "en" else "とても長い段落です。" * 20)
+
+    folder = copy_article(tmp_path, edit)
+    texts = {lang: (folder / f"{lang}.md").read_text(encoding="utf-8") for lang in LANGS}
+    documents = parse_versions(**{lang.replace("-", "_"): text for lang, text in texts.items()})
+    article = align_article("a", documents, "en")
+    findings = rule_findings(article, "length-ratio")
+    assert [f.langs for f in findings] == [("ja",)]
+    assert findings[0].evidence["usual"] == round(_usual_by_definition(article, "ja"), 3)

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import write_article
+from conftest import parse_versions, write_article
 
-from parallelcheck.rules.link_mismatch import heading_id
+from parallelcheck.align.progressive import align_article
+from parallelcheck.facts import ArticleFacts
+from parallelcheck.rules import REGISTRY
+from parallelcheck.rules.base import RuleContext
+from parallelcheck.rules.link_mismatch import (
+    _compare,
+    _contradicted,
+    _heading_rows,
+    _HeadingRows,
+    _links,
+    heading_id,
+)
+from parallelcheck.text.links import localisation
 
 EN = """\
 # Guide
@@ -56,3 +68,41 @@ def test_a_fragment_to_another_section_is_still_reported(tmp_path: Path, run_che
     folder = write_article(tmp_path / "guide", {"en.md": EN, "ko.md": wrong})
     _, findings = run_check(folder, select=("link-mismatch",))
     assert len(findings) == 1 and list(findings[0].langs) == ["ko"]
+
+
+# ---------------------------------------------------------------------------
+# The rule's shortcuts, against what they stand for
+
+CASES = Path(__file__).parent / "cases" / "link-mismatch"
+
+
+def _case_articles():
+    for case in sorted(p for p in CASES.iterdir() if p.is_dir()):
+        texts = {p.stem.replace("-", "_"): p.read_text(encoding="utf-8") for p in case.glob("*.md")}
+        yield align_article(case.name, parse_versions(**texts), "en")
+    yield align_article("fragments", parse_versions(en=EN, ko=KO), "en")
+
+
+def test_a_row_where_no_version_has_a_link_gives_nothing() -> None:
+    # What lets the rule pass such rows without comparing them: neither comparison finds
+    # anything in cells without links, whatever their lines and blocks.
+    article = next(_case_articles())
+    section = article.sections[0]
+    patterns = {lang: localisation(lang, (), article.source) for lang in article.langs}
+    ctx = RuleContext(REGISTRY["link-mismatch"], article, ArticleFacts())
+    for row in section.rows:
+        cells = {lang: (b.line, [], (b,)) for lang, b in row.cells.items() if b is not None}
+        assert list(_compare(ctx, section, cells, patterns, row)) == []
+        lines = {lang: (line, links) for lang, (line, links, _) in cells.items()}
+        assert list(_contradicted(ctx, section, lines, patterns, row)) == []
+
+
+def test_the_links_of_a_block_and_the_ids_of_headings_are_those_of_the_full_computation():
+    for article in _case_articles():
+        headings = _HeadingRows(article)
+        for lang in article.langs:
+            assert headings.of(lang) == _heading_rows(article)[lang]
+        for section in article.sections:
+            for row in section.rows:
+                for block in (b for b in row.cells.values() if b is not None):
+                    assert list(_links(block)) == block.all_links()

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, parse_versions
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parallelcheck.align.progressive import align_article
 from parallelcheck.config import load_config
@@ -20,6 +22,7 @@ from parallelcheck.rules.regional_variant import (
     OtherScript,
     RegionalSettings,
     convert,
+    learned_other_script,
     other_region_terms,
     regional_settings,
     wrong_script,
@@ -159,6 +162,42 @@ def test_once_a_conversion_changes_none_the_later_ones_are_not_asked(monkeypatch
     }
     assert OtherScript(traditional=True).among(sample) == expected
     assert asked == list(_TO_TRADITIONAL)
+
+
+#: Characters of either script and of both, with some that are not Han.
+_MIXED = [*"这個简體设資料台了系占参數会被忽略鲁迅乾坤", "a", "1", "。", "\n", "、"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(st.sampled_from(_MIXED), max_size=12), min_size=1, max_size=5), st.booleans()
+)
+def test_a_piece_holds_wrong_characters_only_if_it_holds_a_suspect_of_its_version(
+    texts, traditional
+):
+    # What the rule relies on to skip a version's pieces: the characters every conversion
+    # changes among all of the version's characters, intersected with a piece's.
+    suspects = OtherScript(traditional).among(set("".join(texts)) & set(HAN))
+    for text in texts:
+        found = {ch for _, ch, _ in wrong_script(text, traditional)}
+        assert found <= suspects & set(text)  # so nothing where they are disjoint
+
+
+def test_an_article_checked_after_another_gives_the_findings_it_gives_alone(tmp_path):
+    # The characters learned are shared by every check of a process (learned_other_script).
+    simplified = parse_versions(en="# T\n\nSimple text.\n", zh_Hant="# T\n\n這个简单的参数。\n")
+    traditional = parse_versions(en="# T\n\nSimple text.\n", zh_Hant="# T\n\n這個簡單的參數。\n")
+    first, second = (
+        align_article(name, docs, "en") for name, docs in (("a", traditional), ("b", simplified))
+    )
+    learned_other_script.cache_clear()
+    alone = regional_variant(second)
+    learned_other_script.cache_clear()
+    assert regional_variant(first) == []
+    assert regional_variant(second) == alone
+    assert [f.evidence["characters"] for f in alone] == [
+        [["个", "個"], ["简", "簡"], ["单", "單"], ["参", "參"], ["数", "數"]]
+    ]
 
 
 def test_mainland_terms_in_a_taiwan_text():

@@ -22,7 +22,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from parallelcheck.align import sentences as aligned_sentences
 from parallelcheck.align.sentences import (
     Calibration,
     _Unit,
@@ -493,3 +496,28 @@ def test_drifted_corpus_reports_dropped_sentences(fastapi_drift_run, article, la
     with open(source.path, encoding="utf-8") as handle:
         line = handle.read().split("\n")[source.line - 1]
     assert words.split()[0] in line  # the sentence's own line in the source
+
+
+# ---------------------------------------------------------------------------
+# The first pass's shortcuts, against what they stand for
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=3000),
+    st.one_of(st.integers(min_value=0, max_value=3000), st.floats(0, 5000)),
+    st.floats(0.05, 1.0),
+)
+def test_the_room_a_pair_leaves_is_what_gap_finds_in_either_direction(length_s, expected, spread):
+    missing = aligned_sentences._gap(length_s, expected, spread, missing=True)
+    extra = aligned_sentences._gap(length_s, expected, spread, missing=False)
+    room = aligned_sentences._room(length_s, expected, spread)
+    assert room == (True if missing is not None else False if extra is not None else None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_prose_lengths_count_the_prose_and_its_ascii_characters(text):
+    length, ascii = aligned_sentences.prose_lengths(text)
+    assert length == aligned_sentences.prose_length(text) == len(text.replace(" ", ""))
+    assert ascii == sum(1 for ch in text if ch.isascii() and ch != " ")

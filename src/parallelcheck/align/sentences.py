@@ -301,11 +301,14 @@ def prose_length(text: str) -> int:
     return len(text) - text.count(" ")
 
 
-def ascii_length(text: str) -> int:
-    """The ASCII characters of *text* without spaces."""
+def prose_lengths(text: str) -> tuple[int, int]:
+    """:func:`prose_length` of *text* and how many of those characters are ASCII (its
+    spaces counted once for both)."""
+    spaces = text.count(" ")
+    length = len(text) - spaces
     if text.isascii():  # known without a pass over the text
-        return prose_length(text)
-    return len(text.encode("ascii", "ignore")) - text.count(" ")
+        return length, length
+    return length, len(text.encode("ascii", "ignore")) - spaces
 
 
 def _length(texts: Sequence[Text]) -> int:
@@ -315,10 +318,12 @@ def _length(texts: Sequence[Text]) -> int:
     return sum(prose_length(t.text) for t in texts)
 
 
-def _ascii_length(texts: Sequence[Text]) -> int:
+def _lengths(texts: Sequence[Text]) -> tuple[int, int]:
+    """:func:`prose_lengths` of some texts together."""
     if len(texts) == 1:
-        return ascii_length(texts[0].text)
-    return sum(ascii_length(t.text) for t in texts)
+        return prose_lengths(texts[0].text)
+    both = [prose_lengths(t.text) for t in texts]
+    return sum(length for length, _ in both), sum(ascii for _, ascii in both)
 
 
 def calibrate(lengths: Sequence[tuple[int, int, int]]) -> Calibration | None:
@@ -552,25 +557,22 @@ def _candidates(article: AlignedArticle) -> dict[str, _Candidates]:
                 pairs = by_lang.get(lang)
                 if pairs is None:
                     pairs = by_lang[lang] = []
-                lengths = (length_s, _length(theirs), _ascii_length(theirs))
-                pairs.append((section, index, mine, theirs, lengths))
+                pairs.append((section, index, mine, theirs, (length_s, *_lengths(theirs))))
     found = {}
     for lang, pairs in by_lang.items():
         calibration = calibrate([pair[4] for pair in pairs])
         if calibration is None:
             continue
         short, long = [], []
+        worth, spread = calibration.worth, calibration.spread
         for pair in pairs:
             # the exact shortcut: a pair whose lengths agree cannot give a finding (the test
             # of _gap, for both directions)
             length_s, length_t, ascii_t = pair[4]
-            if not length_s or not length_t:
-                continue
-            expected = calibration.worth(length_t, ascii_t)
-            if _gap(length_s, expected, calibration.spread, missing=True) is not None:
-                short.append(pair)
-            elif _gap(length_s, expected, calibration.spread, missing=False) is not None:
-                long.append(pair)
+            if length_t:
+                room = _room(length_s, worth(length_t, ascii_t), spread)
+                if room is not None:
+                    (short if room else long).append(pair)
         if short or long:
             found[lang] = _Candidates(calibration, short, long, pairs)
     return found
@@ -583,6 +585,21 @@ class _Deficit:
 
     size: float
     far: bool
+
+
+def _room(length_s: float, expected: float, spread: float) -> bool | None:
+    """Which way :func:`_gap` finds enough for a sentence to be reported, in one test:
+    ``True`` for a missing sentence, ``False`` for an extra one, ``None`` for neither (the
+    two directions' gaps are each other's negation, so at most one reaches the floor)."""
+    if not length_s or not expected:
+        return None
+    gap = length_s - expected
+    floor = MIN_SHORT_SENTENCE * MIN_SHARE
+    if gap < floor and -gap < floor:
+        return None
+    if abs(math.log(expected / length_s)) < LOW_GAP_SPREAD * spread:
+        return None
+    return gap >= floor
 
 
 def _gap(length_s: float, expected: float, spread: float, missing: bool) -> _Deficit | None:
@@ -614,7 +631,7 @@ def _gaps(
         if missing:
             joined = _with_lone_neighbours(section.rows, index, lang, source, theirs)
             if joined is not theirs:
-                theirs, length_t, ascii_t = joined, _length(joined), _ascii_length(joined)
+                theirs, (length_t, ascii_t) = joined, _lengths(joined)
         else:
             joined = _with_lone_neighbours(section.rows, index, source, lang, mine)
             if joined is not mine:
@@ -947,8 +964,9 @@ class _Elsewhere:
 
 def _worth(text: str, calibration: Calibration | None) -> float:
     """Source characters *text* is worth (the source's own length without *calibration*)."""
-    length = prose_length(text)
-    return length if calibration is None else calibration.worth(length, ascii_length(text))
+    if calibration is None:
+        return prose_length(text)
+    return calibration.worth(*prose_lengths(text))
 
 
 def _urls(text: str) -> list[str]:

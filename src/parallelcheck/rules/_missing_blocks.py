@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
@@ -24,12 +24,18 @@ PROSE_KINDS = {
 }
 
 
-def missing_blocks(article: AlignedArticle, kinds: set[BlockKind]):
+#: A block row some versions lack (see :func:`missing_blocks`).
+_Missing = tuple[AlignedSection, int, AlignedBlock, list[str], list[str], Block, dict[str, int]]
+
+
+def missing_blocks(article: AlignedArticle) -> Iterator[_Missing]:
     """Yield (section, row index, row, present, absent, first present block, places) for every
-    aligned block row whose present blocks are of ``kinds`` and that some versions of the
-    section lack; ``places`` is, per version lacking it, the line where it should be (see
+    aligned block row (but a list item's) that some versions of the section lack; ``places``
+    is, per version lacking it, the line where it should be (see
     :func:`missing_block_finding`), found while walking the rows forward once.  The empty
-    cells a moved block accounts for (``article.moves``, the ``moved-block`` rule) are skipped.
+    cells a moved block accounts for (``article.moves``, the ``moved-block`` rule) are
+    skipped.  The rules reporting missing blocks share one walk through the article's facts
+    (:func:`missing_block_findings`), each taking the kinds of block it reports.
 
     The rows nested in containers (:attr:`AlignedBlock.rows`: a block missing inside a tip, a
     tab, a list item) are walked too, right after their container's row (see
@@ -43,7 +49,7 @@ def missing_blocks(article: AlignedArticle, kinds: set[BlockKind]):
             if absent:
                 present = row.present()
                 block = row.cells[present[0]]
-                if block.kind in kinds and block.kind is not BlockKind.ITEM:
+                if block.kind is not BlockKind.ITEM:
                     places = {lang: _block_place(section, last, lang) for lang in absent}
                     yield section, index, row, present, absent, block, places
 
@@ -56,11 +62,24 @@ def missing_block_findings(
     copies the block into the versions lacking it
     (:func:`~parallelcheck.rules._fixes.insertion_fix`), where one can be made."""
     article = ctx.article
-    for section, index, row, present, absent, block, places in missing_blocks(article, kinds):
+    # walked once for the rules that ask (missing-paragraph, missing-table, code-mismatch)
+    found = ctx.facts.of_article("missing blocks", lambda: list(missing_blocks(article)))
+    for section, index, row, present, absent, block, places in found:
+        if block.kind not in kinds:
+            continue
         fix = insertion_fix(article, section, row, present, absent) if insert else None
         yield missing_block_finding(
             ctx, section, index, row, present, absent, block, places, fix=fix
         )
+
+
+def nested_rows(rows: Sequence[AlignedBlock]) -> Iterator[AlignedBlock]:
+    """Every aligned block row of *rows*, the rows nested in a container right after the
+    container's, in document order: :func:`block_rows` without the lines."""
+    for row in rows:
+        yield row
+        if row.rows:
+            yield from nested_rows(row.rows)
 
 
 def block_rows(section: AlignedSection) -> Iterator[tuple[int, AlignedBlock, dict[str, int]]]:

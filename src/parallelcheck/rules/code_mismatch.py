@@ -11,7 +11,7 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs, say
 from parallelcheck.rules._fixes import code_fix, fixable, info_fix, is_directive
-from parallelcheck.rules._missing_blocks import block_rows, missing_block_findings
+from parallelcheck.rules._missing_blocks import missing_block_findings, nested_rows
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renamed_directive, renaming
 
@@ -76,7 +76,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     article = ctx.article
     yield from missing_block_findings(ctx, {BlockKind.CODE}, insert=True)
     for section in article.sections:
-        for _, row, _ in block_rows(section):  # nested rows too: code in a tip, a tab
+        for row in nested_rows(section.rows):  # nested rows too: code in a tip, a tab
             blocks = {
                 lang: b
                 for lang, b in row.cells.items()
@@ -84,13 +84,17 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
             }
             if len(blocks) < 2:
                 continue
-            # Every version read as the source's language: a dropped or changed tag is
-            # reported once, as the tag's, not again as changed code.
-            source = blocks.get(article.source)
-            info = source.info if source is not None else None
-            forms = {lang: ctx.facts.code_form(b, info) for lang, b in blocks.items()}
-            yield from _code_findings(ctx, section, row, blocks, forms)
-            yield from _info_findings(ctx, section, row, blocks)
+            # The very same code, or info string, in every version (the commonest) has
+            # nothing to compare: each version's is read alike.
+            if len({b.text for b in blocks.values()}) > 1:
+                # Every version read as the source's language: a dropped or changed tag is
+                # reported once, as the tag's, not again as changed code.
+                source = blocks.get(article.source)
+                info = source.info if source is not None else None
+                forms = {lang: ctx.facts.code_form(b, info) for lang, b in blocks.items()}
+                yield from _code_findings(ctx, section, row, blocks, forms)
+            if len({b.info for b in blocks.values()}) > 1:
+                yield from _info_findings(ctx, section, row, blocks)
 
 
 def _code_findings(

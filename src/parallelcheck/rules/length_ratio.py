@@ -5,13 +5,12 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedBlock
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import describe_block
 from parallelcheck.rules.base import RuleContext, rule
-from parallelcheck.text.script import capitalises_nouns
+from parallelcheck.text.script import capitalises_nouns, running_length
 
 #: A row deviates when its ratio is outside [usual / FACTOR, usual × FACTOR].
 FACTOR = 2.2
@@ -34,21 +33,20 @@ _PROSE = (
 )
 
 
-def text_length(facts: ArticleFacts, block: Block, lang: str = "") -> int:
+def text_length(block: Block, lang: str = "") -> int:
     """Characters of a block's translatable text: whitespace, code (blocks and inline), URLs,
     numbers and name-like tokens left out — they are carried over as they are, so they would
     pull every ratio towards 1."""
-    return _Lengths(facts, lang).of(block)
+    return _Lengths(lang).of(block)
 
 
 class _Lengths:
     """:func:`text_length` of the blocks of one version (what the version decides — whether
     its capitalised words are names — worked out once)."""
 
-    __slots__ = ("capitalised", "facts")
+    __slots__ = ("capitalised",)
 
-    def __init__(self, facts: ArticleFacts, lang: str):
-        self.facts = facts
+    def __init__(self, lang: str):
         self.capitalised = not capitalises_nouns(lang)
 
     def of(self, block: Block) -> int:
@@ -64,10 +62,9 @@ class _Lengths:
                 if child.text and child.text in text:
                     text = text.replace(child.text, " ", 1)
             nested = sum(self.of(child) for child in block.children)
-        running, _ = self.facts.running_text(
-            text, block.code_spans, capitalised_are_names=self.capitalised
+        return (
+            running_length(text, block.code_spans, capitalised_are_names=self.capitalised) + nested
         )
-        return sum(map(len, running.split())) + nested  # without white space
 
     def of_row(self, row: AlignedBlock, lang: str) -> int:
         block = row.cells.get(lang)
@@ -105,7 +102,7 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
     """
     article = ctx.article
     source = article.source
-    lengths = _Lengths(ctx.facts, source)
+    lengths = _Lengths(source)
     prose_rows = [
         (section, row, lengths.of_row(row, source))
         for section in article.sections
@@ -116,15 +113,15 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
         if lang == source:
             continue
         rows = []
-        lengths = _Lengths(ctx.facts, lang)
+        lengths = _Lengths(lang)
         for section, row, reference in prose_rows:
             ours = row.cells.get(lang)
-            if ours is None or ours.kind not in _PROSE or not reference:
-                continue
+            if ours is None or ours.kind not in _PROSE or reference < MIN_LEARN:
+                continue  # a row with a shorter source is neither learned from nor reported
             own = lengths.of_row(row, lang)
             if own:
                 rows.append((section, row, own, reference))
-        learned = [own / ref for _, _, own, ref in rows if ref >= MIN_LEARN]
+        learned = [own / ref for _, _, own, ref in rows]  # each with ref ≥ MIN_LEARN
         if len(learned) < MIN_ROWS:
             continue
         usual = statistics.median(learned)

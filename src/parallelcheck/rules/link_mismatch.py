@@ -6,12 +6,12 @@ import fnmatch
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import reduce
 from urllib.parse import unquote, urlsplit
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
-from parallelcheck.model.document import Link
+from parallelcheck.model.document import Block, Link
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
@@ -106,7 +106,7 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     ignored = _ignored(ctx.options["ignore_targets"])
     prefixes = (*article.link_prefixes, *ctx.options["localized_patterns"])
     patterns = {lang: localisation(lang, prefixes, article.source) for lang in article.langs}
-    headings = _heading_rows(article)
+    headings = _HeadingRows(article)
 
     def findings(section, cells, row: AlignedBlock | None = None) -> Iterator[Finding]:
         """The findings of a heading or a block row of *section*: *cells* holds, per
@@ -125,28 +125,27 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
         targets = {
             lang: (
                 line,
-                [(_in_page(link.target, headings[lang]), link.line, link.target) for link in links],
+                [(_in_page(link.target, headings, lang), link.line, link.target) for link in links],
                 blocks,
             )
             for lang, (line, links, blocks) in kept.items()
         }
         yield from _compare(ctx, section, targets, patterns, row)
 
+    # A heading or a row where no version has a link gives nothing (no text to contradict a
+    # target, no target to differ): most rows, passed without comparing.
     for section in article.sections:
-        yield from findings(
-            section,
-            {lang: (s.line, s.links, ()) for lang, s in section.cells.items() if s is not None},
-        )
+        cells = {lang: (s.line, s.links, ()) for lang, s in section.cells.items() if s is not None}
+        if any(links for _, links, _ in cells.values()):
+            yield from findings(section, cells)
         for row in section.rows:
-            yield from findings(
-                section,
-                {
-                    lang: (b.line, b.all_links(), (b,))
-                    for lang, b in row.cells.items()
-                    if b is not None
-                },
-                row,
-            )
+            blocks = {lang: (b, _links(b)) for lang, b in row.cells.items() if b is not None}
+            if any(links for _, links in blocks.values()):
+                yield from findings(
+                    section,
+                    {lang: (b.line, links, (b,)) for lang, (b, links) in blocks.items()},
+                    row,
+                )
 
 
 def _contradicted(
@@ -509,11 +508,33 @@ def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int]]:
     }
 
 
-def _in_page(target: str, ids: dict[str, int]) -> str:
-    """*target* as compared: a ``#fragment`` naming a heading of its own version stands for
-    the aligned section it leads to."""
+class _HeadingRows:
+    """:func:`_heading_rows` of an article, worked out when a link into the page first asks
+    (an article whose blocks hold no such link never needs them)."""
+
+    __slots__ = ("_article", "_rows")
+
+    def __init__(self, article: AlignedArticle):
+        self._article = article
+        self._rows: dict[str, dict[str, int]] | None = None
+
+    def of(self, lang: str) -> dict[str, int]:
+        if self._rows is None:
+            self._rows = _heading_rows(self._article)
+        return self._rows[lang]
+
+
+def _links(block: Block) -> Sequence[Link]:
+    """:meth:`Block.all_links <parallelcheck.model.document.Block.all_links>`, without the
+    call and the copy for a block with no nested blocks (most of them)."""
+    return block.all_links() if block.children else block.links
+
+
+def _in_page(target: str, headings: _HeadingRows, lang: str) -> str:
+    """*target* as compared: a ``#fragment`` naming a heading of its own version (*lang*)
+    stands for the aligned section it leads to."""
     if target.startswith("#") and len(target) > 1:
-        row = ids.get(unicodedata.normalize("NFC", unquote(target[1:])).lower())
+        row = headings.of(lang).get(unicodedata.normalize("NFC", unquote(target[1:])).lower())
         if row is not None:
             return f"#(section {row + 1})"
     return target

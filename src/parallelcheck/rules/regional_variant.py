@@ -308,7 +308,8 @@ _TO_SIMPLIFIED = ("t2s", "tw2s", "hk2s")
 class OtherScript:
     """The Han characters that every conversion into one script changes (each of
     :data:`_TO_TRADITIONAL`, or of :data:`_TO_SIMPLIFIED`), learned as texts show them: one
-    check keeps one, since the same characters recur throughout a version.
+    process keeps one per script (:func:`learned_other_script`), since the same characters
+    recur throughout a version and across versions.
 
     The characters not seen before are converted together, one per line, in one call per
     conversion: a line break ends every phrase of OpenCC's dictionaries, so each character
@@ -340,6 +341,15 @@ class OtherScript:
             self._changed |= changed
             self._seen |= new
         return chars & self._changed
+
+
+@cache
+def learned_other_script(traditional: bool) -> OtherScript:
+    """The process's :class:`OtherScript` for one script, shared by every check it runs:
+    which characters every conversion changes is a fact of OpenCC's tables (the same answer
+    whichever text asked first), so an article learns only the characters no article before
+    it held.  Cached: two entries at most, each growing to the Han characters seen."""
+    return OtherScript(traditional)
 
 
 def wrong_script(
@@ -621,13 +631,18 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
             for what, text, first, context in _pieces(section, lang, article.source)
             if text and _HAN.search(text)
         ]
-        other = OtherScript(settings.traditional)
-        if settings.script:  # every character of the version learned at once
+        other = learned_other_script(settings.traditional)
+        # Every character of the version learned at once; a piece holds a character of the
+        # other script only if it holds one of the version's (most versions have none).
+        suspects = (
             other.among(set(_HAN.findall("".join(piece[2] for piece in chinese))))
+            if settings.script
+            else set()
+        )
         script_found: list[Finding] = []
         vocabulary_found: list[Finding] = []
         for section, what, text, first, context in chinese:
-            if settings.script:
+            if suspects and not suspects.isdisjoint(text):
                 chars = wrong_script(text, settings.traditional, other)
                 if chars:
                     script_found.append(

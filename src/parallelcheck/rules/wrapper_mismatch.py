@@ -8,7 +8,7 @@ from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt, join_langs, say
-from parallelcheck.rules._missing_blocks import block_rows
+from parallelcheck.rules._missing_blocks import nested_rows
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -32,7 +32,7 @@ def wrapper_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     """
     article = ctx.article
     for section in article.sections:
-        for _, row, _ in block_rows(section):
+        for row in nested_rows(section.rows):
             if row.unwrapped:
                 yield _finding(ctx, section, row)
 

@@ -330,6 +330,18 @@ def strip_untranslatable(
     return strip_capitalised(*running) if capitalised_are_names else running
 
 
+def running_length(
+    text: str, code_spans: Sequence[str] = (), *, capitalised_are_names: bool = False
+) -> int:
+    """The characters other than white space of :func:`strip_untranslatable`'s running text:
+    a block's translatable length.  Not kept anywhere — the rule that asks
+    (``length-ratio``) asks once per block and is the only one to ask for most blocks, so
+    this skips the lookup and the storing that :meth:`ArticleFacts.running_text
+    <parallelcheck.facts.ArticleFacts.running_text>` does for the texts several rules read."""
+    running, _ = strip_untranslatable(text, code_spans, capitalised_are_names=capitalised_are_names)
+    return len("".join(running.split()))
+
+
 def strip_capitalised(text: str, removed: int = 0) -> tuple[str, int]:
     """*text* (already through :func:`strip_names`, with *removed* characters set aside) with
     the capitalised Latin words that do not start a sentence blanked out too
