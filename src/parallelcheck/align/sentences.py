@@ -587,6 +587,13 @@ class _Deficit:
     far: bool
 
 
+def _off(expected: float, length_s: float) -> float:
+    """How far apart two positive lengths are: the absolute natural log of their ratio
+    (infinite when the ratio underflows to zero, as a vanishing *expected* may)."""
+    ratio = expected / length_s
+    return abs(math.log(ratio)) if ratio else math.inf
+
+
 def _room(length_s: float, expected: float, spread: float) -> bool | None:
     """Which way :func:`_gap` finds enough for a sentence to be reported, in one test:
     ``True`` for a missing sentence, ``False`` for an extra one, ``None`` for neither (the
@@ -597,7 +604,7 @@ def _room(length_s: float, expected: float, spread: float) -> bool | None:
     floor = MIN_SHORT_SENTENCE * MIN_SHARE
     if gap < floor and -gap < floor:
         return None
-    if abs(math.log(expected / length_s)) < LOW_GAP_SPREAD * spread:
+    if _off(expected, length_s) < LOW_GAP_SPREAD * spread:
         return None
     return gap >= floor
 
@@ -610,7 +617,7 @@ def _gap(length_s: float, expected: float, spread: float, missing: bool) -> _Def
     gap = length_s - expected if missing else expected - length_s
     if gap < MIN_SHORT_SENTENCE * MIN_SHARE:
         return None
-    off = abs(math.log(expected / length_s))
+    off = _off(expected, length_s)
     if off < LOW_GAP_SPREAD * spread:
         return None
     return _Deficit(gap, off >= GAP_SPREAD * spread)
