@@ -129,7 +129,10 @@ class Block:
         return [min(first + i + (skip and i > 0), last) for i in range(count)]
 
     def all_links(self) -> list[Link]:
-        """Links of this block and of every block nested in it, in order."""
+        """Links of this block and of every block nested in it, in order: read them, do not
+        change them (a block without children gives its own list, not a copy)."""
+        if not self.children:
+            return self.links
         found = list(self.links)
         for child in self.children:
             found.extend(child.all_links())
@@ -150,9 +153,10 @@ class Block:
         return "\n".join(parts)
 
     def all_code_spans(self) -> list[str]:
-        """Inline code of this block and of every block nested in it, in order."""
+        """Inline code of this block and of every block nested in it, in order: read it, do
+        not change it (a block without children gives its own list, not a copy)."""
         if not self.children:
-            return list(self.code_spans)
+            return self.code_spans
         found = list(self.code_spans)
         for child in self.children:
             found.extend(child.all_code_spans())
