@@ -1409,8 +1409,11 @@ def _parse(text: str, path: str, lang: str, dialect: Dialect | None, depth: int)
         regions = _bounded(regions + more)
     else:
         source, regions = preprocess(_nbsp_headings(text))
+    # pyromark is handed the text first: reading it as UTF-8 keeps that encoding in the str,
+    # which the builder's own encoding (for byte offsets) then copies instead of redoing.
+    events = _PARSER.events_with_range(source, merge_text=True)
     builder = _Builder(source, path, lang, dialect, depth)
-    document = builder.run(_PARSER.events_with_range(source, merge_text=True))
+    document = builder.run(events)
     if front_matter is not None:
         document.front_matter = front_matter
     if regions:
