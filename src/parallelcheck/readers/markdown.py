@@ -142,6 +142,8 @@ _MARKER_ALTERNATIVES = "|".join(re.escape(marker) for marker in _MARKERS)
 _MARKER_LINE = re.compile(rf"\n[ \t]*(?:{_MARKER_ALTERNATIVES})")
 _MARKER_START = re.compile(rf"[ \t]*(?:{_MARKER_ALTERNATIVES})")
 _MARKUP = frozenset({"Emphasis", "Strong", "Strikethrough", "Superscript", "Subscript"})
+#: pulldown-cmark's heading levels (H1 when none is given).
+_HEADING_LEVELS = {f"H{level}": level for level in range(1, 7)}
 # An include line is hidden in an HTML comment so that it interrupts a paragraph, as the MkDocs
 # include pre-processor (which works on lines) does; the comment is undone after parsing.
 _INCLUDE_OPEN = "<!--parallelcheck:include "
@@ -1062,7 +1064,6 @@ class _Builder:
         heading = self.heading
         title = " ".join(inline.text().split())
         links = inline.done_links()
-        end_line = self.end_line_of(span["start"], span["end"])
         if self.stack:
             # a heading inside a list item or quote: a paragraph of that container
             if title or links:
@@ -1071,15 +1072,14 @@ class _Builder:
                         BlockKind.PARAGRAPH,
                         title,
                         inline.line,
-                        end_line,
+                        self.end_line_of(span["start"], span["end"]),
                         links=links,
                         code_spans=inline.code_spans,
                     )
                 )
             return
-        level = int(str(heading.get("level", "H1"))[1:] or 1)
         section = Section(
-            level=level,
+            level=_HEADING_LEVELS.get(heading.get("level"), 1),
             title=title,
             line=inline.line,
             anchor=heading.get("id") or None,
