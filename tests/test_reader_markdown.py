@@ -872,3 +872,36 @@ def test_directive_words_are_those_of_the_full_reading(body: str) -> None:
         for word in _TOKEN.findall(stripped)
     ]
     assert _words(body) == full
+
+
+@pytest.mark.parametrize("blank", ["", "\n", " \t\n\n", "\u3000\n\u00a0\n", "\u2028\u2029\x0c\x0b"])
+def test_a_text_of_white_space_alone_is_an_empty_document(blank: str) -> None:
+    document = parse_text(blank, "doc.md", "en", "markdown")
+    assert len(document.sections) == 1 and document.preamble.blocks == []
+    assert document.line_count == blank.count("\n") + (
+        0 if not blank or blank.endswith("\n") else 1
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "visible"), [("\u3000x\n", "x"), ("\u00a0\u00a0.", "."), ("\u2003\nword", "word")]
+)
+def test_one_visible_character_among_white_space_is_read(text: str, visible: str) -> None:
+    document = parse_text(text, "doc.md", "en", "markdown")
+    assert [block.text.strip() for block in document.preamble.blocks] == [visible]
+
+
+def test_a_containers_links_and_code_are_a_new_list_of_its_childrens_in_order() -> None:
+    doc = md(
+        """
+        - [a](/a) `x`
+        - `y` [b](/b)
+        """
+    )
+    (listing,) = doc.preamble.blocks
+    links, code = listing.all_links(), listing.all_code_spans()
+    assert [link.target for link in links] == ["/a", "/b"] and code == ["x", "y"]
+    links.clear()
+    code.clear()  # the items' own lists are untouched
+    assert [link.target for item in listing.children for link in item.all_links()] == ["/a", "/b"]
+    assert [span for item in listing.children for span in item.all_code_spans()] == ["x", "y"]

@@ -129,11 +129,9 @@ class Block:
         return [min(first + i + (skip and i > 0), last) for i in range(count)]
 
     def all_links(self) -> list[Link]:
-        """Links of this block and of every block nested in it, in order."""
-        found = list(self.links)
-        for child in self.children:
-            found.extend(child.all_links())
-        return found
+        """Links of this block and of every block nested in it, in order (see
+        :func:`_gathered`: read them, do not change them)."""
+        return self.links if not self.children else _gathered(self, "links")
 
     def prose_text(self) -> str:
         """``text`` without the text of the code and HTML blocks nested in it: what is written
@@ -150,13 +148,21 @@ class Block:
         return "\n".join(parts)
 
     def all_code_spans(self) -> list[str]:
-        """Inline code of this block and of every block nested in it, in order."""
-        if not self.children:
-            return list(self.code_spans)
-        found = list(self.code_spans)
-        for child in self.children:
-            found.extend(child.all_code_spans())
-        return found
+        """Inline code of this block and of every block nested in it, in order (see
+        :func:`_gathered`: read it, do not change it)."""
+        return self.code_spans if not self.children else _gathered(self, "code_spans")
+
+
+def _gathered(block: Block, field: str) -> list:
+    """The list *field* (``links``, ``code_spans``) of *block*, then of every block nested in
+    it, in order.  A block without children gives its own list, not a copy: the lists are
+    read (alignment, facts and rules ask several times per block), never changed."""
+    if not block.children:
+        return getattr(block, field)
+    found = list(getattr(block, field))
+    for child in block.children:
+        found.extend(_gathered(child, field))
+    return found
 
 
 _NOT_PROSE = frozenset({BlockKind.CODE, BlockKind.HTML})

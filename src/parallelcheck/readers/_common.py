@@ -179,6 +179,8 @@ def finish(document: Document) -> Document:
 
 def container_text(block: Block, own: str = "") -> str:
     """Text of a list / item / quote / admonition: its own text then its children's."""
+    if not block.children:  # a tight item's own text alone, the commonest
+        return own
     parts = [own] if own else []
     parts.extend(child.text for child in block.children if child.text)
     return "\n".join(parts)

@@ -142,6 +142,8 @@ _MARKER_ALTERNATIVES = "|".join(re.escape(marker) for marker in _MARKERS)
 _MARKER_LINE = re.compile(rf"\n[ \t]*(?:{_MARKER_ALTERNATIVES})")
 _MARKER_START = re.compile(rf"[ \t]*(?:{_MARKER_ALTERNATIVES})")
 _MARKUP = frozenset({"Emphasis", "Strong", "Strikethrough", "Superscript", "Subscript"})
+#: pulldown-cmark's heading levels (H1 when none is given).
+_HEADING_LEVELS = {f"H{level}": level for level in range(1, 7)}
 # An include line is hidden in an HTML comment so that it interrupts a paragraph, as the MkDocs
 # include pre-processor (which works on lines) does; the comment is undone after parsing.
 _INCLUDE_OPEN = "<!--parallelcheck:include "
@@ -719,11 +721,12 @@ class _Builder:
         This loop runs once per event (more than half a million for the FastAPI docs), so the
         commonest events (text, inline code, emphasis and other markup) are handled here, and
         the handler of any other start or end is looked up by its tag in a table
-        (:meth:`handlers`) instead of being found by a chain of comparisons.  A tag comes as a
-        string (``"Paragraph"``) or as a one-key dict (``{"Heading": {...}}``); each form has
-        its own table, so a tag only ever seen in the one form does nothing in the other.
+        (:meth:`handlers`, made once) instead of being found by a chain of comparisons.  A tag
+        comes as a string (``"Paragraph"``) or as a one-key dict (``{"Heading": {...}}``); each
+        form has its own table, so a tag only ever seen in the one form does nothing in the
+        other.
         """
-        starts, dict_starts, ends, dict_ends = self.handlers()
+        starts, dict_starts, ends, dict_ends = _HANDLERS
         markup = _MARKUP
         for event, span in events:
             if event.__class__ is str:
@@ -758,12 +761,12 @@ class _Builder:
                     if tag not in markup:
                         handler = plain.get(tag)
                         if handler is not None:
-                            handler(None, span)
+                            handler(self, None, span)
                 else:
                     name, value = next(iter(tag.items()))
                     handler = named.get(name)
                     if handler is not None:
-                        handler(value, span)
+                        handler(self, value, span)
                 continue
             code = event.get("Code")
             if code is not None:
@@ -776,49 +779,51 @@ class _Builder:
         self.document.directives = self.directives
         return self.document
 
-    def handlers(self) -> tuple[dict, dict, dict, dict]:
+    @classmethod
+    def handlers(cls) -> tuple[dict, dict, dict, dict]:
         """The handlers of :meth:`run`, by tag: of starts given as a string and as a dict,
-        of ends given as a string and as a dict (each called with the dict's value, ``None``
-        for a string, and the span).  Tags not listed (emphasis and other markup,
+        of ends given as a string and as a dict (each a function, called with the builder, the
+        dict's value, ``None`` for a string, and the span; the tables are made once, when the
+        module is loaded: :data:`_HANDLERS`).  Tags not listed (emphasis and other markup,
         footnote references …) give nothing."""
         starts = {
-            "Paragraph": self.start_paragraph,
-            "Item": self.start_item,
-            "TableRow": self.start_row,
-            "TableHead": self.start_head,
-            "TableCell": self.start_cell,
-            "HtmlBlock": self.start_html,
-            "FootnoteDefinition": self.start_footnote,
+            "Paragraph": cls.start_paragraph,
+            "Item": cls.start_item,
+            "TableRow": cls.start_row,
+            "TableHead": cls.start_head,
+            "TableCell": cls.start_cell,
+            "HtmlBlock": cls.start_html,
+            "FootnoteDefinition": cls.start_footnote,
         }
         dict_starts = {
-            "Link": self.start_link,
-            "Image": self.start_image,
-            "Heading": self.start_heading,
-            "List": self.start_list,
-            "BlockQuote": self.start_quote,
-            "CodeBlock": self.start_code,
-            "Table": self.start_table,
-            "MetadataBlock": self.start_metadata,
-            "FootnoteDefinition": self.start_footnote,
+            "Link": cls.start_link,
+            "Image": cls.start_image,
+            "Heading": cls.start_heading,
+            "List": cls.start_list,
+            "BlockQuote": cls.start_quote,
+            "CodeBlock": cls.start_code,
+            "Table": cls.start_table,
+            "MetadataBlock": cls.start_metadata,
+            "FootnoteDefinition": cls.start_footnote,
         }
         ends = {
-            "Paragraph": self.end_paragraph,
-            "Item": self.end_container,
-            "TableCell": self.end_cell,
-            "TableRow": self.end_row,
-            "TableHead": self.end_row,
-            "Table": self.end_table,
-            "CodeBlock": self.end_raw,
-            "HtmlBlock": self.end_raw,
-            "Link": self.end_link,
-            "Image": self.end_link,
-            "FootnoteDefinition": self.end_footnote,
+            "Paragraph": cls.end_paragraph,
+            "Item": cls.end_container,
+            "TableCell": cls.end_cell,
+            "TableRow": cls.end_row,
+            "TableHead": cls.end_row,
+            "Table": cls.end_table,
+            "CodeBlock": cls.end_raw,
+            "HtmlBlock": cls.end_raw,
+            "Link": cls.end_link,
+            "Image": cls.end_link,
+            "FootnoteDefinition": cls.end_footnote,
         }
         dict_ends = {
-            "Heading": self.end_heading,
-            "List": self.end_container,
-            "BlockQuote": self.end_container,
-            "MetadataBlock": self.end_raw,
+            "Heading": cls.end_heading,
+            "List": cls.end_container,
+            "BlockQuote": cls.end_container,
+            "MetadataBlock": cls.end_raw,
         }
         return starts, dict_starts, ends, dict_ends
 
@@ -1059,7 +1064,6 @@ class _Builder:
         heading = self.heading
         title = " ".join(inline.text().split())
         links = inline.done_links()
-        end_line = self.end_line_of(span["start"], span["end"])
         if self.stack:
             # a heading inside a list item or quote: a paragraph of that container
             if title or links:
@@ -1068,15 +1072,14 @@ class _Builder:
                         BlockKind.PARAGRAPH,
                         title,
                         inline.line,
-                        end_line,
+                        self.end_line_of(span["start"], span["end"]),
                         links=links,
                         code_spans=inline.code_spans,
                     )
                 )
             return
-        level = int(str(heading.get("level", "H1"))[1:] or 1)
         section = Section(
-            level=level,
+            level=_HEADING_LEVELS.get(heading.get("level"), 1),
             title=title,
             line=inline.line,
             anchor=heading.get("id") or None,
@@ -1324,6 +1327,10 @@ class _Builder:
                 ancestor.end_line = max(ancestor.end_line, end_line)
 
 
+#: The handler tables of :meth:`_Builder.run` (:meth:`_Builder.handlers`), made once.
+_HANDLERS = _Builder.handlers()
+
+
 def _unknown_lines(block: Block) -> Block:
     """A block whose text is not the file's text line for line (normalised directives, a
     component's attributes): every line of it is at the block's line."""
@@ -1344,7 +1351,7 @@ def _nbsp_headings(text: str) -> str:
     fenced code and in the front matter are left alone, and so is ``#Title`` (no space at all),
     which is text in CommonMark.
     """
-    if "#\u00a0" not in text:
+    if "\u00a0" not in text or "#\u00a0" not in text:  # the one character: a faster scan
         return text
     lines = text.split("\n")
     fence: tuple[str, int] | None = None  # (marker, length) of the open code fence
@@ -1400,7 +1407,7 @@ def lift_front_matter(text: str) -> tuple[str, str | None]:
 
 
 def _parse(text: str, path: str, lang: str, dialect: Dialect | None, depth: int) -> Document:
-    if not text.strip():
+    if not text or text.isspace():  # blank (not text.strip(): no copy of every text)
         return empty_document(path, lang, count_lines(text))
     text, front_matter = lift_front_matter(text) if depth == 0 else (text, None)
     if dialect is not None:
@@ -1409,8 +1416,11 @@ def _parse(text: str, path: str, lang: str, dialect: Dialect | None, depth: int)
         regions = _bounded(regions + more)
     else:
         source, regions = preprocess(_nbsp_headings(text))
+    # pyromark is handed the text first: reading it as UTF-8 keeps that encoding in the str,
+    # which the builder's own encoding (for byte offsets) then copies instead of redoing.
+    events = _PARSER.events_with_range(source, merge_text=True)
     builder = _Builder(source, path, lang, dialect, depth)
-    document = builder.run(_PARSER.events_with_range(source, merge_text=True))
+    document = builder.run(events)
     if front_matter is not None:
         document.front_matter = front_matter
     if regions:
