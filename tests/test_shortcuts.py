@@ -361,6 +361,15 @@ def test_capitalised_names_are_the_capitalised_words_that_start_no_sentence(text
     assert _spans(lexicon.CAPITALISED_NAME, text) == names
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(anchor_text, latin_text, st.text(alphabet="aZ9_.+-é ", max_size=30)))
+def test_anchor_words_are_those_of_their_definition(text):
+    # a letter, letters and digits, then runs of letters and digits each after one of `_ . +`
+    # (greedy: the possessive form the module uses gives nothing back, and needs not)
+    definition = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
+    assert _spans(anchors._WORD, text) == _spans(definition, text)
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(latin_text, st.text(max_size=40)))
 def test_token_candidates_are_those_of_their_definition(text):
