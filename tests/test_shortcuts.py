@@ -20,7 +20,7 @@ from parallelcheck.rules.number_mismatch import _NumberComparison
 from parallelcheck.rules.untranslated import _clearly_at_home, _in_own_language, _judge, _Unit
 from parallelcheck.text import landmarks as anchors
 from parallelcheck.text import langid as identifier
-from parallelcheck.text import lexicon, tokens
+from parallelcheck.text import lexicon, script, tokens
 from parallelcheck.text import numeric as numbers
 from parallelcheck.text.numeric import extract_numbers
 from parallelcheck.text.script import block_language, mostly_non_latin
@@ -389,6 +389,15 @@ def test_capitalised_names_are_the_capitalised_words_that_start_no_sentence(text
     assert _spans(lexicon.CAPITALISED_NAME, text) == names
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(anchor_text, latin_text, st.text(alphabet="aZ9_.+-é ", max_size=30)))
+def test_anchor_words_are_those_of_their_definition(text):
+    # a letter, letters and digits, then runs of letters and digits each after one of `_ . +`
+    # (greedy: the possessive form the module uses gives nothing back, and needs not)
+    definition = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
+    assert _spans(anchors._WORD, text) == _spans(definition, text)
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(latin_text, st.text(max_size=40)))
 def test_token_candidates_are_those_of_their_definition(text):
@@ -401,6 +410,35 @@ def test_token_candidates_are_those_of_their_definition(text):
         r"(?![A-Za-z0-9_\u00c0-\u024f])"
     )
     assert _spans(tokens._CANDIDATE, text) == _spans(definition, text)
+
+
+def _letters_script_by_script(text: str) -> dict[str, int]:
+    """count_letters as it was: for each script with a counted lead byte in the text, its
+    lead bytes counted alone, plus its longer sequences, less those subtracted."""
+    letters: dict[str, int] = {}
+    data = text.encode("utf-8")
+    ascii_letters = sum(chr(b).isalpha() for b in data if b < 128)
+    if ascii_letters:
+        letters["Latin"] = ascii_letters
+    for name, alone, sequences, minus in script._SCRIPT_BYTES:
+        count = sum(data.count(bytes([lead])) for lead in alone)
+        count += sum(data.count(seq) for seq in sequences)
+        if count:
+            count -= sum(data.count(seq) for seq in minus)
+            if count > 0:
+                letters[name] = letters.get(name, 0) + count
+    return letters
+
+
+# a character of every block counted, its neighbours, and what is subtracted (× ÷ ・)
+_LETTER_SAMPLES = "aZ é×÷ſǅ ɐ Ḁỿ Ꭰ 漢字 ぁかな・カナ 한국 ㄱ Жж ӿ Ωω ا ە א ף क ॐ ก ๛ ℃ 😀"
+letters_text = st.text(alphabet=st.sampled_from(_LETTER_SAMPLES), max_size=40)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(letters_text, st.text(max_size=40)))
+def test_letters_are_counted_as_script_by_script(text):
+    assert script.count_letters(text) == _letters_script_by_script(text)
 
 
 # --- Number passes skipped for texts below their first character -------------------------

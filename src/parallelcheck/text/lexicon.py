@@ -112,11 +112,14 @@ _PLAIN_END = rf"(?![{_L}]|[./:+][{_L}])"
 # Both patterns below start by taking the token's first character and only then look behind it
 # (at it and the character before): a pattern that starts with a character set lets the regex
 # engine skip to the places where that set matches, while one that starts with a look-behind is
-# tried at every position of the text.
+# tried at every position of the text.  The look-behind then need not test the first character
+# again: any character (:data:`_ANY`) stands for it.
+#: Any one character, a line break too (in a look-behind, for a character already matched).
+_ANY = "(?s:.)"
 #: A name-like Latin-script token: ``CamelCase``, ``ALLCAPS``, words with digits, ``_``,
 #: dots or slashes (``V4.1``, ``main.py``, ``/v1/models``).
 NAME_LIKE = re.compile(
-    rf"[{_L}](?<![{_L}][{_L}])"  # a token's first character, not inside a token
+    rf"[{_L}](?<![{_L}]{_ANY})"  # a token's first character, not inside a token
     # … not the start of a word of small letters, nor of a capitalised word
     rf"(?!(?<=[{LATIN_LOWER}])[{LATIN_LOWER}]*+{_PLAIN_END}"
     rf"|(?<=[{LATIN_UPPER}])[{LATIN_LOWER}]++{_PLAIN_END})"

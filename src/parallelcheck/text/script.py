@@ -179,15 +179,27 @@ _COUNTED_LEADS = frozenset(
     b for _, leads, seqs, _ in _SCRIPT_BYTES for b in leads + b"".join(s[:1] for s in seqs)
 )
 _NOT_COUNTED_LEAD = bytes(b for b in range(256) if b not in _COUNTED_LEADS)
-# Per script: the bytes to delete to keep only its lead bytes counted alone.
-_NOT_OWN_LEAD = {
-    script: bytes(b for b in range(256) if b not in alone) for script, alone, _, _ in _SCRIPT_BYTES
-}
-# Lead byte → the counters that need it.
-_BY_LEAD: dict[int, list[tuple[str, bytes, tuple[bytes, ...], tuple[bytes, ...]]]] = {}
-for _entry in _SCRIPT_BYTES:
-    for _lead in {*_entry[1], *(seq[0] for seq in _entry[2])}:
-        _BY_LEAD.setdefault(_lead, []).append(_entry)
+# The counted lead bytes a script's lead stands for alone become that script's code (1, 2 …),
+# the others (those of the longer sequences) stay as they are: one translation leaves the text's
+# counted lead bytes as a few codes, each counted once, or a sequence's lead to look further.
+_CODE_OF_LEAD = bytearray(range(256))
+#: A code → the script whose lead bytes it stands for.
+_SCRIPT_OF_CODE: dict[int, str] = {}
+#: The lead byte of longer sequences → (script, its sequences of that lead) for each script.
+_SEQUENCES_OF_LEAD: dict[int, list[tuple[str, tuple[bytes, ...]]]] = {}
+#: A script → the sequences subtracted from its count.
+_SUBTRACTED: dict[str, tuple[bytes, ...]] = {}
+for _code, (_script, _alone, _sequences, _minus) in enumerate(_SCRIPT_BYTES, start=1):
+    for _lead in _alone:
+        _CODE_OF_LEAD[_lead] = _code
+        _SCRIPT_OF_CODE[_code] = _script
+    for _lead in sorted({seq[0] for seq in _sequences}):
+        _of_lead = tuple(seq for seq in _sequences if seq[0] == _lead)
+        _SEQUENCES_OF_LEAD.setdefault(_lead, []).append((_script, _of_lead))
+    if _minus:
+        _SUBTRACTED[_script] = _minus
+assert not _SCRIPT_OF_CODE.keys() & _SEQUENCES_OF_LEAD.keys()  # codes are below every lead
+_LEAD_CODES = bytes(_CODE_OF_LEAD)
 
 _ASCII_LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _NOT_ASCII_LETTER = bytes(b for b in range(256) if b not in _ASCII_LETTERS)
@@ -389,19 +401,25 @@ def count_letters(text: str) -> dict[str, int]:
     ascii_letters = len(data.translate(None, _NOT_ASCII_LETTER))
     if ascii_letters:
         letters[LATIN] = ascii_letters
-    leads = data.translate(None, _NOT_COUNTED_LEAD)
-    if not leads:
+    codes = data.translate(_LEAD_CODES, _NOT_COUNTED_LEAD)  # counted lead bytes, as codes
+    if not codes:
         return letters
-    counters = {id(e): e for lead in set(leads) for e in _BY_LEAD[lead]}
-    for script, alone, sequences, minus in counters.values():
-        count = len(leads.translate(None, _NOT_OWN_LEAD[script])) if alone else 0
-        for seq in sequences:
-            if seq[:1] in leads:
-                count += data.count(seq)
-        if count:
+    counts: dict[str, int] = {}
+    for code in set(codes):
+        script = _SCRIPT_OF_CODE.get(code)
+        if script is not None:
+            counts[script] = counts.get(script, 0) + codes.count(code)
+            continue
+        for script, sequences in _SEQUENCES_OF_LEAD[code]:
+            count = sum(map(data.count, sequences))
+            if count:
+                counts[script] = counts.get(script, 0) + count
+    for script, count in counts.items():
+        minus = _SUBTRACTED.get(script)
+        if minus:
             count -= sum(map(data.count, minus))
-            if count > 0:
-                letters[script] = letters.get(script, 0) + count
+        if count > 0:
+            letters[script] = letters.get(script, 0) + count
     return letters
 
 

@@ -54,14 +54,18 @@ _CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*
 # capitalised words (most of any text) never match, single capitals do (for acronym checks).
 # Words are ASCII: a Japanese or Korean letter right before or after does not stop a match.
 # The first character is taken before looking behind it, so that the regex engine skips to
-# the ASCII letters and digits instead of trying the pattern at every position.
+# the ASCII letters and digits instead of trying the pattern at every position (the
+# look-behinds then take it as any character: it is one of those).  The look-ahead
+# for a capital, digit or joiner passes over small letters alone, possessively: the first
+# character of the word's run that is no small letter decides (what a lazy scan of every
+# word character up to the first capital, digit or joiner decides, without its backtracking).
 # A comma or full stop right before a word stops a match only after a letter or digit (the
 # rest of a number ``1,234``), not after other text: ``实际上，OAuth2`` (NFKC turns the
 # ideographic comma into ``,``) holds ``OAuth2``.  An accented Latin letter right before or
 # after is part of the word (``JSONről`` is no ``JSONr``).
 _CANDIDATE = re.compile(
-    r"[A-Za-z0-9](?<![A-Za-z0-9_\u00c0-\u024f-][A-Za-z0-9])(?<![A-Za-z0-9_][.,][A-Za-z0-9])"
-    r"(?=[A-Za-z0-9_.+-]*?[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+](?![A-Za-z0-9_\u00c0-\u024f])"
+    r"[A-Za-z0-9](?<![A-Za-z0-9_\u00c0-\u024f-](?s:.))(?<![A-Za-z0-9_][.,](?s:.))"
+    r"(?=[a-z]*+[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+](?![A-Za-z0-9_\u00c0-\u024f])"
 )
 # A URL starts after anything but an ASCII letter or digit: ``ブラウザでhttp://…`` holds one
 # (``\b`` would see no boundary between ``で`` and ``h``).
