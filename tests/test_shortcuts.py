@@ -11,7 +11,7 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from parallelcheck.facts import ArticleFacts
@@ -358,14 +358,16 @@ def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(latin_text, st.text(max_size=40)))
+@example("a,#.//baxZ+")  # a possessive group's repeat matched "#." here under Python 3.11.2
 def test_name_like_tokens_are_those_of_their_definition(text):
     """The definition: a run of token characters not preceded by one, unless it is a word of
-    small letters or a capitalised word (each with a plain end)."""
+    small letters or a capitalised word (each with a plain end); its repeated group greedy,
+    as Python 3.11.2 matches a possessive repeat of a group wrongly."""
     letters, small, capital = lexicon.LATIN_TOKEN_CHARS, lexicon.LATIN_LOWER, lexicon.LATIN_UPPER
     end = lexicon._PLAIN_END
     definition = re.compile(
         rf"(?<![{letters}])(?![{small}]++{end}|[{capital}][{small}]++{end})"
-        rf"[{letters}]++(?:[./:+][{letters}]++)*+[+#]*+"
+        rf"[{letters}]+(?:[./:+][{letters}]+)*[+#]*"
     )
     assert _spans(lexicon.NAME_LIKE, text) == _spans(definition, text)
 
@@ -391,9 +393,11 @@ def test_capitalised_names_are_the_capitalised_words_that_start_no_sentence(text
 
 @settings(max_examples=500, deadline=None)
 @given(st.one_of(anchor_text, latin_text, st.text(alphabet="aZ9_.+-é ", max_size=30)))
+@example("Z..")  # a possessive group matched "Z." here under Python 3.11.2
+@example("9Q_Z_,ax\n\n+")
 def test_anchor_words_are_those_of_their_definition(text):
     # a letter, letters and digits, then runs of letters and digits each after one of `_ . +`
-    # (greedy: the possessive form the module uses gives nothing back, and needs not)
+    # (greedy: the possessive runs the module uses give nothing back, and need not)
     definition = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*")
     assert _spans(anchors._WORD, text) == _spans(definition, text)
 

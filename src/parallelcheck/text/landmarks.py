@@ -40,9 +40,11 @@ except ImportError:  # an interpreter whose collections lacks it: the same, in P
 
 
 _NUMBER = re.compile(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a dot
-# Possessive: what follows each run can never start inside it, so giving characters back
-# finds no other word (and saves the engine keeping a way back at every character).
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*+(?:[_.+][A-Za-z0-9]++)*+")
+# Possessive runs: what follows each run can never start inside it, so giving characters
+# back finds no other word (and saves the engine keeping a way back at every character).
+# The group itself stays greedy: Python 3.11.2 (Debian 12's) matches a possessive repeat of
+# a group wrongly ("Z." in "Z..", where the word is "Z").
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*+(?:[_.+][A-Za-z0-9]++)*")
 _DIGIT = re.compile(r"[0-9]")
 
 

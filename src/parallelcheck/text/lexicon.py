@@ -123,7 +123,9 @@ NAME_LIKE = re.compile(
     # … not the start of a word of small letters, nor of a capitalised word
     rf"(?!(?<=[{LATIN_LOWER}])[{LATIN_LOWER}]*+{_PLAIN_END}"
     rf"|(?<=[{LATIN_UPPER}])[{LATIN_LOWER}]++{_PLAIN_END})"
-    rf"[{_L}]*+(?:[./:+][{_L}]++)*+[+#]*+"
+    # (the group's repeat greedy, not possessive: Python 3.11.2, Debian 12's, matches a
+    # possessive repeat of a group wrongly — "#." in "a,#.//", where the token is "#")
+    rf"[{_L}]*+(?:[./:+][{_L}]++)*[+#]*+"
 )
 
 
