@@ -6,7 +6,7 @@ possessive repeat of a group (``(?:…)*+``) wrongly — ``(?:[_.+][A-Za-z0-9]++
 depended on the interpreter.  A possessive repeat of one character or class (``[a-z]*+``)
 compiles to another operation and is matched right.  So no pattern held by a module of the
 package (a module attribute, or an item of a module-level tuple, list, set or dict) repeats a
-group possessively or uses an atomic group."""
+group possessively."""
 
 from __future__ import annotations
 
@@ -39,15 +39,13 @@ def _module_patterns() -> Iterator[tuple[str, re.Pattern]]:
 
 
 def _risky(pattern: str, flags: int) -> list[str]:
-    """The possessive repeats of more than one character, and the atomic groups, of a pattern."""
+    """The possessive repeats of a pattern that repeat more than one character or class."""
     found: list[str] = []
 
     def walk(tree) -> None:
         for op, av in tree:
             if op is constants.POSSESSIVE_REPEAT and av[2].getwidth() != (1, 1):
                 found.append(f"possessive repeat of {av[2].data}")
-            if op is constants.ATOMIC_GROUP:
-                found.append("atomic group")
             for arg in av if isinstance(av, (tuple, list)) else ():
                 if isinstance(arg, parser.SubPattern):
                     walk(arg.data)
@@ -69,7 +67,7 @@ def test_the_package_holds_patterns_to_look_at():
     [
         (r"[A-Za-z][A-Za-z0-9]*+(?:[_.+][A-Za-z0-9]++)*+", True),  # the 3.11.2 mismatch
         (r"(?:ab)?+", True),
-        (r"x(?>ab|a)b", True),
+        (r"x(?>ab|a)b", False),  # an atomic group: not known to be matched wrongly
         (r"(x|(?:y[0-9])++)", True),  # nested in a group and an alternation
         (r"[A-Za-z][A-Za-z0-9]*+(?:[_.+][A-Za-z0-9]++)*", False),
         (r"[a-z]*+\d++(?:a)*+", False),  # one character or class each time
