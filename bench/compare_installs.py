@@ -4,7 +4,9 @@ Usage: python bench/compare_installs.py A_PYTHON B_PYTHON [--corpus NAME ...] [-
            [--jobs N] [--concurrent] [--save DIR] [--out DIR]
 
 A_PYTHON and B_PYTHON are the interpreters of the two installs (e.g. a baseline venv's
-``bin/python`` and a development venv's).  For each corpus and each output format (default
+``bin/python`` and a development venv's; or plain installs of one source under two Pythons —
+Debian 12's 3.11.2 and a later 3.11 once reported differently, see
+``tests/test_pattern_portability.py``).  For each corpus and each output format (default
 json, text and sarif), each runs ``PYTHON -m parallelcheck check CORPUS --format FMT
 --no-cache`` in a fresh process started in an empty scratch folder (so that no configuration or
 glossary of the working directory is picked up; ``PARALLELCHECK_CACHE_DIR`` points into that
