@@ -4,10 +4,10 @@ Python 3.11.2 (Debian 12's, the interpreter of the README's fresh-machine comman
 a possessive repeat of a group (``(?:…)*+``) wrongly — ``[A-Za-z][A-Za-z0-9]*+(?:[_.+]
 [A-Za-z0-9]++)*+`` matched ``Z.`` in ``Z..`` — where later 3.11 releases match what the greedy
 form matches; findings then depended on the interpreter.  Not every such pattern goes wrong,
-and which do is not documented, so none is written.  A possessive repeat of one character or class (``[a-z]*+``)
-compiles to another operation and is matched right.  So no pattern held by a module of the
-package (a module attribute, or an item of a module-level tuple, list, set or dict) repeats a
-group possessively."""
+and which do is not documented, so none is written.  A possessive repeat of one character or
+class (``[a-z]*+``) compiles to another operation and is matched right.  So no pattern held by
+a module of the package (a module attribute, or an item of a module-level tuple, list, set or
+dict) repeats a group possessively."""
 
 from __future__ import annotations
 
