@@ -12,7 +12,7 @@ import re
 import pytest
 
 from parallelcheck.rules import untranslated
-from parallelcheck.text import numeric
+from parallelcheck.text import numeric, script
 
 #: Every code point of the Basic Multilingual Plane, and every 97th above it.
 CODE_POINTS = "".join(chr(c) for c in [*range(0x10000), *range(0x10000, 0x110000, 97)])
@@ -38,7 +38,7 @@ def _matched(pattern: re.Pattern[str]) -> str:
     ],
 )
 def test_reaching_matches_every_character_from_its_floor_up(floor: str) -> None:
-    found = _matched(numeric._reaching(floor))
+    found = _matched(script.reaching(floor))
     assert found == "".join(ch for ch in CODE_POINTS if ch >= floor)
     assert found == _matched(re.compile(f"[{re.escape(floor)}-\U0010ffff]"))
 
@@ -50,7 +50,7 @@ def test_the_floors_of_a_run_read_as_their_plain_classes() -> None:
     assert len(floors) > 2
     for floor in floors:
         plain = re.compile(f"[{re.escape(floor)}-\U0010ffff]")
-        assert _matched(numeric._reaching(floor)) == _matched(plain), repr(floor)
+        assert _matched(script.reaching(floor)) == _matched(plain), repr(floor)
 
 
 def test_past_the_latin_script_is_from_greek_up() -> None:

@@ -473,7 +473,7 @@ def test_number_passes_skipped_below_their_floor_would_have_found_nothing(text, 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(numbers, "_profile_of", lambda _: unfloored)
         patch.setattr(numbers, "_MAP_FLOOR", "\0")  # every non-ASCII text searched for digits
-        patch.setattr(numbers, "_MAP_REACH", numbers._reaching("\0"))
+        patch.setattr(numbers, "_MAP_REACH", script.reaching("\0"))
         assert extract_numbers(text, lang) == found
 
 
@@ -500,7 +500,7 @@ def test_a_text_without_digit_or_numeral_gives_what_every_pass_would_find(text, 
 def test_a_text_reaches_a_floor_exactly_when_its_largest_character_does(text, floor):
     from parallelcheck.rules import untranslated
 
-    assert (numbers._reaching(floor).search(text) is not None) == (max(text) >= floor)
+    assert (script.reaching(floor).search(text) is not None) == (max(text) >= floor)
     assert (untranslated._FROM_GREEK.search(text) is None) == (max(text) < "\u0370")
 
 

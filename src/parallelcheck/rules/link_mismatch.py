@@ -6,12 +6,12 @@ import fnmatch
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import reduce
 from urllib.parse import unquote, urlsplit
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
-from parallelcheck.model.document import Block, Link
+from parallelcheck.model.document import Link
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
@@ -139,7 +139,7 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
         if any(links for _, links, _ in cells.values()):
             yield from findings(section, cells)
         for row in section.rows:
-            blocks = {lang: (b, _links(b)) for lang, b in row.cells.items() if b is not None}
+            blocks = {lang: (b, b.all_links()) for lang, b in row.cells.items() if b is not None}
             if any(links for _, links in blocks.values()):
                 yield from findings(
                     section,
@@ -522,12 +522,6 @@ class _HeadingRows:
         if self._rows is None:
             self._rows = _heading_rows(self._article)
         return self._rows[lang]
-
-
-def _links(block: Block) -> Sequence[Link]:
-    """:meth:`Block.all_links <parallelcheck.model.document.Block.all_links>`, without the
-    call and the copy for a block with no nested blocks (most of them)."""
-    return block.all_links() if block.children else block.links
 
 
 def _in_page(target: str, headings: _HeadingRows, lang: str) -> str:

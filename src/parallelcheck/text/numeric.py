@@ -116,6 +116,7 @@ from parallelcheck.text.numerals import (
     parse_sino_korean,
 )
 from parallelcheck.text.script import is_hangul_syllable as _is_hangul
+from parallelcheck.text.script import reaching
 
 __all__ = ["NumberFact", "extract_code_numbers", "extract_numbers"]
 
@@ -178,18 +179,7 @@ _NEEDS_MAP = re.compile("[０-９٠-٩۰-۹०-९০-৯％]|[0-9][，．：／
 _MAP_FLOOR = chr(min(_DIGIT_MAP))
 
 
-def _reaching(floor: str) -> re.Pattern[str]:
-    """Finds a character from *floor* up: whether a text reaches it, without ``max(text)``
-    (which makes a string of every character).  ``re`` compiles a character class in time
-    proportional to the characters of the Basic Multilingual Plane it names (3 ms for all
-    from U+0370 up), so the class is written as the complement of the characters below
-    *floor* when those are fewer: the same characters either way."""
-    if "\x00" < floor < "\u8000":
-        return re.compile(f"[^\x00-{re.escape(chr(ord(floor) - 1))}]")
-    return re.compile(f"[{re.escape(floor)}-\U0010ffff]")
-
-
-_MAP_REACH = _reaching(_MAP_FLOOR)
+_MAP_REACH = reaching(_MAP_FLOOR)
 
 # --------------------------------------------------------------------------------------------
 # Pieces of the patterns
@@ -411,7 +401,7 @@ class _Pass:
     reach: re.Pattern[str] | None = field(init=False, default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "reach", _reaching(self.floor) if self.floor else None)
+        object.__setattr__(self, "reach", reaching(self.floor) if self.floor else None)
 
 
 @dataclass(frozen=True)
