@@ -130,6 +130,63 @@ def test_an_english_paragraph_that_is_no_copy_is_reported_in_a_latin_version(tmp
     assert "identical" not in findings[0].message
 
 
+SETTINGS = """\
+    # Settings
+
+    The settings are read from the environment when the server starts, and the defaults are
+    used for every value that is not set there.
+
+    The server keeps the settings in memory and reads them again only when it is restarted.
+
+    A value that cannot be read is reported with the name of the variable and the line of
+    the file it was read from.
+
+    The settings of a test run are those of the test and are never written to the disk.
+
+    The log of the server is kept for a week and is then removed by the server itself.
+
+    The port and the host of the server are settings like the others and have defaults too.
+
+    The settings file is read with the encoding of the system unless one is given.
+    """
+
+
+def test_english_pasted_into_much_of_a_version_does_not_hide_itself(tmp_path):
+    # Three of the seven paragraphs of the de version are English that is no copy of the
+    # source (older wording): English words are then common in the de version, and weighed
+    # against all of it the English function words would not stand out there.  They are
+    # weighed against its German blocks only, so these paragraphs show signs of English and
+    # py3langid is asked about them (the German ones show none, and it is not).
+    german = """\
+        # Einstellungen
+
+        Die Einstellungen werden beim Start des Servers aus der Umgebung gelesen, und die
+        Standardwerte gelten für jeden Wert, der dort nicht gesetzt ist.
+
+        The server holds the configuration in memory and only loads it again after a restart
+        of the whole process.
+
+        Ein Wert, der nicht gelesen werden kann, wird mit dem Namen der Variablen und der
+        Zeile der Datei gemeldet, aus der er gelesen wurde.
+
+        The configuration of a test run belongs to that test and is never stored on the disk
+        of the machine.
+
+        Das Protokoll des Servers wird eine Woche lang aufbewahrt und dann vom Server selbst
+        entfernt, und die Datei ist dann leer.
+
+        The port and the host of the process are part of the configuration as well and have
+        their own default values.
+
+        Die Datei der Einstellungen wird mit der Kodierung des Systems gelesen, wenn keine
+        andere angegeben ist, und die Werte sind dann gesetzt.
+        """
+    findings = run(write_article(tmp_path, {"en": SETTINGS, "de": german}))
+    assert [f.langs for f in findings] == [("de",)] * 3
+    assert [loc.line for f in findings for loc in f.locations if loc.lang == "de"] == [6, 12, 18]
+    assert all("is in English" in f.message and "identical" not in f.message for f in findings)
+
+
 def test_a_copied_paragraph_is_reported_in_a_latin_version(tmp_path):
     french = """\
         # Installation
