@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import NamedTuple
 
 from rapidfuzz.fuzz import ratio
 
@@ -506,10 +507,12 @@ class _ForeignSigns:
         self.article = article
         self.facts = facts
         self._words: dict[str, frozenset[str]] | None = None
-        #: Per Latin-script version: its short words counted, in all its blocks and in those
-        #: in its own language (:meth:`words`).
-        self._counts: dict[str, Counter[str]] = {}
-        self._at_home: dict[str, Counter[str]] = {}
+        #: Per Latin-script version: its short words counted (and how many there are), in all
+        #: its blocks and in those in its own language, and its most frequent ones used
+        #: often enough to be function words (:meth:`words`).
+        self._counts: dict[str, _WordCounts] = {}
+        self._at_home: dict[str, _WordCounts] = {}
+        self._frequent: dict[str, list[tuple[str, int]]] = {}
         #: version → whether its own function words can tell (else every unit shows signs),
         #: and the other languages' function words as weighed for it (:meth:`_signs_of`).
         self._signs: dict[str, tuple[bool, dict[str, tuple[str, ...]]]] = {}
@@ -530,12 +533,20 @@ class _ForeignSigns:
                         if block.kind not in (BlockKind.CODE, BlockKind.HTML)
                     ]
             self._counts = {
-                lang: _short_words(chain.from_iterable(b)) for lang, b in blocks.items()
+                lang: _WordCounts.of(chain.from_iterable(b)) for lang, b in blocks.items()
+            }
+            self._frequent = {
+                lang: [
+                    (word, count)
+                    for word, count in counts.words.most_common(FUNCTION_WORDS)
+                    if count >= FUNCTION_WORD_USES
+                ]
+                for lang, counts in self._counts.items()
             }
             self._words = {lang: self._distinctive(lang) for lang in blocks}
             for lang, found in blocks.items():
                 own = self._words[lang]
-                self._at_home[lang] = _short_words(
+                self._at_home[lang] = _WordCounts.of(
                     chain.from_iterable(
                         words for words in found if sum(w in own for w in words) >= FOREIGN_HITS
                     )
@@ -548,23 +559,19 @@ class _ForeignSigns:
         :data:`DISTINCTIVE` times as frequent there as in every version of another primary
         language — as in the blocks of *against* that are in its own language, when
         *against* is one of them."""
-        counts = self._counts
         primary = primary_language(lang)
         rivals = [
-            self._at_home[other] if other == against else counts[other]
-            for other in counts
+            self._at_home[other] if other == against else counts
+            for other, counts in self._counts.items()
             if primary_language(other) != primary
         ]
-        found = counts[lang]
-        total = _total(found)
-        sizes = [_total(rival) for rival in rivals]
+        total = self._counts[lang].total
         return frozenset(
             word
-            for word, count in found.most_common(FUNCTION_WORDS)
-            if count >= FUNCTION_WORD_USES
-            and all(
-                count / total >= DISTINCTIVE * rival.get(word, 0) / size
-                for rival, size in zip(rivals, sizes, strict=True)
+            for word, count in self._frequent[lang]
+            if all(
+                count / total >= DISTINCTIVE * rival.words.get(word, 0) / rival.total
+                for rival in rivals
             )
         )
 
@@ -628,14 +635,18 @@ class _ForeignSigns:
         )
 
 
-def _short_words(words: Iterable[str]) -> Counter[str]:
-    """The short words among *words* counted (in the order they first come)."""
-    every = Counter(words)
-    return Counter({w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH})
+class _WordCounts(NamedTuple):
+    """The short words of some text counted (in the order they first come), and how many
+    there are (at least 1, to divide by)."""
 
+    words: Counter[str]
+    total: int
 
-def _total(counts: Counter[str]) -> int:
-    return max(sum(counts.values()), 1)
+    @classmethod
+    def of(cls, words: Iterable[str]) -> _WordCounts:
+        every = Counter(words)
+        short = Counter({w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH})
+        return cls(short, max(sum(short.values()), 1))
 
 
 class _Row:
