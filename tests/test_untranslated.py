@@ -154,9 +154,10 @@ SETTINGS = """\
 def test_english_pasted_into_much_of_a_version_does_not_hide_itself(tmp_path):
     # Three of the seven paragraphs of the de version are English that is no copy of the
     # source (older wording): English words are then common in the de version, and weighed
-    # against all of it the English function words would not stand out there.  They are
-    # weighed against its German blocks only, so these paragraphs show signs of English and
-    # py3langid is asked about them (the German ones show none, and it is not).
+    # against it the English function words do not stand out.  A paragraph without a single
+    # German function word shows signs of another language all the same, and py3langid is
+    # asked about it (the version is too short for its size alone to say so: it has German
+    # function words enough to tell).
     german = """\
         # Einstellungen
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import NamedTuple
 
 from rapidfuzz.fuzz import ratio
 
@@ -72,10 +71,11 @@ OWN_SHARE = 0.03
 LATIN_CONFIDENCE = 0.98
 LATIN_LETTERS = 40
 #: py3langid is asked about a block in the version's own Latin script only when the block
-#: shows signs of another language of the article: more of that language's function words
-#: (the most frequent short words of its version, far rarer in the others) than of its own
-#: version's, or as many and at least 2; and about every block of a version with fewer than
-#: 4 function words of its own (too short to tell, or not in its language at all).
+#: shows signs of another language of the article: none of its own version's function words
+#: (the most frequent short words of a version, far rarer in the others), or more of another
+#: language's than of its own version's, or as many and at least 2; and about every block of
+#: a version with fewer than 4 function words of its own (too short to tell, or not in its
+#: language at all).
 FUNCTION_WORDS = 60
 FUNCTION_WORD_LENGTH = 6
 #: ... each used at least this often in its version (in a short text every word is rare) ...
@@ -456,14 +456,12 @@ def untranslated(ctx: RuleContext) -> Iterator[Finding]:
       non-Latin script is in another language when its own script has less than 3 % of the
       (weighted) letters of running text.  When the block is in the version's own Latin
       script, py3langid decides, restricted to the article's languages; it is asked only
-      when the block shows signs of another of them (more of that version's function words —
-      its most frequent short words, used at least 3 times and 4 times as often there as
-      elsewhere — than of its own; every block of a version with fewer than 4 function words
-      of its own) and trusted when it is sure (probability ≥ 0.98) and the block has at least
-      40 letters of running text.  Another language's function words are weighed against
-      the blocks of the version that are in its own language only, so that text pasted into
-      much of a version does not hide itself.  A block that is the source's very text
-      is in the source's language.
+      when the block shows signs of another of them (none of its own version's function
+      words — its most frequent short words, used at least 3 times and 4 times as often there
+      as in the other languages' versions — or more of another version's than of its own;
+      every block of a version with fewer than 4 function words of its own) and trusted when
+      it is sure (probability ≥ 0.98) and the block has at least 40 letters of running text.
+      A block that is the source's very text is in the source's language.
     * **Same text** — the block is identical or nearly identical (rapidfuzz ratio ≥ 95 after
       collapsing whitespace) to the source's aligned block, or the very same text as another
       translation's block that is in that translation's language.  Versions that share a
@@ -507,73 +505,55 @@ class _ForeignSigns:
         self.article = article
         self.facts = facts
         self._words: dict[str, frozenset[str]] | None = None
-        #: Per Latin-script version: its short words counted (and how many there are), in all
-        #: its blocks and in those in its own language, and its most frequent ones used
-        #: often enough to be function words (:meth:`words`).
-        self._counts: dict[str, _WordCounts] = {}
-        self._at_home: dict[str, _WordCounts] = {}
-        self._frequent: dict[str, list[tuple[str, int]]] = {}
+        #: word → the versions it is a function word of (one look-up per word of a unit).
+        self._index: dict[str, tuple[str, ...]] = {}
         #: version → whether its own function words can tell (else every unit shows signs),
-        #: and the other languages' function words as weighed for it (:meth:`_signs_of`).
-        self._signs: dict[str, tuple[bool, dict[str, tuple[str, ...]]]] = {}
+        #: and the versions of another primary language it is weighed against.
+        self._rivals: dict[str, tuple[bool, tuple[str, ...]]] = {}
 
     def words(self) -> dict[str, frozenset[str]]:
-        """Per Latin-script version: its function words (:meth:`_distinctive`; a few words
-        of a pasted paragraph do not make ``the`` a German word).  Also counts the short
-        words of each version's blocks that are in its own language (with
-        :data:`FOREIGN_HITS` of its function words), which :meth:`_signs_of` weighs the
-        other languages' words against."""
+        """Per Latin-script version: its most frequent short words that are used at least
+        :data:`FUNCTION_WORD_USES` times and are at least :data:`DISTINCTIVE` times as
+        frequent there as in every other language's version (a few words of a pasted
+        paragraph do not make ``the`` a German word)."""
         if self._words is None:
-            blocks: dict[str, list[list[str]]] = {}
+            counts: dict[str, Counter[str]] = {}
             for lang in self.article.langs:
-                if is_latin_language(lang):
-                    blocks[lang] = [
+                if not is_latin_language(lang):
+                    continue
+                every = Counter(  # in the order of the version's text
+                    chain.from_iterable(
                         self._block_words(block)
                         for block in self.article.documents[lang].iter_blocks()
                         if block.kind not in (BlockKind.CODE, BlockKind.HTML)
-                    ]
-            self._counts = {
-                lang: _WordCounts.of(chain.from_iterable(b)) for lang, b in blocks.items()
-            }
-            self._frequent = {
-                lang: [
-                    (word, count)
-                    for word, count in counts.words.most_common(FUNCTION_WORDS)
-                    if count >= FUNCTION_WORD_USES
-                ]
-                for lang, counts in self._counts.items()
-            }
-            self._words = {lang: self._distinctive(lang) for lang in blocks}
-            for lang, found in blocks.items():
-                own = self._words[lang]
-                self._at_home[lang] = _WordCounts.of(
-                    chain.from_iterable(
-                        words for words in found if sum(w in own for w in words) >= FOREIGN_HITS
                     )
                 )
+                counts[lang] = Counter(
+                    {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
+                )
+            totals = {lang: max(sum(found.values()), 1) for lang, found in counts.items()}
+            self._words = {}
+            for lang, found in counts.items():
+                rivals = [
+                    (counts[o].get, totals[o])
+                    for o in counts
+                    if primary_language(o) != primary_language(lang)
+                ]
+                self._words[lang] = frozenset(
+                    word
+                    for word, count in found.most_common(FUNCTION_WORDS)
+                    if count >= FUNCTION_WORD_USES
+                    and all(
+                        count / totals[lang] >= DISTINCTIVE * rival(word, 0) / total
+                        for rival, total in rivals
+                    )
+                )
+            index: dict[str, list[str]] = {}
+            for lang, words in self._words.items():
+                for word in words:
+                    index.setdefault(word, []).append(lang)
+            self._index = {word: tuple(langs) for word, langs in index.items()}
         return self._words
-
-    def _distinctive(self, lang: str, against: str | None = None) -> frozenset[str]:
-        """*lang*'s function words: among its :data:`FUNCTION_WORDS` most frequent short
-        words, those used :data:`FUNCTION_WORD_USES` times or more and at least
-        :data:`DISTINCTIVE` times as frequent there as in every version of another primary
-        language — as in the blocks of *against* that are in its own language, when
-        *against* is one of them."""
-        primary = primary_language(lang)
-        rivals = [
-            self._at_home[other] if other == against else counts
-            for other, counts in self._counts.items()
-            if primary_language(other) != primary
-        ]
-        total = self._counts[lang].total
-        return frozenset(
-            word
-            for word, count in self._frequent[lang]
-            if all(
-                count / total >= DISTINCTIVE * rival.words.get(word, 0) / rival.total
-                for rival in rivals
-            )
-        )
 
     def _block_words(self, block: Block) -> list[str]:
         """A top-level block's words: a list's are its items' in turn when its text is theirs
@@ -594,59 +574,36 @@ class _ForeignSigns:
             unit.signs = self._shows_signs(unit, lang)
         return unit.signs
 
-    def _signs_of(self, lang: str) -> tuple[bool, dict[str, tuple[str, ...]]]:
-        """Whether *lang* has enough function words of its own to tell, and the function
-        words of the versions of another primary language (word → those versions), worked
-        out once per version.
-
-        Theirs are weighed against *lang*'s blocks in its own language (with
-        :data:`FOREIGN_HITS` of its function words) only: English pasted into the de version
-        makes English words common there, and would hide itself — the more of it, the
-        better."""
-        found = self._signs.get(lang)
+    def _rivals_of(self, lang: str) -> tuple[bool, tuple[str, ...]]:
+        """Whether *lang* has enough distinctive words of its own to tell, and the versions
+        of another primary language (in the order of :meth:`words`), worked out once."""
+        found = self._rivals.get(lang)
         if found is None:
-            own = self.words().get(lang, frozenset())
-            primary = primary_language(lang)
-            index: dict[str, list[str]] = {}
-            for other in self._counts:
-                if primary_language(other) != primary:
-                    for word in self._distinctive(other, against=lang):
-                        index.setdefault(word, []).append(other)
+            table = self.words()
+            own = table.get(lang, frozenset())
             telling = len(own) >= FOREIGN_HITS * 2
-            found = (telling, {word: tuple(holders) for word, holders in index.items()})
-            self._signs[lang] = found
+            primary = primary_language(lang)
+            others = tuple(other for other in table if primary_language(other) != primary)
+            found = self._rivals[lang] = (telling, others)
         return found
 
     def _shows_signs(self, unit: _Unit, lang: str) -> bool:
-        telling, index = self._signs_of(lang)
+        telling, others = self._rivals_of(lang)
         if not telling:
             return True  # no distinctive words of its own: the version may be all foreign
-        own = self.words().get(lang, frozenset())
-        own_hits = 0
         hits: dict[str, int] = {}
+        index = self._index
         for word in self.facts.words(unit.text):
-            if word in own:
-                own_hits += 1
             for holder in index.get(word, ()):
                 hits[holder] = hits.get(holder, 0) + 1
-        return any(
-            found > own_hits or (found >= FOREIGN_HITS and found == own_hits)
-            for found in hits.values()
-        )
-
-
-class _WordCounts(NamedTuple):
-    """The short words of some text counted (in the order they first come), and how many
-    there are (at least 1, to divide by)."""
-
-    words: Counter[str]
-    total: int
-
-    @classmethod
-    def of(cls, words: Iterable[str]) -> _WordCounts:
-        every = Counter(words)
-        short = Counter({w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH})
-        return cls(short, max(sum(short.values()), 1))
+        own_hits = hits.get(lang, 0)
+        if not own_hits:
+            return True  # running text in a language uses its function words
+        for other in others:
+            found = hits.get(other, 0)
+            if found > own_hits or (found >= FOREIGN_HITS and found == own_hits):
+                return True
+        return False
 
 
 class _Row:
