@@ -9,7 +9,7 @@ the very text of any block: only the language can give it away).  Then runs
 ``parallelcheck check --select untranslated`` and prints how many of the pasted paragraphs
 are reported at their line, and how many findings there are in all.
 
-Used to choose how small a version may be before its word statistics are trusted (see the
+Used to choose when a version's word statistics are trusted to pass a block by (see the
 ``untranslated`` rule); run on demand, it is not a test.
 """
 
