@@ -492,9 +492,10 @@ def untranslated(ctx: RuleContext) -> Iterator[Finding]:
     """
     article = ctx.article
     signs = _ForeignSigns(article, ctx.facts)
+    primaries = {lang: primary_language(lang) for lang in article.langs}
     for section in article.sections:
         for row in section.rows:
-            yield from _Row(ctx, section, row, signs).findings()
+            yield from _Row(ctx, section, row, signs, primaries).findings()
 
 
 class _ForeignSigns:
@@ -615,10 +616,13 @@ class _Row:
         section: AlignedSection,
         row: AlignedBlock,
         signs: Callable[[_Unit, str], bool],
+        primaries: dict[str, str],
     ):
         self.ctx = ctx
         self.article = article = ctx.article
         self.signs = signs
+        #: Each version's primary language subtag (``zh-Hant`` → ``zh``), worked out once.
+        self.primaries = primaries
         self.section = section
         self.row = row
         self.present = [lang for lang in article.langs if row.cells.get(lang) is not None]
@@ -639,7 +643,7 @@ class _Row:
         holders = self.holders.get(key, ())
         if len(holders) < KEPT_LANGUAGES:
             return False  # too few versions to be in three languages
-        languages = {primary_language(lang) for lang in holders}
+        languages = {self.primaries[lang] for lang in holders}
         return len(languages) >= KEPT_LANGUAGES and 2 * len(holders) >= len(self.present)
 
     def source_unit(self, lang: str, index: int) -> _Unit | None:
@@ -674,8 +678,8 @@ class _Row:
             units = self.units[lang]
             # The source's units pair with this version's when they are as many.
             paired = source_units if source_units and len(source_units) == len(units) else None
-            primary = primary_language(lang)
-            against_source = source_units is not None and primary_language(source) != primary
+            primary = self.primaries[lang]
+            against_source = source_units is not None and self.primaries[source] != primary
             others = self.other_texts(lang)
             flagged: list[tuple[_Unit, _Verdict, list[str], float]] = []
             for index, unit in enumerate(units):
@@ -743,7 +747,7 @@ class _Row:
         if len(holding) < 2:
             return found, best  # only this version has the text
         for other in sorted(holding, key=self.present.index):
-            if other in (lang, source) or primary_language(other) == primary:
+            if other in (lang, source) or self.primaries[other] == primary:
                 continue
             if self.at_home(other, unit.key):
                 found.append(other)
