@@ -808,7 +808,7 @@ class _Builder:
         }
         ends = {
             "Paragraph": cls.end_paragraph,
-            "Item": cls.end_container,
+            "Item": cls.end_item,
             "TableCell": cls.end_cell,
             "TableRow": cls.end_row,
             "TableHead": cls.end_row,
@@ -1002,6 +1002,39 @@ class _Builder:
         start, end = span["start"], span["end"]
         self.flush_implicit()
         self.close_container(start, end)
+
+    def end_item(self, value: object, span: dict) -> None:
+        """The end of a list item.  A tight item whose content is one line of text (the
+        commonest item) takes that text, its links and its inline code as its own directly:
+        what :meth:`flush_implicit` and :meth:`close_container` give it, without the paragraph
+        block the one makes and the other takes apart again.  Any other item is closed by
+        them."""
+        inline, stack = self.inline, self.stack
+        frame = stack[-1] if stack else None
+        if inline is None or not inline.implicit or frame is None or frame.block.children:
+            self.end_container(value, span)
+            return
+        text, lines = inline.text_and_lines()
+        if lines is not None:  # text of several lines: their file lines as a paragraph's
+            self.end_container(value, span)
+            return
+        self.inline = None
+        stack.pop()
+        self.frames.pop()
+        block = frame.block
+        block.end_line = max(block.line, self.end_line_of(span["start"], span["end"]))
+        links = inline.done_links()
+        if text or links or inline.code_spans:
+            block.links = links or NO_ITEMS
+            block.code_spans = inline.code_spans or NO_ITEMS
+            block.children = NO_ITEMS
+            own_lines = [inline.line] if text else []
+            self.own_text[id(block)] = text
+            self.own_lines[id(block)] = own_lines
+            set_container_text(block, text, own_lines)
+        else:
+            set_container_text(block)
+        self.add(block)
 
     def end_cell(self, value: object, span: dict) -> None:
         inline, table = self.inline, self.table
