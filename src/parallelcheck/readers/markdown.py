@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from operator import attrgetter
@@ -545,13 +546,15 @@ class _Inline:
 
     def __init__(self, line: int, start: int, implicit: bool = False):
         self.parts: list[str] = []
-        self.breaks: list[int] = []  # the file line after each line break put in parts
         self.start = start
         self.end = start
-        self.links: list[Link | None] = []
-        self.code_spans: list[str] = []
-        self.directive_spans: list[str] = []  # the shortened directives among code_spans
-        self.link_stack: list[list] = []  # [slot, target, line, is_image, text parts]
+        # The lists below are the shared empty NO_ITEMS until something is put in them (most
+        # content has no break, link or directive; many no inline code): see _extended.
+        self.breaks: list[int] = NO_ITEMS  # the file line after each line break put in parts
+        self.links: list[Link | None] = NO_ITEMS
+        self.code_spans: list[str] = NO_ITEMS
+        self.directive_spans: list[str] = NO_ITEMS  # the shortened directives among code_spans
+        self.link_stack: list[list] = NO_ITEMS  # [slot, target, line, is_image, text parts]
         self.image_depth = 0
         self.line = line
         self.implicit = implicit
@@ -564,6 +567,12 @@ class _Inline:
             self.link_stack[-1][4].append(text)
         if not self.image_depth:
             self.parts.append(text)
+
+    def add_break(self, line: int) -> None:
+        """A line break in the content (a soft or hard break, a ``<br>``); *line* is the
+        file line of the text after it."""
+        self.parts.append("\n")
+        self.breaks = _extended(self.breaks, (line,))
 
     def text(self) -> str:
         text = "".join(self.parts).strip()
@@ -602,6 +611,15 @@ class _Inline:
     def done_links(self) -> list[Link]:
         links = self.links
         return [link for link in links if link is not None] if links else links
+
+
+def _extended(items: list, more: Iterable) -> list:
+    """*items* with *more* put at its end: *items* itself when it is a list of its own, a new
+    list in place of the shared, unchangeable :data:`NO_ITEMS`."""
+    if items is NO_ITEMS:
+        return list(more)
+    items.extend(more)
+    return items
 
 
 class _Frame:
@@ -743,8 +761,8 @@ class _Builder:
                 inline.end = span["end"]
                 if "{" in text:
                     text, spans = shorten(text)
-                    inline.code_spans.extend(spans)
-                    inline.directive_spans.extend(spans)
+                    inline.code_spans = _extended(inline.code_spans, spans)
+                    inline.directive_spans = _extended(inline.directive_spans, spans)
                 if inline.link_stack:
                     inline.link_stack[-1][4].append(text)
                 if not inline.image_depth:
@@ -771,7 +789,10 @@ class _Builder:
             code = event.get("Code")
             if code is not None:
                 inline = self.inline or self.ensure_inline(span["start"])
-                inline.code_spans.append(code)
+                if inline.code_spans:
+                    inline.code_spans.append(code)
+                else:
+                    inline.code_spans = [code]
                 inline.add(code, span["end"])
                 continue
             self.on_other(event, span)
@@ -808,7 +829,7 @@ class _Builder:
         }
         ends = {
             "Paragraph": cls.end_paragraph,
-            "Item": cls.end_container,
+            "Item": cls.end_item,
             "TableCell": cls.end_cell,
             "TableRow": cls.end_row,
             "TableHead": cls.end_row,
@@ -837,8 +858,7 @@ class _Builder:
         if inline.link_stack:
             inline.link_stack[-1][4].append(" ")
         if not inline.image_depth:
-            inline.parts.append("\n")
-            inline.breaks.append(bisect_right(self.line_starts, span["end"]))
+            inline.add_break(bisect_right(self.line_starts, span["end"]))
 
     def on_text(self, text: str, span: dict) -> None:
         raw = self.raw
@@ -878,12 +898,11 @@ class _Builder:
         lowered = html[:5].lower()
         if lowered.startswith("<br"):
             if self.inline is not None:
-                self.inline.parts.append("\n")
-                self.inline.breaks.append(self.line_of(span["end"]))
+                self.inline.add_break(self.line_of(span["end"]))
             return
         if lowered.startswith(("<a ", "<a\t", "<a\n", "<img")):
             inline = self.inline or self.ensure_inline(span["start"])
-            inline.links.extend(html_links(html, line))
+            inline.links = _extended(inline.links, html_links(html, line))
         elif self.inline is not None and not _is_inline_tag(html):
             self.inline.parts.append(" ")  # <td>, <p>, <li> … separate the words around them
 
@@ -896,8 +915,8 @@ class _Builder:
         inline.end = span["end"]
         if facts.text:
             inline.parts.append(f" {facts.text} ")
-        inline.links.extend(facts.links)
-        inline.code_spans.extend(facts.code_spans)
+        inline.links = _extended(inline.links, facts.links)
+        inline.code_spans = _extended(inline.code_spans, facts.code_spans)
 
     # -- starts -----------------------------------------------------------------------------
 
@@ -935,10 +954,9 @@ class _Builder:
 
     def start_link(self, value: dict, span: dict, is_image: bool = False) -> None:
         inline = self.inline or self.ensure_inline(span["start"])
-        inline.link_stack.append(
-            [len(inline.links), value["dest_url"], self.line_of(span["start"]), is_image, []]
-        )
-        inline.links.append(None)
+        entry = [len(inline.links), value["dest_url"], self.line_of(span["start"]), is_image, []]
+        inline.link_stack = _extended(inline.link_stack, (entry,))
+        inline.links = _extended(inline.links, (None,))
         if is_image:
             inline.image_depth += 1
 
@@ -1002,6 +1020,39 @@ class _Builder:
         start, end = span["start"], span["end"]
         self.flush_implicit()
         self.close_container(start, end)
+
+    def end_item(self, value: object, span: dict) -> None:
+        """The end of a list item.  A tight item whose content is one line of text (the
+        commonest item) takes that text, its links and its inline code as its own directly:
+        what :meth:`flush_implicit` and :meth:`close_container` give it, without the paragraph
+        block the one makes and the other takes apart again.  Any other item is closed by
+        them."""
+        inline, stack = self.inline, self.stack
+        frame = stack[-1] if stack else None
+        if inline is None or not inline.implicit or frame is None or frame.block.children:
+            self.end_container(value, span)
+            return
+        text, lines = inline.text_and_lines()
+        if lines is not None:  # text of several lines: their file lines as a paragraph's
+            self.end_container(value, span)
+            return
+        self.inline = None
+        stack.pop()
+        self.frames.pop()
+        block = frame.block
+        block.end_line = max(block.line, self.end_line_of(span["start"], span["end"]))
+        links = inline.done_links()
+        if text or links or inline.code_spans:
+            block.links = links or NO_ITEMS
+            block.code_spans = inline.code_spans or NO_ITEMS
+            block.children = NO_ITEMS
+            own_lines = [inline.line] if text else []
+            self.own_text[id(block)] = text
+            self.own_lines[id(block)] = own_lines
+            set_container_text(block, text, own_lines)
+        else:
+            set_container_text(block)
+        self.add(block)
 
     def end_cell(self, value: object, span: dict) -> None:
         inline, table = self.inline, self.table
