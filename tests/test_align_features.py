@@ -4,14 +4,17 @@ from the blocks' keys (see ``align.progressive._document_features``)."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from conftest import parse_versions
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rapidfuzz.fuzz import ratio as text_ratio
 
 from parallelcheck.align import progressive
 from parallelcheck.model.document import BlockKind
+from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import anchors_of, counted, strong_only
 from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
 
@@ -122,3 +125,46 @@ def test_blocks_without_anchors_share_one_empty_multiset_that_no_comparison_chan
     assert len(empty) == 2  # the plain paragraph and the code block
     assert empty[0].anchors is empty[1].anchors
     assert not empty[0].anchors
+
+
+_CODE = "```python\nrun(port=8000)  # {}\n```\n\n```{}\n{}\n```\n"
+CODE_VERSIONS = {
+    "en": "# Run\n\nStart it:\n\n" + _CODE.format("start", "python", "stop()"),
+    # The same code; the same code with its comment translated; the second block as shell.
+    "de": "# Start\n\nStarte es:\n\n" + _CODE.format("start", "bash", "stop()"),
+    "ja": "# 実行\n\n起動する：\n\n" + _CODE.format("起動", "python", "stop(1)"),
+}
+
+
+def test_code_blocks_are_compared_by_their_skeletons_which_only_differing_code_reads():
+    documents = parse_versions(**CODE_VERSIONS)
+    skeletons: dict[tuple[str, str], str] = {}
+    features = {
+        lang: progressive._document_features(doc, DEFAULT_PREFIXES, "en", skeletons)
+        for lang, doc in documents.items()
+    }
+    code = {
+        lang: [f for fs in blocks.values() for f in fs if f.family == "code"]
+        for lang, (_, blocks) in features.items()
+    }
+    assert all(f._code is None for found in code.values() for f in found)
+    for a, b in itertools.product(code["en"], [*code["de"], *code["ja"]]):
+        found = progressive.block_similarity(a, b)
+        skeleton_a = code_skeleton(a.block.text, a.block.info)
+        skeleton_b = code_skeleton(b.block.text, b.block.info)
+        if skeleton_a == skeleton_b:
+            assert found == 1.0
+        else:  # the full computation, as alignment made it with every skeleton at hand
+            length = min(a.share, b.share) / max(a.share, b.share)
+            assert found == 0.8 * text_ratio(skeleton_a, skeleton_b) / 100 + 0.2 * length
+        assert a.code == skeleton_a and b.code == skeleton_b
+    # Identical code (text and info string) is alike without its skeleton: only a block
+    # compared with different code (another text, or another info string) has one worked out.
+    fresh = progressive._document_features(documents["de"], DEFAULT_PREFIXES, "en", {})[1]
+    same, other_info = (f for fs in fresh.values() for f in fs if f.family == "code")
+    assert progressive.block_similarity(code["en"][0], same) == 1.0
+    assert same._code is None
+    progressive.block_similarity(code["en"][1], other_info)  # python against bash
+    assert other_info._code == code_skeleton("stop()", "bash")
+    prose = [f for fs in fresh.values() for f in fs if f.family != "code"]
+    assert prose and all(f._code == "" and f.code == "" for f in prose)

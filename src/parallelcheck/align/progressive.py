@@ -202,9 +202,31 @@ class _SectionFeatures:
         return keys
 
 
-@dataclass(slots=True, weakref_slot=True)
 class _BlockFeatures:
+    """The features of one block of a version (made by :meth:`_Version.features`, which
+    every block of a check goes through: a slotted class whose ``__init__`` takes what
+    differs from block to block positionally, and reads the rest from the block and its
+    version)."""
+
+    __slots__ = (
+        "__weakref__",
+        "_code",
+        "_strong",
+        "_strong_size",
+        "_version",
+        "anchors",
+        "anchors_size",
+        "block",
+        "family",
+        "kind",
+        "latin",
+        "partner",
+        "position",
+        "shape",
+        "share",
+    )
     block: Block
+    #: The block's family (:data:`KIND_FAMILY`) and kind (a StrEnum: equal to its value).
     family: str
     kind: str
     latin: bool
@@ -213,26 +235,61 @@ class _BlockFeatures:
     anchors_size: int
     share: float
     position: float
-    code: str
     shape: tuple[int, int]
     #: The other half of the unit this block forms with its neighbour — a description and
     #: the code block right after it, in a section of such examples (see :func:`_link_units`).
     #: A weak reference: two halves holding each other would make a reference cycle, and
     #: every article's features would wait for the garbage collector instead of going as
     #: soon as the article is aligned.
-    partner: weakref.ref[_BlockFeatures] | None = field(default=None, repr=False, compare=False)
+    partner: weakref.ref[_BlockFeatures] | None
+    #: The version the block is of, which reads a code block's skeleton (see :attr:`code`).
+    _version: _Version
+    _code: str | None
     #: The strong anchors and how many (see :attr:`strong`).
-    _strong: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
-    _strong_size: int = field(default=0, init=False, repr=False, compare=False)
+    _strong: Counter[str] | None
+    _strong_size: int
 
-    def __post_init__(self) -> None:
-        if self.latin:
+    def __init__(
+        self,
+        block: Block,
+        version: _Version,
+        anchors: Counter[str],
+        anchors_size: int,
+        share: float,
+        position: float,
+    ):
+        kind = block.kind
+        self.block = block
+        self.family = KIND_FAMILY[kind]
+        self.kind = kind
+        self.latin = version.latin
+        self.anchors = anchors
+        self.anchors_size = anchors_size
+        self.share = share
+        self.position = position
+        self.shape = (block.body_rows, block.columns) if kind is BlockKind.TABLE else _NO_SHAPE
+        self.partner = None
+        self._version = version
+        self._code = None if kind is BlockKind.CODE else ""
+        self._strong = None
+        self._strong_size = 0
+        if version.latin:
             self._keep_strong()
 
     def _keep_strong(self) -> None:
         anchors = self.anchors
         self._strong = strong = strong_only(anchors)
         self._strong_size = self.anchors_size if strong is anchors else sum(strong.values())
+
+    @property
+    def code(self) -> str:
+        """A code block's skeleton (:meth:`_Version.code`; ``""`` for any other block),
+        worked out when first read: two code blocks of the same text and info string (most
+        pairs alignment weighs) are alike without it."""
+        found = self._code
+        if found is None:
+            found = self._code = self._version.code(self.block)
+        return found
 
     @property
     def strong(self) -> Counter[str]:
@@ -279,6 +336,8 @@ KIND_FAMILY = {
 #: The anchors of a block that holds none, a code block's among them: one multiset that
 #: every such block shares (callers never change anchors).
 _NO_ANCHORS: Counter[str] = Counter()
+#: The shape of any block but a table.
+_NO_SHAPE = (0, 0)
 
 
 def written_in_non_latin(doc: Document) -> bool:
@@ -320,9 +379,11 @@ class _Version:
         """A block's anchors one by one (:func:`anchor_keys`; none for a code block)."""
         if block.kind is BlockKind.CODE:
             return []
-        patterns = self.patterns
-        targets = [normalise_target(link.target, patterns) for link in block.all_links()]
-        return anchor_keys(block.text, self.non_latin, block.all_code_spans(), targets)
+        links = block.all_links()
+        if links:
+            patterns = self.patterns
+            links = [normalise_target(link.target, patterns) for link in links]
+        return anchor_keys(block.text, self.non_latin, block.all_code_spans(), links)
 
     def code(self, block: Block) -> str:
         """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""
@@ -334,23 +395,25 @@ class _Version:
             found = self.skeletons[key] = code_skeleton(*key)
         return found
 
-    def features(self, block: Block, keys: list[str], size: int, position: float) -> _BlockFeatures:
-        """The features of *block*, whose anchors are *keys* (:meth:`anchor_keys`), *size*
-        characters long, at *position* (0..1) among the blocks it is compared in."""
-        kind = block.kind
-        return _BlockFeatures(
-            block=block,
-            family=KIND_FAMILY[kind],
-            kind=kind,  # a StrEnum: equal to its value, and cheaper
-            latin=self.latin,
-            # Most blocks of a translation hold no anchor: they share one empty multiset.
-            anchors=counted(keys) if keys else _NO_ANCHORS,
-            anchors_size=len(keys),
-            share=size / self.total,
-            position=position,
-            code=self.code(block),
-            shape=(block.body_rows, block.columns) if kind is BlockKind.TABLE else (0, 0),
-        )
+    def features(
+        self, blocks: Sequence[Block], keys: Sequence[list[str]], sizes: Sequence[int]
+    ) -> list[_BlockFeatures]:
+        """The features of *blocks*, compared among themselves (each one's position is among
+        them), whose anchors are *keys* (:meth:`anchor_keys`) and lengths *sizes*."""
+        last = max(len(blocks) - 1, 1)
+        total = self.total
+        # Most blocks of a translation hold no anchor: they share one empty multiset.
+        return [
+            _BlockFeatures(
+                block,
+                self,
+                counted(found) if found else _NO_ANCHORS,
+                len(found),
+                size / total,
+                number / last,
+            )
+            for number, (block, found, size) in enumerate(zip(blocks, keys, sizes, strict=True))
+        ]
 
 
 def _document_features(
@@ -365,14 +428,8 @@ def _document_features(
     sections = []
     blocks: dict[int, list[_BlockFeatures]] = {}
     for index, (section, sizes) in enumerate(zip(doc.sections, lengths, strict=True)):
-        last = max(len(section.blocks) - 1, 1)
         keys = [version.anchor_keys(block) for block in section.blocks]
-        block_features = [
-            version.features(block, found, size, number / last)
-            for number, (block, found, size) in enumerate(
-                zip(section.blocks, keys, sizes, strict=True)
-            )
-        ]
+        block_features = version.features(section.blocks, keys, sizes)
         kinds = counted([f.family for f in block_features])
         length = sum(sizes)
         # The blocks' anchors summed, counted in one go (the same keys, in the same order,
@@ -413,11 +470,8 @@ def child_block_features(
     document."""
     total = sum(_block_length(block) for block in doc.iter_blocks())
     version = _Version(doc, prefixes, source, {}, total)
-    last = max(len(blocks) - 1, 1)
-    return [
-        version.features(block, version.anchor_keys(block), _block_length(block), number / last)
-        for number, block in enumerate(blocks)
-    ]
+    keys = [version.anchor_keys(block) for block in blocks]
+    return version.features(blocks, keys, [_block_length(block) for block in blocks])
 
 
 # ---------------------------------------------------------------------------
@@ -511,8 +565,9 @@ def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     else:  # min / max, as _share_similarity computes it
         length = mine_share / their_share if mine_share < their_share else their_share / mine_share
     if family == "code":
-        if a.code == b.code:
-            return 1.0
+        one, other = a.block, b.block
+        if (one.text == other.text and one.info == other.info) or a.code == b.code:
+            return 1.0  # the same code, or the same skeleton
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
     if a.latin and b.latin:  # both blocks hold their strong anchors from the start
         mine, theirs = a._strong, b._strong

@@ -73,7 +73,9 @@ def anchor_keys(
     are found (numbers, words, inline code, link targets): for a caller that counts several
     texts' anchors at once, or none at all when there is none."""
     text = normalise(text)
-    keys = ["#" + value.replace(",", "") for value in _NUMBER.findall(text)]
+    numbers = _NUMBER.findall(text)
+    # Most texts state no number, hold no inline code and no link: their lists are not built.
+    keys = ["#" + value.replace(",", "") for value in numbers] if numbers else []
     # Words of small letters alone are never anchors.  Any other word's text occurs nowhere
     # between the end of the previous such word and its own start (the words in between are
     # small letters alone, and what lies between words holds no letter), so searching for it
@@ -99,8 +101,10 @@ def anchor_keys(
         end = find(word, end) + len(word)
         if digit(word) or not word[1:].islower():
             append(word.lower())
-    keys += ["`" + code.strip() for code in spans]
-    keys += ["@" + target.strip() for target in targets]
+    if spans:
+        keys += ["`" + code.strip() for code in spans]
+    if targets:
+        keys += ["@" + target.strip() for target in targets]
     return keys
 
 
