@@ -15,7 +15,7 @@ from rapidfuzz.fuzz import ratio as text_ratio
 from parallelcheck.align import progressive
 from parallelcheck.model.document import BlockKind
 from parallelcheck.text.code_skeleton import code_skeleton
-from parallelcheck.text.landmarks import anchors_of, counted, strong_only
+from parallelcheck.text.landmarks import anchors_of, counted, dice, strong_only
 from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
 
 
@@ -168,3 +168,62 @@ def test_code_blocks_are_compared_by_their_skeletons_which_only_differing_code_r
     assert other_info._code == code_skeleton("stop()", "bash")
     prose = [f for fs in fresh.values() for f in fs if f.family != "code"]
     assert prose and all(f._code == "" and f.code == "" for f in prose)
+
+
+UNITS = """# Commands
+
+List the pods:
+
+```
+kubectl get pods
+```
+
+Show one pod:
+
+```
+kubectl describe pod web
+```
+"""
+
+
+def test_blocks_compared_without_their_partners_only_where_no_block_has_one():
+    documents = parse_versions(en=EN, ja=JA, de=UNITS)
+    blocks = {
+        lang: progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})[1]
+        for lang, doc in documents.items()
+    }
+    plain = {lang: [f for fs in found.values() for f in fs] for lang, found in blocks.items()}
+    units = plain.pop("de")
+    assert any(f.partner is not None for f in units)
+    assert progressive._block_similarity_of({"de": units}) is progressive.block_similarity
+    assert progressive._block_similarity_of(plain) is progressive._own_similarity
+    for a, b in itertools.product(plain["en"], plain["ja"]):
+        assert progressive._own_similarity(a, b) == progressive.block_similarity(a, b)
+
+
+def test_prose_without_anchors_on_one_side_scores_as_dice_says():
+    documents = parse_versions(en=EN, ja=JA, de=EN)
+    features = {
+        lang: [
+            f
+            for fs in progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})[1].values()
+            for f in fs
+            if f.family == "prose"
+        ]
+        for lang, doc in documents.items()
+    }
+    checked = 0
+    for x, y in (("en", "ja"), ("ja", "en"), ("en", "de")):
+        for a, b in itertools.product(features[x], features[y]):
+            latin = a.latin and b.latin
+            mine, theirs = (a.strong, b.strong) if latin else (a.anchors, b.anchors)
+            if mine and theirs:
+                continue
+            checked += 1
+            factor = 1.0 if a.kind == b.kind else 0.8
+            length = min(a.share, b.share) / max(a.share, b.share)
+            place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
+            anchors = dice(mine, theirs, 1.0)
+            expected = factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
+            assert progressive._own_similarity(a, b) == expected
+    assert checked >= 10

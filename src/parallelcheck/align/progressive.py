@@ -548,6 +548,16 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     return (1.0 - UNIT_WEIGHT) * own + UNIT_WEIGHT * _own_similarity(partner, other)
 
 
+def _block_similarity_of(
+    sequences: dict[str, list[_BlockFeatures]],
+) -> Callable[[_BlockFeatures, _BlockFeatures], float]:
+    """:func:`block_similarity` for blocks of *sequences*, or, when none of them is half of a
+    unit (most sections), :func:`_own_similarity`, which it then is, one call fewer a pair."""
+    if any(f.partner is not None for blocks in sequences.values() for f in blocks):
+        return block_similarity
+    return _own_similarity
+
+
 def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     # Called for every pair the alignment weighs (about four per block): the family test
     # and the length share are written out rather than built from a set and a call.
@@ -571,10 +581,14 @@ def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
     if a.latin and b.latin:  # both blocks hold their strong anchors from the start
         mine, theirs = a._strong, b._strong
-        anchors = dice(mine, theirs, 1.0, (a._strong_size, b._strong_size))  # type: ignore[arg-type]
+        sizes = (a._strong_size, b._strong_size)
     else:
         mine, theirs = a.anchors, b.anchors
-        anchors = dice(mine, theirs, 1.0, (a.anchors_size, b.anchors_size))
+        sizes = (a.anchors_size, b.anchors_size)
+    if mine and theirs:
+        anchors = dice(mine, theirs, 1.0, sizes)  # type: ignore[arg-type]
+    else:  # nothing shared: dice's (2·0 + 1) / (|a| + |b| + 2), a third of the pairs
+        anchors = 1.0 / (sizes[0] + sizes[1] + 2.0)
     if family == "table":
         rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
         cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
@@ -619,13 +633,6 @@ def _link_units(features: list[_BlockFeatures]) -> None:
 
 # ---------------------------------------------------------------------------
 # Progressive alignment
-
-
-def _same_shape(column: dict, item) -> bool:
-    """Whether an element has the shape of a column's first member: the same block kind, or
-    the same heading level."""
-    first = next(iter(column.values()))
-    return first.form == item.form
 
 
 class _Profile(Generic[F]):
@@ -682,7 +689,10 @@ class _Profile(Generic[F]):
         scores = []
         for col, item in zip(columns, items, strict=True):
             value = self.score(col, item, similarity)
-            if value < (threshold + SAME_SHAPE_MARGIN if _same_shape(col, item) else CLEAR_MATCH):
+            # An item with the shape of the column's first member (the same block kind, or
+            # the same heading level) needs less.
+            same_shape = next(iter(col.values())).form == item.form
+            if value < (threshold + SAME_SHAPE_MARGIN if same_shape else CLEAR_MATCH):
                 return False
             scores.append(value)
         count = len(items)
@@ -1061,7 +1071,7 @@ def align_article(
         block_seqs = {lang: features[lang][1][id(column[lang].section)] for lang in present}
         rows = []
         if present:
-            aligned = _align(present, block_seqs, block_similarity, BLOCK_THRESHOLD)
+            aligned = _align(present, block_seqs, _block_similarity_of(block_seqs), BLOCK_THRESHOLD)
             for row, extra in _fold_rows(aligned):
                 rows.append(
                     AlignedBlock(

@@ -81,21 +81,21 @@ def anchor_keys(
     # small letters alone, and what lies between words holds no letter), so searching for it
     # from there finds where it stands.
     # The strengths are those of :func:`_name_strength`, worked out inline (this runs for
-    # every word of every block).
+    # every word of every block): a word of letters that is neither lower case nor
+    # capitalised has a capital after its first letter; a capitalised one is weak unless it
+    # starts a sentence (:func:`starts_sentence`, its test written out).
     end = 0
     find, append, digit = text.find, keys.append, _DIGIT.search
+    opens = SENTENCE_START_SPACED.search
     for word in _WORD.findall(text):
         if word.isalpha():
             if word.islower():
                 continue
             start = find(word, end)
             end = start + len(word)
-            rest = word[1:]
-            if rest and not rest.islower():
+            if not word.istitle():
                 append(word.lower())
-            elif word[0].isupper() and (
-                non_latin or not starts_sentence(text, start, SENTENCE_START_SPACED)
-            ):
+            elif non_latin or (start and opens(text, start - 3 if start > 3 else 0, start) is None):
                 append("~" + word.lower())
             continue
         end = find(word, end) + len(word)
