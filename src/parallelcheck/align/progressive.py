@@ -60,7 +60,6 @@ import weakref
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Generic, TypeVar
 
@@ -80,7 +79,7 @@ from parallelcheck.text.landmarks import (
     strong_only,
 )
 from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
-from parallelcheck.text.script import mostly_non_latin
+from parallelcheck.text.script import NON_LATIN_SAMPLE, mostly_non_latin
 
 SECTION_THRESHOLD = 0.42
 #: The weight of the shared stems of two Latin-script headings in :func:`section_similarity`,
@@ -133,8 +132,26 @@ F = TypeVar("F")
 # Features computed once per element
 
 
-@dataclass(slots=True)
 class _SectionFeatures:
+    """The features of one section of a version (made by :func:`_document_features`; a
+    slotted class whose ``__init__`` takes its parts positionally and counts what it can
+    from them)."""
+
+    __slots__ = (
+        "_body_strong",
+        "_grams",
+        "anchor",
+        "body_anchors",
+        "kinds",
+        "latin",
+        "level",
+        "position",
+        "section",
+        "share",
+        "sizes",
+        "title_anchors",
+        "title_strong",
+    )
     section: Section
     level: int
     anchor: str | None
@@ -147,18 +164,44 @@ class _SectionFeatures:
     position: float
     #: The sizes of the anchor multisets (counted once, asked for in every comparison;
     #: ``body_strong``'s once it is known, see :attr:`body_strong`).
-    sizes: dict[str, int] = field(init=False)
-    _body_strong: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
-    _grams: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    sizes: dict[str, int]
+    _body_strong: Counter[str] | None
+    _grams: frozenset[str] | None
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        section: Section,
+        latin: bool,
+        title_anchors: Counter[str],
+        body: tuple[Counter[str], int],
+        kinds: tuple[Counter[str], int],
+        share: float,
+        position: float,
+    ):
+        """*body* and *kinds* are multisets with their sizes (the blocks' anchors and
+        families, whose number the caller knows)."""
+        self.section = section
+        self.level = section.level
+        self.anchor = section.anchor
+        self.latin = latin
+        self.title_anchors = title_anchors
+        self.title_strong = title_strong = strong_only(title_anchors)
+        self.body_anchors, body_size = body
+        self.kinds, kinds_size = kinds
+        self.share = share
+        self.position = position
+        title_size = sum(title_anchors.values())
         self.sizes = {
-            "title_anchors": self.title_anchors.total(),
-            "title_strong": self.title_strong.total(),
-            "body_anchors": self.body_anchors.total(),
-            "kinds": self.kinds.total(),
+            "title_anchors": title_size,
+            "title_strong": title_size
+            if title_strong is title_anchors
+            else sum(title_strong.values()),
+            "body_anchors": body_size,
+            "kinds": kinds_size,
         }
-        if self.latin:
+        self._body_strong = None
+        self._grams = None
+        if latin:
             self._keep_body_strong()
 
     def _keep_body_strong(self) -> None:
@@ -352,10 +395,16 @@ _NO_SHAPE = (0, 0)
 def written_in_non_latin(doc: Document) -> bool:
     """Whether a version is written in a non-Latin script, told from its first 20 headings
     and 20 blocks (:func:`~parallelcheck.text.script.mostly_non_latin`)."""
-    return mostly_non_latin(
-        " ".join(s.title for s in doc.sections[:20])
-        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
-    )
+    titles = " ".join(s.title for s in doc.sections[:20])
+    # Only the start of the text is read: blocks are joined until it is long enough.
+    blocks: list[str] = []
+    length = len(titles) - 1
+    for block in islice(doc.iter_blocks(), 20):
+        blocks.append(block.text)
+        length += len(block.text) + 1
+        if length >= NON_LATIN_SAMPLE:
+            break
+    return mostly_non_latin(titles + " ".join(blocks))
 
 
 def _block_length(block: Block) -> int:
@@ -430,39 +479,36 @@ def _document_features(
 ) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]]]:
     """The features of every section of a version, and of every block of each section (by
     the section's ``id``)."""
-    lengths = [[_block_length(block) for block in section.blocks] for section in doc.sections]
+    lengths = [list(map(_block_length, section.blocks)) for section in doc.sections]
     version = _Version(doc, prefixes, source, skeletons, sum(map(sum, lengths)))
     total = version.total
     count = max(len(doc.sections) - 1, 1)
     sections = []
     blocks: dict[int, list[_BlockFeatures]] = {}
     for index, (section, sizes) in enumerate(zip(doc.sections, lengths, strict=True)):
-        keys = [version.anchor_keys(block) for block in section.blocks]
+        keys = list(map(version.anchor_keys, section.blocks))
         block_features = version.features(section.blocks, keys, sizes)
-        kinds = counted([f.family for f in block_features])
-        length = sum(sizes)
         # The blocks' anchors summed, counted in one go (the same keys, in the same order,
         # as adding each block's in turn).
         body = counted(chain.from_iterable(keys))
-        targets = [normalise_target(link.target, version.patterns) for link in section.links]
-        title_anchors = anchors_of(
-            section.title,
-            non_latin=version.non_latin,
-            code_spans=section.code_spans,
-            targets=targets,
-        )
+        links = section.links
+        if links:
+            patterns = version.patterns
+            links = [normalise_target(link.target, patterns) for link in links]
         sections.append(
             _SectionFeatures(
-                section=section,
-                level=section.level,
-                anchor=section.anchor,
-                latin=version.latin,
-                title_anchors=title_anchors,
-                title_strong=strong_only(title_anchors),
-                body_anchors=body,
-                kinds=kinds,
-                share=length / total,
-                position=(index - 1) / count if index else 0.0,
+                section,
+                version.latin,
+                anchors_of(
+                    section.title,
+                    non_latin=version.non_latin,
+                    code_spans=section.code_spans,
+                    targets=links,
+                ),
+                (body, sum(map(len, keys))),
+                (counted([f.family for f in block_features]), len(block_features)),
+                sum(sizes) / total,
+                (index - 1) / count if index else 0.0,
             )
         )
         _link_units(block_features)
@@ -602,7 +648,8 @@ def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
         rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
         cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
         return factor * (0.4 * anchors + 0.3 * rows * cols + 0.3 * max(length, 0.5))
-    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
+    apart = abs(a.position - b.position) * 2
+    place = 1.0 - apart if apart < 1.0 else 0.0  # 1 − min(1, apart)
     score = factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
     if anchors < 0.5 and mine and theirs:  # little shared: do the values contradict?
         score = max(0.0, score - CONTRADICTION * _contradicting(mine, theirs))
