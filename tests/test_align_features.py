@@ -227,3 +227,36 @@ def test_prose_without_anchors_on_one_side_scores_as_dice_says():
             expected = factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
             assert progressive._own_similarity(a, b) == expected
     assert checked >= 10
+
+
+WITH_IDS = {
+    "en": "# Guide { #guide }\n\nRead 2 pages.\n\n## Install { #install }\n\nRun `pip`.\n",
+    "de": "# Anleitung { #guide }\n\nLies 2 Seiten.\n\n## Installieren { #install }\n\n"
+    "Rufe `pip` auf.\n",
+}
+
+
+def test_sections_with_the_same_id_are_aligned_without_counting_their_content():
+    def sections(texts):
+        documents = parse_versions(**texts)
+        features = {
+            lang: progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})[0][1:]
+            for lang, doc in documents.items()
+        }
+        columns = progressive._align(
+            ["en", "de"], features, progressive.section_similarity, progressive.SECTION_THRESHOLD
+        )
+        assert [sorted(column) for column in columns] == [["de", "en"], ["de", "en"]]
+        return [f for found in features.values() for f in found]
+
+    assert all(f.anchor and f._sizes is None for f in sections(WITH_IDS))
+    # Without ids the content decides, and is counted as in the full computation.
+    plain = {
+        lang: text.replace(" { #guide }", "").replace(" { #install }", "")
+        for lang, text in WITH_IDS.items()
+    }
+    counted_ = sections(plain)
+    assert all(f._sizes is not None for f in counted_)
+    install = [f for f in counted_ if f.level == 2]
+    assert all(f.body_anchors == Counter({"`pip": 1}) for f in install)
+    assert all(f.sizes["body_anchors"] == 1 and f.sizes["kinds"] == 1 for f in install)

@@ -133,76 +133,141 @@ F = TypeVar("F")
 
 
 class _SectionFeatures:
-    """The features of one section of a version (made by :func:`_document_features`; a
-    slotted class whose ``__init__`` takes its parts positionally and counts what it can
-    from them)."""
+    """The features of one section of a version (made by :func:`_document_features`).
+
+    What a comparison of content reads — the heading's anchors, the body's anchors summed from
+    its blocks' keys, the kinds of its blocks, and their sizes — is counted when first read:
+    two sections with the same explicit id are alike without it (every section of the
+    FastAPI corpus, whose headings all carry ids)."""
 
     __slots__ = (
+        "_blocks",
+        "_body_anchors",
         "_body_strong",
         "_grams",
+        "_keys",
+        "_kinds",
+        "_sizes",
+        "_title_anchors",
+        "_title_strong",
+        "_version",
         "anchor",
-        "body_anchors",
-        "kinds",
         "latin",
         "level",
         "position",
         "section",
         "share",
-        "sizes",
-        "title_anchors",
-        "title_strong",
     )
     section: Section
     level: int
     anchor: str | None
     latin: bool
-    title_anchors: Counter[str]
-    title_strong: Counter[str]
-    body_anchors: Counter[str]
-    kinds: Counter[str]
     share: float
     position: float
-    #: The sizes of the anchor multisets (counted once, asked for in every comparison;
-    #: ``body_strong``'s once it is known, see :attr:`body_strong`).
-    sizes: dict[str, int]
+    #: What the content is counted from: the version, the blocks' anchor keys and features
+    #: (dropped once counted).
+    _version: _Version
+    _keys: list[list[str]] | None
+    _blocks: list[_BlockFeatures] | None
+    #: The counted content (see :meth:`_count`).
+    _title_anchors: Counter[str]
+    _title_strong: Counter[str]
+    _body_anchors: Counter[str]
+    _kinds: Counter[str]
+    _sizes: dict[str, int] | None
     _body_strong: Counter[str] | None
     _grams: frozenset[str] | None
 
     def __init__(
         self,
         section: Section,
-        latin: bool,
-        title_anchors: Counter[str],
-        body: tuple[Counter[str], int],
-        kinds: tuple[Counter[str], int],
+        version: _Version,
+        keys: list[list[str]],
+        blocks: list[_BlockFeatures],
         share: float,
         position: float,
     ):
-        """*body* and *kinds* are multisets with their sizes (the blocks' anchors and
-        families, whose number the caller knows)."""
+        """*keys* are the anchor keys of the section's blocks (:meth:`_Version.anchor_keys`),
+        *blocks* their features."""
         self.section = section
         self.level = section.level
         self.anchor = section.anchor
-        self.latin = latin
-        self.title_anchors = title_anchors
-        self.title_strong = title_strong = strong_only(title_anchors)
-        self.body_anchors, body_size = body
-        self.kinds, kinds_size = kinds
+        self.latin = version.latin
         self.share = share
         self.position = position
-        title_size = sum(title_anchors.values())
-        self.sizes = {
-            "title_anchors": title_size,
-            "title_strong": title_size
-            if title_strong is title_anchors
-            else sum(title_strong.values()),
-            "body_anchors": body_size,
-            "kinds": kinds_size,
-        }
+        self._version = version
+        self._keys = keys
+        self._blocks = blocks
+        self._sizes = None
         self._body_strong = None
         self._grams = None
-        if latin:
+
+    def _count(self) -> None:
+        """Count the heading's anchors, the body's and the blocks' kinds, and their sizes (a
+        Latin-script section's strong body anchors too: a comparison of two reads them)."""
+        version, section = self._version, self.section
+        links = section.links
+        if links:
+            patterns = version.patterns
+            links = [normalise_target(link.target, patterns) for link in links]
+        self._title_anchors = title = anchors_of(
+            section.title,
+            non_latin=version.non_latin,
+            code_spans=section.code_spans,
+            targets=links,
+        )
+        self._title_strong = strong = strong_only(title)
+        keys, blocks = self._keys, self._blocks
+        # The blocks' anchors summed, counted in one go (the same keys, in the same order,
+        # as adding each block's in turn).
+        self._body_anchors = counted(chain.from_iterable(keys))  # type: ignore[arg-type]
+        self._kinds = counted([f.family for f in blocks])  # type: ignore[union-attr]
+        title_size = sum(title.values())
+        self._sizes = {
+            "title_anchors": title_size,
+            "title_strong": title_size if strong is title else sum(strong.values()),
+            "body_anchors": sum(map(len, keys)),  # type: ignore[arg-type]
+            "kinds": len(blocks),  # type: ignore[arg-type]
+        }
+        self._keys = self._blocks = None
+        if self.latin:
             self._keep_body_strong()
+
+    @property
+    def sizes(self) -> dict[str, int]:
+        """The sizes of the anchor multisets and of the kinds (counted once, asked for in
+        every comparison; ``body_strong``'s once it is known, see :attr:`body_strong`)."""
+        if self._sizes is None:
+            self._count()
+        return self._sizes  # type: ignore[return-value]
+
+    @property
+    def title_anchors(self) -> Counter[str]:
+        """The heading's anchors (its text's, its inline code's and its links')."""
+        if self._sizes is None:
+            self._count()
+        return self._title_anchors
+
+    @property
+    def title_strong(self) -> Counter[str]:
+        """The heading's strong anchors (:func:`strong_only`)."""
+        if self._sizes is None:
+            self._count()
+        return self._title_strong
+
+    @property
+    def body_anchors(self) -> Counter[str]:
+        """The anchors of the section's blocks, summed."""
+        if self._sizes is None:
+            self._count()
+        return self._body_anchors
+
+    @property
+    def kinds(self) -> Counter[str]:
+        """The families of the section's blocks (:data:`KIND_FAMILY`), counted."""
+        if self._sizes is None:
+            self._count()
+        return self._kinds
 
     def _keep_body_strong(self) -> None:
         self._body_strong = strong = strong_only(self.body_anchors)
@@ -210,9 +275,10 @@ class _SectionFeatures:
 
     @property
     def body_strong(self) -> Counter[str]:
-        """The body's anchors without the weak ones.  A Latin-script section has them from
-        the start (a comparison of two Latin-script sections reads them, with their size in
-        :attr:`sizes`); another works them out when first asked (band seeds only)."""
+        """The body's anchors without the weak ones.  A Latin-script section has them once
+        its content is counted (a comparison of two Latin-script sections reads them, with
+        their size in :attr:`sizes`); another works them out when first asked (band seeds
+        only)."""
         if self._body_strong is None:
             self._keep_body_strong()
         return self._body_strong  # type: ignore[return-value]
@@ -501,25 +567,12 @@ def _document_features(
     for index, (section, sizes) in enumerate(zip(doc.sections, lengths, strict=True)):
         keys = list(map(version.anchor_keys, section.blocks))
         block_features = version.features(section.blocks, keys, sizes)
-        # The blocks' anchors summed, counted in one go (the same keys, in the same order,
-        # as adding each block's in turn).
-        body = counted(chain.from_iterable(keys))
-        links = section.links
-        if links:
-            patterns = version.patterns
-            links = [normalise_target(link.target, patterns) for link in links]
         sections.append(
             _SectionFeatures(
                 section,
-                version.latin,
-                anchors_of(
-                    section.title,
-                    non_latin=version.non_latin,
-                    code_spans=section.code_spans,
-                    targets=links,
-                ),
-                (body, sum(map(len, keys))),
-                (counted([f.family for f in block_features]), len(block_features)),
+                version,
+                keys,
+                block_features,
                 sum(sizes) / total,
                 (index - 1) / count if index else 0.0,
             )
