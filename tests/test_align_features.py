@@ -106,11 +106,11 @@ def test_block_and_section_features_are_those_of_the_full_computation():
                 assert (found._strong is not None) == latin
                 assert found.strong == strong_only(full)
                 assert found.strong_size == strong_only(full).total()
-            assert features.body_anchors == body
-            assert list(features.body_anchors) == list(body)
+            assert features.content.body_anchors == body
+            assert list(features.content.body_anchors) == list(body)
             assert (features._body_strong is not None) == latin
             assert features.body_strong == strong_only(body)
-            assert features.sizes["body_strong"] == strong_only(body).total()
+            assert features.content.sizes["body_strong"] == strong_only(body).total()
     # The texts hold weak anchors, so a strong multiset of its own was made somewhere.
     japanese = documents["ja"].iter_blocks()
     assert any("~huawei" in anchors_of(b.text, non_latin=True) for b in japanese)
@@ -249,14 +249,16 @@ def test_sections_with_the_same_id_are_aligned_without_counting_their_content():
         assert [sorted(column) for column in columns] == [["de", "en"], ["de", "en"]]
         return [f for found in features.values() for f in found]
 
-    assert all(f.anchor and f._sizes is None for f in sections(WITH_IDS))
+    assert all(f.anchor and f._content is None for f in sections(WITH_IDS))
     # Without ids the content decides, and is counted as in the full computation.
     plain = {
         lang: text.replace(" { #guide }", "").replace(" { #install }", "")
         for lang, text in WITH_IDS.items()
     }
     counted_ = sections(plain)
-    assert all(f._sizes is not None for f in counted_)
+    assert all(f._content is not None for f in counted_)
     install = [f for f in counted_ if f.level == 2]
-    assert all(f.body_anchors == Counter({"`pip": 1}) for f in install)
-    assert all(f.sizes["body_anchors"] == 1 and f.sizes["kinds"] == 1 for f in install)
+    assert all(f.content.body_anchors == Counter({"`pip": 1}) for f in install)
+    assert all(
+        f.content.sizes["body_anchors"] == 1 and f.content.sizes["kinds"] == 1 for f in install
+    )

@@ -61,7 +61,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import chain, islice
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
@@ -132,24 +132,32 @@ F = TypeVar("F")
 # Features computed once per element
 
 
+class _SectionContent(NamedTuple):
+    """What a comparison of two sections' content reads (see :attr:`_SectionFeatures.content`):
+    the heading's anchors and strong anchors, the anchors of the section's blocks summed, the
+    blocks' families (:data:`KIND_FAMILY`) counted, and the sizes of these multisets (by
+    field name; ``body_strong``'s too once known, see :attr:`_SectionFeatures.body_strong`)."""
+
+    title_anchors: Counter[str]
+    title_strong: Counter[str]
+    body_anchors: Counter[str]
+    kinds: Counter[str]
+    sizes: dict[str, int]
+
+
 class _SectionFeatures:
     """The features of one section of a version (made by :func:`_document_features`).
 
-    What a comparison of content reads — the heading's anchors, the body's anchors summed from
-    its blocks' keys, the kinds of its blocks, and their sizes — is counted when first read:
-    two sections with the same explicit id are alike without it (every section of the
-    FastAPI corpus, whose headings all carry ids)."""
+    Its :attr:`content` is counted when a comparison first reads it: two sections with the
+    same explicit id are alike without it (every section of the FastAPI corpus, whose
+    headings all carry ids)."""
 
     __slots__ = (
         "_blocks",
-        "_body_anchors",
         "_body_strong",
+        "_content",
         "_grams",
         "_keys",
-        "_kinds",
-        "_sizes",
-        "_title_anchors",
-        "_title_strong",
         "_version",
         "anchor",
         "latin",
@@ -169,12 +177,7 @@ class _SectionFeatures:
     _version: _Version
     _keys: list[list[str]] | None
     _blocks: list[_BlockFeatures] | None
-    #: The counted content (see :meth:`_count`).
-    _title_anchors: Counter[str]
-    _title_strong: Counter[str]
-    _body_anchors: Counter[str]
-    _kinds: Counter[str]
-    _sizes: dict[str, int] | None
+    _content: _SectionContent | None
     _body_strong: Counter[str] | None
     _grams: frozenset[str] | None
 
@@ -198,86 +201,63 @@ class _SectionFeatures:
         self._version = version
         self._keys = keys
         self._blocks = blocks
-        self._sizes = None
+        self._content = None
         self._body_strong = None
         self._grams = None
 
-    def _count(self) -> None:
-        """Count the heading's anchors, the body's and the blocks' kinds, and their sizes (a
-        Latin-script section's strong body anchors too: a comparison of two reads them)."""
+    @property
+    def content(self) -> _SectionContent:
+        """The heading's anchors, the body's and the blocks' kinds, with their sizes, counted
+        when first read (a Latin-script section's strong body anchors with them: a comparison
+        of two reads them)."""
+        found = self._content
+        if found is None:
+            found = self._content = self._count()
+            if self.latin:
+                self._keep_body_strong()
+        return found
+
+    def _count(self) -> _SectionContent:
         version, section = self._version, self.section
         links = section.links
         if links:
             patterns = version.patterns
             links = [normalise_target(link.target, patterns) for link in links]
-        self._title_anchors = title = anchors_of(
+        title = anchors_of(
             section.title,
             non_latin=version.non_latin,
             code_spans=section.code_spans,
             targets=links,
         )
-        self._title_strong = strong = strong_only(title)
-        keys, blocks = self._keys, self._blocks
-        # The blocks' anchors summed, counted in one go (the same keys, in the same order,
-        # as adding each block's in turn).
-        self._body_anchors = counted(chain.from_iterable(keys))  # type: ignore[arg-type]
-        self._kinds = counted([f.family for f in blocks])  # type: ignore[union-attr]
-        title_size = sum(title.values())
-        self._sizes = {
-            "title_anchors": title_size,
-            "title_strong": title_size if strong is title else sum(strong.values()),
-            "body_anchors": sum(map(len, keys)),  # type: ignore[arg-type]
-            "kinds": len(blocks),  # type: ignore[arg-type]
-        }
+        strong = strong_only(title)
+        keys, blocks = self._keys or [], self._blocks or []
         self._keys = self._blocks = None
-        if self.latin:
-            self._keep_body_strong()
-
-    @property
-    def sizes(self) -> dict[str, int]:
-        """The sizes of the anchor multisets and of the kinds (counted once, asked for in
-        every comparison; ``body_strong``'s once it is known, see :attr:`body_strong`)."""
-        if self._sizes is None:
-            self._count()
-        return self._sizes  # type: ignore[return-value]
-
-    @property
-    def title_anchors(self) -> Counter[str]:
-        """The heading's anchors (its text's, its inline code's and its links')."""
-        if self._sizes is None:
-            self._count()
-        return self._title_anchors
-
-    @property
-    def title_strong(self) -> Counter[str]:
-        """The heading's strong anchors (:func:`strong_only`)."""
-        if self._sizes is None:
-            self._count()
-        return self._title_strong
-
-    @property
-    def body_anchors(self) -> Counter[str]:
-        """The anchors of the section's blocks, summed."""
-        if self._sizes is None:
-            self._count()
-        return self._body_anchors
-
-    @property
-    def kinds(self) -> Counter[str]:
-        """The families of the section's blocks (:data:`KIND_FAMILY`), counted."""
-        if self._sizes is None:
-            self._count()
-        return self._kinds
+        title_size = sum(title.values())
+        return _SectionContent(
+            title,
+            strong,
+            # The blocks' anchors summed, counted in one go (the same keys, in the same order,
+            # as adding each block's in turn).
+            counted(chain.from_iterable(keys)),
+            counted([f.family for f in blocks]),
+            {
+                "title_anchors": title_size,
+                "title_strong": title_size if strong is title else sum(strong.values()),
+                "body_anchors": sum(map(len, keys)),
+                "kinds": len(blocks),
+            },
+        )
 
     def _keep_body_strong(self) -> None:
-        self._body_strong = strong = strong_only(self.body_anchors)
-        self.sizes["body_strong"] = strong.total()
+        content = self.content
+        self._body_strong = strong = strong_only(content.body_anchors)
+        content.sizes["body_strong"] = strong.total()
 
     @property
     def body_strong(self) -> Counter[str]:
         """The body's anchors without the weak ones.  A Latin-script section has them once
-        its content is counted (a comparison of two Latin-script sections reads them, with
-        their size in :attr:`sizes`); another works them out when first asked (band seeds
+        its :attr:`content` is counted (a comparison of two Latin-script sections reads them,
+        with their size in its sizes); another works them out when first asked (band seeds
         only)."""
         if self._body_strong is None:
             self._keep_body_strong()
@@ -305,7 +285,7 @@ class _SectionFeatures:
         """What only this section and its counterpart are likely to share: its explicit id
         and its strong anchors (numbers, inline code, link targets, names with a digit or an
         inner capital), for :func:`_band_windows`."""
-        keys = {*self.title_strong, *self.body_strong}
+        keys = {*self.content.title_strong, *self.body_strong}
         if self.anchor:
             keys.add("{#" + self.anchor)
         return keys
@@ -615,12 +595,13 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
     if a.anchor and b.anchor and a.anchor == b.anchor:
         return 1.0
     both_latin = a.latin and b.latin
+    one, two = a.content, b.content
     title = "title_strong" if both_latin else "title_anchors"
-    a_title = a.title_strong if both_latin else a.title_anchors
-    b_title = b.title_strong if both_latin else b.title_anchors
+    a_title = one.title_strong if both_latin else one.title_anchors
+    b_title = two.title_strong if both_latin else two.title_anchors
     known, weights = 0.5, 1.0  # a prior: nothing known yet
     if a_title and b_title:
-        known += dice(a_title, b_title, 0.0, (a.sizes[title], b.sizes[title])) * 2.0
+        known += dice(a_title, b_title, 0.0, (one.sizes[title], two.sizes[title])) * 2.0
         weights += 2.0
     elif a_title or b_title:
         weights += 0.5  # a name in one heading only: weak evidence against (score 0)
@@ -633,14 +614,14 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
             weights += HEADING_STEMS
         else:
             weights += NO_STEMS
-    if a.kinds and b.kinds:
+    if one.kinds and two.kinds:
         body = "body_strong" if both_latin else "body_anchors"
-        a_body = a.body_strong if both_latin else a.body_anchors
-        b_body = b.body_strong if both_latin else b.body_anchors
+        a_body = a.body_strong if both_latin else one.body_anchors
+        b_body = b.body_strong if both_latin else two.body_anchors
         if a_body or b_body:
-            known += dice(a_body, b_body, 1.0, (a.sizes[body], b.sizes[body])) * 3.0
+            known += dice(a_body, b_body, 1.0, (one.sizes[body], two.sizes[body])) * 3.0
             weights += 3.0
-        known += dice(a.kinds, b.kinds, 0.0, (a.sizes["kinds"], b.sizes["kinds"])) * 1.0
+        known += dice(one.kinds, two.kinds, 0.0, (one.sizes["kinds"], two.sizes["kinds"])) * 1.0
         known += _share_similarity(a.share, b.share) * 1.0
         weights += 2.0
     known /= weights
@@ -908,11 +889,12 @@ def _headings_contradict(a: _SectionFeatures, b: _SectionFeatures) -> bool:
     """Whether two headings state numbers, or inline code, and none of one kind alike: the
     same number, or code of which one holds the other's letters and digits (``on()`` and
     ``toolbar.on()``, ``addRenderer`` and ``addRenderer()`` are alike)."""
-    if not a.title_strong or not b.title_strong:
+    ours, others = a.content.title_strong, b.content.title_strong
+    if not ours or not others:
         return False
     for mark in ("#", "`"):
-        mine = [_bare(key) for key in a.title_strong if key[0] == mark]
-        theirs = [_bare(key) for key in b.title_strong if key[0] == mark]
+        mine = [_bare(key) for key in ours if key[0] == mark]
+        theirs = [_bare(key) for key in others if key[0] == mark]
         if mine and theirs and not any(x in y or y in x for x in mine for y in theirs):
             return True
     return False
