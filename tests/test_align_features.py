@@ -4,15 +4,18 @@ from the blocks' keys (see ``align.progressive._document_features``)."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from conftest import parse_versions
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rapidfuzz.fuzz import ratio as text_ratio
 
 from parallelcheck.align import progressive
 from parallelcheck.model.document import BlockKind
-from parallelcheck.text.landmarks import anchors_of, counted, strong_only
+from parallelcheck.text.code_skeleton import code_skeleton
+from parallelcheck.text.landmarks import anchors_of, counted, dice, strong_only
 from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
 
 
@@ -103,11 +106,11 @@ def test_block_and_section_features_are_those_of_the_full_computation():
                 assert (found._strong is not None) == latin
                 assert found.strong == strong_only(full)
                 assert found.strong_size == strong_only(full).total()
-            assert features.body_anchors == body
-            assert list(features.body_anchors) == list(body)
+            assert features.content.body_anchors == body
+            assert list(features.content.body_anchors) == list(body)
             assert (features._body_strong is not None) == latin
             assert features.body_strong == strong_only(body)
-            assert features.sizes["body_strong"] == strong_only(body).total()
+            assert features.content.sizes["body_strong"] == strong_only(body).total()
     # The texts hold weak anchors, so a strong multiset of its own was made somewhere.
     japanese = documents["ja"].iter_blocks()
     assert any("~huawei" in anchors_of(b.text, non_latin=True) for b in japanese)
@@ -122,3 +125,140 @@ def test_blocks_without_anchors_share_one_empty_multiset_that_no_comparison_chan
     assert len(empty) == 2  # the plain paragraph and the code block
     assert empty[0].anchors is empty[1].anchors
     assert not empty[0].anchors
+
+
+_CODE = "```python\nrun(port=8000)  # {}\n```\n\n```{}\n{}\n```\n"
+CODE_VERSIONS = {
+    "en": "# Run\n\nStart it:\n\n" + _CODE.format("start", "python", "stop()"),
+    # The same code; the same code with its comment translated; the second block as shell.
+    "de": "# Start\n\nStarte es:\n\n" + _CODE.format("start", "bash", "stop()"),
+    "ja": "# 実行\n\n起動する：\n\n" + _CODE.format("起動", "python", "stop(1)"),
+}
+
+
+def test_code_blocks_are_compared_by_their_skeletons_which_only_differing_code_reads():
+    documents = parse_versions(**CODE_VERSIONS)
+    skeletons: dict[tuple[str, str], str] = {}
+    features = {
+        lang: progressive._document_features(doc, DEFAULT_PREFIXES, "en", skeletons)
+        for lang, doc in documents.items()
+    }
+    code = {
+        lang: [f for fs in blocks.values() for f in fs if f.family == "code"]
+        for lang, (_, blocks) in features.items()
+    }
+    assert all(f._code is None for found in code.values() for f in found)
+    for a, b in itertools.product(code["en"], [*code["de"], *code["ja"]]):
+        found = progressive.block_similarity(a, b)
+        skeleton_a = code_skeleton(a.block.text, a.block.info)
+        skeleton_b = code_skeleton(b.block.text, b.block.info)
+        if skeleton_a == skeleton_b:
+            assert found == 1.0
+        else:  # the full computation, as alignment made it with every skeleton at hand
+            length = min(a.share, b.share) / max(a.share, b.share)
+            assert found == 0.8 * text_ratio(skeleton_a, skeleton_b) / 100 + 0.2 * length
+        assert a.code == skeleton_a and b.code == skeleton_b
+    # Identical code (text and info string) is alike without its skeleton: only a block
+    # compared with different code (another text, or another info string) has one worked out.
+    fresh = progressive._document_features(documents["de"], DEFAULT_PREFIXES, "en", {})[1]
+    same, other_info = (f for fs in fresh.values() for f in fs if f.family == "code")
+    assert progressive.block_similarity(code["en"][0], same) == 1.0
+    assert same._code is None
+    progressive.block_similarity(code["en"][1], other_info)  # python against bash
+    assert other_info._code == code_skeleton("stop()", "bash")
+    prose = [f for fs in fresh.values() for f in fs if f.family != "code"]
+    assert prose and all(f._code == "" and f.code == "" for f in prose)
+
+
+UNITS = """# Commands
+
+List the pods:
+
+```
+kubectl get pods
+```
+
+Show one pod:
+
+```
+kubectl describe pod web
+```
+"""
+
+
+def test_blocks_compared_without_their_partners_only_where_no_block_has_one():
+    documents = parse_versions(en=EN, ja=JA, de=UNITS)
+    blocks = {
+        lang: progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})[1]
+        for lang, doc in documents.items()
+    }
+    plain = {lang: [f for fs in found.values() for f in fs] for lang, found in blocks.items()}
+    units = plain.pop("de")
+    assert any(f.partner is not None for f in units)
+    assert progressive._block_similarity_of({"de": units}) is progressive.block_similarity
+    assert progressive._block_similarity_of(plain) is progressive._own_similarity
+    for a, b in itertools.product(plain["en"], plain["ja"]):
+        assert progressive._own_similarity(a, b) == progressive.block_similarity(a, b)
+
+
+def test_prose_without_anchors_on_one_side_scores_as_dice_says():
+    documents = parse_versions(en=EN, ja=JA, de=EN)
+    features = {
+        lang: [
+            f
+            for fs in progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})[1].values()
+            for f in fs
+            if f.family == "prose"
+        ]
+        for lang, doc in documents.items()
+    }
+    checked = 0
+    for x, y in (("en", "ja"), ("ja", "en"), ("en", "de")):
+        for a, b in itertools.product(features[x], features[y]):
+            latin = a.latin and b.latin
+            mine, theirs = (a.strong, b.strong) if latin else (a.anchors, b.anchors)
+            if mine and theirs:
+                continue
+            checked += 1
+            factor = 1.0 if a.kind == b.kind else 0.8
+            length = min(a.share, b.share) / max(a.share, b.share)
+            place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
+            anchors = dice(mine, theirs, 1.0)
+            expected = factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
+            assert progressive._own_similarity(a, b) == expected
+    assert checked >= 10
+
+
+WITH_IDS = {
+    "en": "# Guide { #guide }\n\nRead 2 pages.\n\n## Install { #install }\n\nRun `pip`.\n",
+    "de": "# Anleitung { #guide }\n\nLies 2 Seiten.\n\n## Installieren { #install }\n\n"
+    "Rufe `pip` auf.\n",
+}
+
+
+def test_sections_with_the_same_id_are_aligned_without_counting_their_content():
+    def sections(texts):
+        documents = parse_versions(**texts)
+        features = {
+            lang: progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})[0][1:]
+            for lang, doc in documents.items()
+        }
+        columns = progressive._align(
+            ["en", "de"], features, progressive.section_similarity, progressive.SECTION_THRESHOLD
+        )
+        assert [sorted(column) for column in columns] == [["de", "en"], ["de", "en"]]
+        return [f for found in features.values() for f in found]
+
+    assert all(f.anchor and f._content is None for f in sections(WITH_IDS))
+    # Without ids the content decides, and is counted as in the full computation.
+    plain = {
+        lang: text.replace(" { #guide }", "").replace(" { #install }", "")
+        for lang, text in WITH_IDS.items()
+    }
+    counted_ = sections(plain)
+    assert all(f._content is not None for f in counted_)
+    install = [f for f in counted_ if f.level == 2]
+    assert all(f.content.body_anchors == Counter({"`pip": 1}) for f in install)
+    assert all(
+        f.content.sizes["body_anchors"] == 1 and f.content.sizes["kinds"] == 1 for f in install
+    )

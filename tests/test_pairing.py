@@ -4,13 +4,16 @@ align/cognates.py, align/swallowed_lists.py)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from conftest import parse_versions
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parallelcheck.align import progressive
 from parallelcheck.align.cognates import gram_likeness, heading_grams
-from parallelcheck.align.progressive import _contradicting, align_article
+from parallelcheck.align.progressive import _contradicting, align_article, values_by_kind
 from parallelcheck.align.swallowed_lists import numbered_lines
 from parallelcheck.model.document import Block, BlockKind
 
@@ -123,11 +126,37 @@ def test_versions_in_sync_keep_the_in_order_pairing():
     assert _pairs(article, 1) == [(3, 3), (5, 5), (7, 7), (9, 9), (11, 11)]
 
 
+def _contradict(a: dict[str, int], b: dict[str, int]) -> int:
+    return _contradicting(values_by_kind(Counter(a)), values_by_kind(Counter(b)))
+
+
 def test_contradicting_values_are_counted_by_kind():
-    assert _contradicting({"#30": 1, "`a": 1}, {"#35": 1, "`a": 1}) == 1  # numbers differ
-    assert _contradicting({"#30": 1, "`a": 1}, {"#35": 1, "`b": 1}) == 2
-    assert _contradicting({"#30": 1}, {"`b": 1}) == 0  # different kinds: nothing contradicts
-    assert _contradicting({"#30": 1, "#4": 1}, {"#30": 1, "#5": 1}) == 0  # one shared
+    assert _contradict({"#30": 1, "`a": 1}, {"#35": 1, "`a": 1}) == 1  # numbers differ
+    assert _contradict({"#30": 1, "`a": 1}, {"#35": 1, "`b": 1}) == 2
+    assert _contradict({"#30": 1}, {"`b": 1}) == 0  # different kinds: nothing contradicts
+    assert _contradict({"#30": 1, "#4": 1}, {"#30": 1, "#5": 1}) == 0  # one shared
+
+
+def _contradicting_by_definition(a: Counter[str], b: Counter[str]) -> int:
+    """The kinds of value (numbers, inline code, link targets) both blocks state, none alike,
+    counted from the anchors themselves."""
+    count = 0
+    for mark in ("#", "`", "@"):
+        mine = [key for key in a if key[0] == mark]
+        if mine and not any(key in b for key in mine) and any(key[0] == mark for key in b):
+            count += 1
+    return count
+
+
+_KEYS = ["#30", "#4", "`a", "`b", "@/x", "@/y", "~foo", "api", "#x", "`#30"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_KEYS), max_size=6), st.lists(st.sampled_from(_KEYS), max_size=6))
+def test_values_by_kind_contradict_as_the_anchors_do(a, b):
+    mine, theirs = Counter(a), Counter(b)
+    found = _contradicting(values_by_kind(mine), values_by_kind(theirs))
+    assert found == _contradicting_by_definition(mine, theirs)
 
 
 # ---------------------------------------------------------------------------

@@ -256,6 +256,37 @@ def test_prose_pairs_walk_paragraphs_with_split_halves_and_lists_item_by_item():
     assert list(prose_pairs(uneven, "en")) == list(prose_pairs(code, "en")) == []
 
 
+def test_every_translation_of_a_row_is_given_the_same_source_prose_of_each_block():
+    nested = Block(BlockKind.ITEM, "b. Inner.\nInner.", 2, 3, children=[_para("Inner.", 3)])
+    items = [Block(BlockKind.ITEM, "a.", 1, 1), nested]
+    source = Block(BlockKind.LIST, "a.\nb. Inner.\nInner.", 1, 3, children=items)
+
+    def translated(first: str, own: str, inner: str) -> Block:
+        inner_item = Block(BlockKind.ITEM, f"{own}\n{inner}", 2, 3, children=[_para(inner, 3)])
+        children = [Block(BlockKind.ITEM, first, 1, 1), inner_item]
+        return Block(BlockKind.LIST, f"{first}\n{own}\n{inner}", 1, 3, children=children)
+
+    row = AlignedBlock(
+        {
+            "en": source,
+            "de": translated("a.", "b.", "Innen."),
+            "ja": translated("あ。", "い。", "中。"),
+        }
+    )
+    pairs = list(prose_pairs(row, "en"))
+    assert [(lang, [a.text for a in x], [b.text for b in y]) for lang, x, y in pairs] == [
+        ("de", ["a."], ["a."]),
+        ("de", ["b. Inner.\n"], ["b.\n"]),  # an item's own text: its children's taken off
+        ("de", ["Inner."], ["Innen."]),
+        ("ja", ["a."], ["あ。"]),
+        ("ja", ["b. Inner.\n"], ["い。\n"]),
+        ("ja", ["Inner."], ["中。"]),
+    ]
+    # The same list for the same source block (its length is measured once per row).
+    assert all(pairs[i][1] is pairs[i + 3][1] for i in range(3))
+    assert len({id(x) for _, x, _ in pairs}) == 3
+
+
 def _article(rows: list[AlignedBlock]) -> AlignedArticle:
     langs = ("en", "de")
     documents = {lang: Document(f"{lang}.md", lang, [Section(0, "", 1)]) for lang in langs}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 import sys
@@ -14,8 +15,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from parallelcheck.align.progressive import written_in_non_latin
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.readers import parse_text
 from parallelcheck.rules.number_mismatch import _NumberComparison
 from parallelcheck.rules.untranslated import _clearly_at_home, _in_own_language, _judge, _Unit
 from parallelcheck.text import landmarks as anchors
@@ -23,7 +26,7 @@ from parallelcheck.text import langid as identifier
 from parallelcheck.text import lexicon, script, tokens
 from parallelcheck.text import numeric as numbers
 from parallelcheck.text.numeric import extract_numbers
-from parallelcheck.text.script import block_language, mostly_non_latin
+from parallelcheck.text.script import NON_LATIN_SAMPLE, block_language, mostly_non_latin
 
 PIECES = [
     "the request body",
@@ -565,3 +568,40 @@ def test_the_words_of_texts_joined_by_line_breaks_are_each_texts_words_in_turn(t
     # the article's facts for its units) instead of in the version's whole text.
     joined = lexicon.lower_words("\n".join(texts))
     assert joined == [word for text in texts for word in lexicon.lower_words(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["Serve", " ", "ü", "日本", "Ωμέγα", "1", ".", "が"]), max_size=900)
+)
+def test_the_non_latin_test_stops_early_only_where_its_definition_agrees(pieces):
+    # Mostly Latin words, spaces and some letters of other scripts: the samples where ASCII
+    # letters make half the characters or more are common here (the test stops at once).
+    text = "".join(pieces)
+    sample = text[:NON_LATIN_SAMPLE]
+    assert mostly_non_latin(text) == (len(_NON_LATIN.findall(sample)) > len(_LATIN.findall(sample)))
+
+
+_TITLE_WORDS = ["Serve", "日本語", "Ωμέγα", "über", "1"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_TITLE_WORDS), min_size=1, max_size=8), max_size=25),
+    st.lists(
+        st.tuples(st.sampled_from(["a", "日", " ", "ü", "Ω"]), st.integers(0, 700)).map(
+            lambda run: run[0] * run[1]
+        ),
+        max_size=30,
+    ),
+)
+def test_a_versions_script_is_told_from_the_start_of_its_headings_and_blocks(titles, blocks):
+    markdown = "".join(f"# {' '.join(words)}\n\n" for words in titles)
+    doc = parse_text(markdown, "x.md", "en", "markdown")
+    # The blocks set directly, so that their texts are exactly the strategy's: long runs of
+    # one letter, so that the characters near the sample's end often tip the balance.
+    doc.sections[-1].blocks = [Block(BlockKind.PARAGRAPH, text, 1, 1) for text in blocks]
+    whole = " ".join(s.title for s in doc.sections[:20]) + " ".join(
+        b.text for b in itertools.islice(doc.iter_blocks(), 20)
+    )
+    assert written_in_non_latin(doc) == mostly_non_latin(whole)

@@ -60,9 +60,8 @@ import weakref
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from rapidfuzz.fuzz import ratio as text_ratio
 
@@ -80,7 +79,7 @@ from parallelcheck.text.landmarks import (
     strong_only,
 )
 from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
-from parallelcheck.text.script import mostly_non_latin
+from parallelcheck.text.script import NON_LATIN_SAMPLE, mostly_non_latin
 
 SECTION_THRESHOLD = 0.42
 #: The weight of the shared stems of two Latin-script headings in :func:`section_similarity`,
@@ -133,43 +132,133 @@ F = TypeVar("F")
 # Features computed once per element
 
 
-@dataclass(slots=True)
-class _SectionFeatures:
-    section: Section
-    level: int
-    anchor: str | None
-    latin: bool
+class _SectionContent(NamedTuple):
+    """What a comparison of two sections' content reads (see :attr:`_SectionFeatures.content`):
+    the heading's anchors and strong anchors, the anchors of the section's blocks summed, the
+    blocks' families (:data:`KIND_FAMILY`) counted, and the sizes of these multisets (by
+    field name; ``body_strong``'s too once known, see :attr:`_SectionFeatures.body_strong`)."""
+
     title_anchors: Counter[str]
     title_strong: Counter[str]
     body_anchors: Counter[str]
     kinds: Counter[str]
+    sizes: dict[str, int]
+
+
+class _SectionFeatures:
+    """The features of one section of a version (made by :func:`_document_features`).
+
+    Its :attr:`content` is counted when a comparison first reads it: two sections with the
+    same explicit id are alike without it (every section of the FastAPI corpus, whose
+    headings all carry ids)."""
+
+    __slots__ = (
+        "_blocks",
+        "_body_strong",
+        "_content",
+        "_grams",
+        "_keys",
+        "_version",
+        "anchor",
+        "latin",
+        "level",
+        "position",
+        "section",
+        "share",
+    )
+    section: Section
+    level: int
+    anchor: str | None
+    latin: bool
     share: float
     position: float
-    #: The sizes of the anchor multisets (counted once, asked for in every comparison;
-    #: ``body_strong``'s once it is known, see :attr:`body_strong`).
-    sizes: dict[str, int] = field(init=False)
-    _body_strong: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
-    _grams: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    #: What the content is counted from: the version, the blocks' anchor keys and features
+    #: (dropped once counted).
+    _version: _Version
+    _keys: list[list[str]] | None
+    _blocks: list[_BlockFeatures] | None
+    _content: _SectionContent | None
+    _body_strong: Counter[str] | None
+    _grams: frozenset[str] | None
 
-    def __post_init__(self) -> None:
-        self.sizes = {
-            "title_anchors": self.title_anchors.total(),
-            "title_strong": self.title_strong.total(),
-            "body_anchors": self.body_anchors.total(),
-            "kinds": self.kinds.total(),
-        }
-        if self.latin:
-            self._keep_body_strong()
+    def __init__(
+        self,
+        section: Section,
+        version: _Version,
+        keys: list[list[str]],
+        blocks: list[_BlockFeatures],
+        share: float,
+        position: float,
+    ):
+        """*keys* are the anchor keys of the section's blocks (:meth:`_Version.anchor_keys`),
+        *blocks* their features."""
+        self.section = section
+        self.level = section.level
+        self.anchor = section.anchor
+        self.latin = version.latin
+        self.share = share
+        self.position = position
+        self._version = version
+        self._keys = keys
+        self._blocks = blocks
+        self._content = None
+        self._body_strong = None
+        self._grams = None
+
+    @property
+    def content(self) -> _SectionContent:
+        """The heading's anchors, the body's and the blocks' kinds, with their sizes, counted
+        when first read (a Latin-script section's strong body anchors with them: a comparison
+        of two reads them)."""
+        found = self._content
+        if found is None:
+            found = self._content = self._count()
+            if self.latin:
+                self._keep_body_strong()
+        return found
+
+    def _count(self) -> _SectionContent:
+        version, section = self._version, self.section
+        links = section.links
+        if links:
+            patterns = version.patterns
+            links = [normalise_target(link.target, patterns) for link in links]
+        title = anchors_of(
+            section.title,
+            non_latin=version.non_latin,
+            code_spans=section.code_spans,
+            targets=links,
+        )
+        strong = strong_only(title)
+        keys, blocks = self._keys or [], self._blocks or []
+        self._keys = self._blocks = None
+        title_size = sum(title.values())
+        return _SectionContent(
+            title,
+            strong,
+            # The blocks' anchors summed, counted in one go (the same keys, in the same order,
+            # as adding each block's in turn).
+            counted(chain.from_iterable(keys)),
+            counted([f.family for f in blocks]),
+            {
+                "title_anchors": title_size,
+                "title_strong": title_size if strong is title else sum(strong.values()),
+                "body_anchors": sum(map(len, keys)),
+                "kinds": len(blocks),
+            },
+        )
 
     def _keep_body_strong(self) -> None:
-        self._body_strong = strong = strong_only(self.body_anchors)
-        self.sizes["body_strong"] = strong.total()
+        content = self.content
+        self._body_strong = strong = strong_only(content.body_anchors)
+        content.sizes["body_strong"] = strong.total()
 
     @property
     def body_strong(self) -> Counter[str]:
-        """The body's anchors without the weak ones.  A Latin-script section has them from
-        the start (a comparison of two Latin-script sections reads them, with their size in
-        :attr:`sizes`); another works them out when first asked (band seeds only)."""
+        """The body's anchors without the weak ones.  A Latin-script section has them once
+        its :attr:`content` is counted (a comparison of two Latin-script sections reads them,
+        with their size in its sizes); another works them out when first asked (band seeds
+        only)."""
         if self._body_strong is None:
             self._keep_body_strong()
         return self._body_strong  # type: ignore[return-value]
@@ -196,15 +285,38 @@ class _SectionFeatures:
         """What only this section and its counterpart are likely to share: its explicit id
         and its strong anchors (numbers, inline code, link targets, names with a digit or an
         inner capital), for :func:`_band_windows`."""
-        keys = {*self.title_strong, *self.body_strong}
+        keys = {*self.content.title_strong, *self.body_strong}
         if self.anchor:
             keys.add("{#" + self.anchor)
         return keys
 
 
-@dataclass(slots=True, weakref_slot=True)
 class _BlockFeatures:
+    """The features of one block of a version (made by :meth:`_Version.features`, which
+    every block of a check goes through: a slotted class whose ``__init__`` takes what
+    differs from block to block positionally, and reads the rest from the block and its
+    version)."""
+
+    __slots__ = (
+        "__weakref__",
+        "_code",
+        "_strong",
+        "_strong_size",
+        "_values",
+        "_version",
+        "anchors",
+        "anchors_size",
+        "block",
+        "family",
+        "kind",
+        "latin",
+        "partner",
+        "position",
+        "shape",
+        "share",
+    )
     block: Block
+    #: The block's family (:data:`KIND_FAMILY`) and kind (a StrEnum: equal to its value).
     family: str
     kind: str
     latin: bool
@@ -213,26 +325,64 @@ class _BlockFeatures:
     anchors_size: int
     share: float
     position: float
-    code: str
     shape: tuple[int, int]
     #: The other half of the unit this block forms with its neighbour — a description and
     #: the code block right after it, in a section of such examples (see :func:`_link_units`).
     #: A weak reference: two halves holding each other would make a reference cycle, and
     #: every article's features would wait for the garbage collector instead of going as
     #: soon as the article is aligned.
-    partner: weakref.ref[_BlockFeatures] | None = field(default=None, repr=False, compare=False)
+    partner: weakref.ref[_BlockFeatures] | None
+    #: The version the block is of, which reads a code block's skeleton (see :attr:`code`).
+    _version: _Version
+    _code: str | None
     #: The strong anchors and how many (see :attr:`strong`).
-    _strong: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
-    _strong_size: int = field(default=0, init=False, repr=False, compare=False)
+    _strong: Counter[str] | None
+    _strong_size: int
+    #: The values by kind (see :attr:`values`).
+    _values: dict[str, set[str]] | None
 
-    def __post_init__(self) -> None:
-        if self.latin:
+    def __init__(
+        self,
+        block: Block,
+        version: _Version,
+        anchors: Counter[str],
+        anchors_size: int,
+        share: float,
+        position: float,
+    ):
+        kind = block.kind
+        self.block = block
+        self.family = KIND_FAMILY[kind]
+        self.kind = kind
+        self.latin = version.latin
+        self.anchors = anchors
+        self.anchors_size = anchors_size
+        self.share = share
+        self.position = position
+        self.shape = (block.body_rows, block.columns) if kind is _TABLE else _NO_SHAPE
+        self.partner = None
+        self._version = version
+        self._code = None if kind is _CODE else ""
+        self._strong = None
+        self._strong_size = 0
+        self._values = None
+        if version.latin:
             self._keep_strong()
 
     def _keep_strong(self) -> None:
         anchors = self.anchors
         self._strong = strong = strong_only(anchors)
         self._strong_size = self.anchors_size if strong is anchors else sum(strong.values())
+
+    @property
+    def code(self) -> str:
+        """A code block's skeleton (:meth:`_Version.code`; ``""`` for any other block),
+        worked out when first read: two code blocks of the same text and info string (most
+        pairs alignment weighs) are alike without it."""
+        found = self._code
+        if found is None:
+            found = self._code = self._version.code(self.block)
+        return found
 
     @property
     def strong(self) -> Counter[str]:
@@ -243,6 +393,15 @@ class _BlockFeatures:
         if self._strong is None:
             self._keep_strong()
         return self._strong  # type: ignore[return-value]
+
+    @property
+    def values(self) -> dict[str, set[str]]:
+        """The block's values by kind (:func:`values_by_kind`), worked out when a comparison
+        first asks whether they contradict another block's (about one pair in twenty)."""
+        found = self._values
+        if found is None:
+            found = self._values = values_by_kind(self.anchors)
+        return found
 
     @property
     def strong_size(self) -> int:
@@ -276,18 +435,35 @@ KIND_FAMILY = {
     BlockKind.TABLE: "table",
     BlockKind.CODE: "code",
 }
+#: The kinds tested for every block or pair of blocks, read once: on Python 3.11 a member
+#: read from its enum class goes through the enum type's ``__getattr__`` hook (0.13 µs, six
+#: times the cost of a module name).
+_CODE, _TABLE, _PARAGRAPH, _LIST = (
+    BlockKind.CODE,
+    BlockKind.TABLE,
+    BlockKind.PARAGRAPH,
+    BlockKind.LIST,
+)
 #: The anchors of a block that holds none, a code block's among them: one multiset that
 #: every such block shares (callers never change anchors).
 _NO_ANCHORS: Counter[str] = Counter()
+#: The shape of any block but a table.
+_NO_SHAPE = (0, 0)
 
 
 def written_in_non_latin(doc: Document) -> bool:
     """Whether a version is written in a non-Latin script, told from its first 20 headings
     and 20 blocks (:func:`~parallelcheck.text.script.mostly_non_latin`)."""
-    return mostly_non_latin(
-        " ".join(s.title for s in doc.sections[:20])
-        + " ".join(b.text for b in islice(doc.iter_blocks(), 20))
-    )
+    titles = " ".join(s.title for s in doc.sections[:20])
+    # Only the start of the text is read: blocks are joined until it is long enough.
+    blocks: list[str] = []
+    length = len(titles) - 1
+    for block in islice(doc.iter_blocks(), 20):
+        blocks.append(block.text)
+        length += len(block.text) + 1
+        if length >= NON_LATIN_SAMPLE:
+            break
+    return mostly_non_latin(titles + " ".join(blocks))
 
 
 def _block_length(block: Block) -> int:
@@ -318,15 +494,17 @@ class _Version:
 
     def anchor_keys(self, block: Block) -> list[str]:
         """A block's anchors one by one (:func:`anchor_keys`; none for a code block)."""
-        if block.kind is BlockKind.CODE:
+        if block.kind is _CODE:
             return []
-        patterns = self.patterns
-        targets = [normalise_target(link.target, patterns) for link in block.all_links()]
-        return anchor_keys(block.text, self.non_latin, block.all_code_spans(), targets)
+        links = block.all_links()
+        if links:
+            patterns = self.patterns
+            links = [normalise_target(link.target, patterns) for link in links]
+        return anchor_keys(block.text, self.non_latin, block.all_code_spans(), links)
 
     def code(self, block: Block) -> str:
         """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""
-        if block.kind is not BlockKind.CODE:
+        if block.kind is not _CODE:
             return ""
         key = (block.text, block.info)
         found = self.skeletons.get(key)
@@ -334,23 +512,25 @@ class _Version:
             found = self.skeletons[key] = code_skeleton(*key)
         return found
 
-    def features(self, block: Block, keys: list[str], size: int, position: float) -> _BlockFeatures:
-        """The features of *block*, whose anchors are *keys* (:meth:`anchor_keys`), *size*
-        characters long, at *position* (0..1) among the blocks it is compared in."""
-        kind = block.kind
-        return _BlockFeatures(
-            block=block,
-            family=KIND_FAMILY[kind],
-            kind=kind,  # a StrEnum: equal to its value, and cheaper
-            latin=self.latin,
-            # Most blocks of a translation hold no anchor: they share one empty multiset.
-            anchors=counted(keys) if keys else _NO_ANCHORS,
-            anchors_size=len(keys),
-            share=size / self.total,
-            position=position,
-            code=self.code(block),
-            shape=(block.body_rows, block.columns) if kind is BlockKind.TABLE else (0, 0),
-        )
+    def features(
+        self, blocks: Sequence[Block], keys: Sequence[list[str]], sizes: Sequence[int]
+    ) -> list[_BlockFeatures]:
+        """The features of *blocks*, compared among themselves (each one's position is among
+        them), whose anchors are *keys* (:meth:`anchor_keys`) and lengths *sizes*."""
+        last = max(len(blocks) - 1, 1)
+        total = self.total
+        # Most blocks of a translation hold no anchor: they share one empty multiset.
+        return [
+            _BlockFeatures(
+                block,
+                self,
+                counted(found) if found else _NO_ANCHORS,
+                len(found),
+                size / total,
+                number / last,
+            )
+            for number, (block, found, size) in enumerate(zip(blocks, keys, sizes, strict=True))
+        ]
 
 
 def _document_features(
@@ -358,45 +538,23 @@ def _document_features(
 ) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]]]:
     """The features of every section of a version, and of every block of each section (by
     the section's ``id``)."""
-    lengths = [[_block_length(block) for block in section.blocks] for section in doc.sections]
+    lengths = [list(map(_block_length, section.blocks)) for section in doc.sections]
     version = _Version(doc, prefixes, source, skeletons, sum(map(sum, lengths)))
     total = version.total
     count = max(len(doc.sections) - 1, 1)
     sections = []
     blocks: dict[int, list[_BlockFeatures]] = {}
     for index, (section, sizes) in enumerate(zip(doc.sections, lengths, strict=True)):
-        last = max(len(section.blocks) - 1, 1)
-        keys = [version.anchor_keys(block) for block in section.blocks]
-        block_features = [
-            version.features(block, found, size, number / last)
-            for number, (block, found, size) in enumerate(
-                zip(section.blocks, keys, sizes, strict=True)
-            )
-        ]
-        kinds = counted([f.family for f in block_features])
-        length = sum(sizes)
-        # The blocks' anchors summed, counted in one go (the same keys, in the same order,
-        # as adding each block's in turn).
-        body = counted(chain.from_iterable(keys))
-        targets = [normalise_target(link.target, version.patterns) for link in section.links]
-        title_anchors = anchors_of(
-            section.title,
-            non_latin=version.non_latin,
-            code_spans=section.code_spans,
-            targets=targets,
-        )
+        keys = list(map(version.anchor_keys, section.blocks))
+        block_features = version.features(section.blocks, keys, sizes)
         sections.append(
             _SectionFeatures(
-                section=section,
-                level=section.level,
-                anchor=section.anchor,
-                latin=version.latin,
-                title_anchors=title_anchors,
-                title_strong=strong_only(title_anchors),
-                body_anchors=body,
-                kinds=kinds,
-                share=length / total,
-                position=(index - 1) / count if index else 0.0,
+                section,
+                version,
+                keys,
+                block_features,
+                sum(sizes) / total,
+                (index - 1) / count if index else 0.0,
             )
         )
         _link_units(block_features)
@@ -413,11 +571,8 @@ def child_block_features(
     document."""
     total = sum(_block_length(block) for block in doc.iter_blocks())
     version = _Version(doc, prefixes, source, {}, total)
-    last = max(len(blocks) - 1, 1)
-    return [
-        version.features(block, version.anchor_keys(block), _block_length(block), number / last)
-        for number, block in enumerate(blocks)
-    ]
+    keys = [version.anchor_keys(block) for block in blocks]
+    return version.features(blocks, keys, [_block_length(block) for block in blocks])
 
 
 # ---------------------------------------------------------------------------
@@ -440,12 +595,13 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
     if a.anchor and b.anchor and a.anchor == b.anchor:
         return 1.0
     both_latin = a.latin and b.latin
+    one, two = a.content, b.content
     title = "title_strong" if both_latin else "title_anchors"
-    a_title = a.title_strong if both_latin else a.title_anchors
-    b_title = b.title_strong if both_latin else b.title_anchors
+    a_title = one.title_strong if both_latin else one.title_anchors
+    b_title = two.title_strong if both_latin else two.title_anchors
     known, weights = 0.5, 1.0  # a prior: nothing known yet
     if a_title and b_title:
-        known += dice(a_title, b_title, 0.0, (a.sizes[title], b.sizes[title])) * 2.0
+        known += dice(a_title, b_title, 0.0, (one.sizes[title], two.sizes[title])) * 2.0
         weights += 2.0
     elif a_title or b_title:
         weights += 0.5  # a name in one heading only: weak evidence against (score 0)
@@ -458,14 +614,14 @@ def section_similarity(a: _SectionFeatures, b: _SectionFeatures) -> float:
             weights += HEADING_STEMS
         else:
             weights += NO_STEMS
-    if a.kinds and b.kinds:
+    if one.kinds and two.kinds:
         body = "body_strong" if both_latin else "body_anchors"
-        a_body = a.body_strong if both_latin else a.body_anchors
-        b_body = b.body_strong if both_latin else b.body_anchors
+        a_body = a.body_strong if both_latin else one.body_anchors
+        b_body = b.body_strong if both_latin else two.body_anchors
         if a_body or b_body:
-            known += dice(a_body, b_body, 1.0, (a.sizes[body], b.sizes[body])) * 3.0
+            known += dice(a_body, b_body, 1.0, (one.sizes[body], two.sizes[body])) * 3.0
             weights += 3.0
-        known += dice(a.kinds, b.kinds, 0.0, (a.sizes["kinds"], b.sizes["kinds"])) * 1.0
+        known += dice(one.kinds, two.kinds, 0.0, (one.sizes["kinds"], two.sizes["kinds"])) * 1.0
         known += _share_similarity(a.share, b.share) * 1.0
         weights += 2.0
     known /= weights
@@ -494,6 +650,16 @@ def block_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     return (1.0 - UNIT_WEIGHT) * own + UNIT_WEIGHT * _own_similarity(partner, other)
 
 
+def _block_similarity_of(
+    sequences: dict[str, list[_BlockFeatures]],
+) -> Callable[[_BlockFeatures, _BlockFeatures], float]:
+    """:func:`block_similarity` for blocks of *sequences*, or, when none of them is half of a
+    unit (most sections), :func:`_own_similarity`, which it then is, one call fewer a pair."""
+    if any(f.partner is not None for blocks in sequences.values() for f in blocks):
+        return block_similarity
+    return _own_similarity
+
+
 def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     # Called for every pair the alignment weighs (about four per block): the family test
     # and the length share are written out rather than built from a set and a call.
@@ -511,36 +677,53 @@ def _own_similarity(a: _BlockFeatures, b: _BlockFeatures) -> float:
     else:  # min / max, as _share_similarity computes it
         length = mine_share / their_share if mine_share < their_share else their_share / mine_share
     if family == "code":
-        if a.code == b.code:
-            return 1.0
+        one, other = a.block, b.block
+        if (one.text == other.text and one.info == other.info) or a.code == b.code:
+            return 1.0  # the same code, or the same skeleton
         return factor * (0.8 * text_ratio(a.code, b.code) / 100 + 0.2 * length)
     if a.latin and b.latin:  # both blocks hold their strong anchors from the start
         mine, theirs = a._strong, b._strong
-        anchors = dice(mine, theirs, 1.0, (a._strong_size, b._strong_size))  # type: ignore[arg-type]
+        sizes = (a._strong_size, b._strong_size)
     else:
         mine, theirs = a.anchors, b.anchors
-        anchors = dice(mine, theirs, 1.0, (a.anchors_size, b.anchors_size))
+        sizes = (a.anchors_size, b.anchors_size)
+    if mine and theirs:
+        anchors = dice(mine, theirs, 1.0, sizes)  # type: ignore[arg-type]
+    else:  # nothing shared: dice's (2·0 + 1) / (|a| + |b| + 2), a third of the pairs
+        anchors = 1.0 / (sizes[0] + sizes[1] + 2.0)
     if family == "table":
         rows = min(a.shape[0], b.shape[0]) / max(a.shape[0], b.shape[0], 1)
         cols = min(a.shape[1], b.shape[1]) / max(a.shape[1], b.shape[1], 1)
         return factor * (0.4 * anchors + 0.3 * rows * cols + 0.3 * max(length, 0.5))
-    place = 1.0 - min(1.0, abs(a.position - b.position) * 2)
+    apart = abs(a.position - b.position) * 2
+    place = 1.0 - apart if apart < 1.0 else 0.0  # 1 − min(1, apart)
     score = factor * (0.5 * anchors + 0.35 * length + 0.15 * place)
     if anchors < 0.5 and mine and theirs:  # little shared: do the values contradict?
-        score = max(0.0, score - CONTRADICTION * _contradicting(mine, theirs))
+        score = max(0.0, score - CONTRADICTION * _contradicting(a.values, b.values))
     return score
 
 
-def _contradicting(a: Counter[str], b: Counter[str]) -> int:
+def _contradicting(a: dict[str, set[str]], b: dict[str, set[str]]) -> int:
     """How many kinds of value (numbers, inline code, link targets) both blocks state without
     sharing any value of that kind: ``30 seconds`` against ``35 seconds``, ``--port`` against
-    ``--workers``."""
+    ``--workers``.  *a* and *b* are the blocks' values by kind (:func:`values_by_kind`)."""
     count = 0
-    for mark in _VALUE_MARKS:
-        mine = [key for key in a if key[0] == mark]
-        if mine and not any(key in b for key in mine) and any(key[0] == mark for key in b):
+    for mark, mine in a.items():
+        theirs = b.get(mark)
+        if theirs and mine.isdisjoint(theirs):
             count += 1
     return count
+
+
+def values_by_kind(anchors: Counter[str]) -> dict[str, set[str]]:
+    """The values among *anchors* by kind, each kind's mark (``#``, a backquote, ``@``) to
+    the anchors that bear it: what :func:`_contradicting` compares (a block's strong anchors
+    hold the same values as all of them)."""
+    found: dict[str, set[str]] = {}
+    for key in anchors:
+        if key[0] in _VALUE_MARKS:
+            found.setdefault(key[0], set()).add(key)
+    return found
 
 
 def _link_units(features: list[_BlockFeatures]) -> None:
@@ -554,7 +737,7 @@ def _link_units(features: list[_BlockFeatures]) -> None:
     pairs = [
         (first, second)
         for first, second in itertools.pairwise(features)
-        if second.family == "code" and first.kind in (BlockKind.PARAGRAPH, BlockKind.LIST)
+        if second.family == "code" and (first.kind is _PARAGRAPH or first.kind is _LIST)
     ]
     if len(pairs) < UNIT_MIN or 2 * len(pairs) < UNIT_SHARE * len(features):
         return
@@ -564,13 +747,6 @@ def _link_units(features: list[_BlockFeatures]) -> None:
 
 # ---------------------------------------------------------------------------
 # Progressive alignment
-
-
-def _same_shape(column: dict, item) -> bool:
-    """Whether an element has the shape of a column's first member: the same block kind, or
-    the same heading level."""
-    first = next(iter(column.values()))
-    return first.form == item.form
 
 
 class _Profile(Generic[F]):
@@ -627,7 +803,10 @@ class _Profile(Generic[F]):
         scores = []
         for col, item in zip(columns, items, strict=True):
             value = self.score(col, item, similarity)
-            if value < (threshold + SAME_SHAPE_MARGIN if _same_shape(col, item) else CLEAR_MATCH):
+            # An item with the shape of the column's first member (the same block kind, or
+            # the same heading level) needs less.
+            same_shape = next(iter(col.values())).form == item.form
+            if value < (threshold + SAME_SHAPE_MARGIN if same_shape else CLEAR_MATCH):
                 return False
             scores.append(value)
         count = len(items)
@@ -710,11 +889,12 @@ def _headings_contradict(a: _SectionFeatures, b: _SectionFeatures) -> bool:
     """Whether two headings state numbers, or inline code, and none of one kind alike: the
     same number, or code of which one holds the other's letters and digits (``on()`` and
     ``toolbar.on()``, ``addRenderer`` and ``addRenderer()`` are alike)."""
-    if not a.title_strong or not b.title_strong:
+    ours, others = a.content.title_strong, b.content.title_strong
+    if not ours or not others:
         return False
     for mark in ("#", "`"):
-        mine = [_bare(key) for key in a.title_strong if key[0] == mark]
-        theirs = [_bare(key) for key in b.title_strong if key[0] == mark]
+        mine = [_bare(key) for key in ours if key[0] == mark]
+        theirs = [_bare(key) for key in others if key[0] == mark]
         if mine and theirs and not any(x in y or y in x for x in mine for y in theirs):
             return True
     return False
@@ -1006,7 +1186,7 @@ def align_article(
         block_seqs = {lang: features[lang][1][id(column[lang].section)] for lang in present}
         rows = []
         if present:
-            aligned = _align(present, block_seqs, block_similarity, BLOCK_THRESHOLD)
+            aligned = _align(present, block_seqs, _block_similarity_of(block_seqs), BLOCK_THRESHOLD)
             for row, extra in _fold_rows(aligned):
                 rows.append(
                     AlignedBlock(

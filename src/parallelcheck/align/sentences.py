@@ -229,10 +229,10 @@ def prose_pairs(row: AlignedBlock, source: str) -> Iterator[tuple[str, list[Text
     ours = row.cells.get(source)
     if ours is None or ours.kind not in _COMPARED:
         return
-    if ours.kind is BlockKind.PARAGRAPH:
+    if ours.kind is _PARAGRAPH:
         mine: list[Text] = [ours, *(b for b in row.extra.get(source, ()) if _is_para(b))]
         for lang, theirs in row.cells.items():
-            if lang != source and theirs is not None and theirs.kind is BlockKind.PARAGRAPH:
+            if lang != source and theirs is not None and theirs.kind is _PARAGRAPH:
                 extra = row.extra.get(lang)
                 yield (
                     lang,
@@ -240,12 +240,16 @@ def prose_pairs(row: AlignedBlock, source: str) -> Iterator[tuple[str, list[Text
                     [theirs, *(b for b in extra if _is_para(b))] if extra else [theirs],
                 )
         return
+    own: dict[int, list[Text]] = {}  # the source's prose of each of its blocks, made once
     for lang, theirs in row.cells.items():
         if lang != source and theirs is not None:
-            for a, b in _block_pairs(ours, theirs):
+            for a, b in _block_pairs(ours, theirs, own):
                 yield lang, a, b
 
 
+#: Kinds tested for every pair, read once (a member read from its enum class costs a call of
+#: the enum type's ``__getattr__`` hook on Python 3.11).
+_PARAGRAPH, _ITEM, _LIST = BlockKind.PARAGRAPH, BlockKind.ITEM, BlockKind.LIST
 #: The kinds of block whose prose is compared (containers through their children).
 _COMPARED = frozenset(
     {BlockKind.PARAGRAPH, BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION}
@@ -255,22 +259,32 @@ _COMPARED = frozenset(
 def _is_para(block: Block) -> bool:
     # A list among a row's further blocks is one read into a paragraph elsewhere
     # (parallelcheck.align.swallowed_lists): its items are part of the paragraph's text.
-    return block.kind is BlockKind.PARAGRAPH or block.kind is BlockKind.LIST
+    return block.kind is _PARAGRAPH or block.kind is _LIST
 
 
-def _block_pairs(ours: Block, theirs: Block) -> Iterator[tuple[list[Text], list[Text]]]:
+def _block_pairs(
+    ours: Block, theirs: Block, own: dict[int, list[Text]]
+) -> Iterator[tuple[list[Text], list[Text]]]:
     """Prose pairs of two blocks of the same kind, descending into containers of the same
-    shape (nested blocks paired by position)."""
+    shape (nested blocks paired by position).  *own* keeps the prose of each of *ours*'s
+    blocks, by ``id``, for the next translation paired with them: every translation of a row
+    is given the same list for the same source block."""
     kind = ours.kind
     if kind is not theirs.kind:
         return
-    if kind is BlockKind.PARAGRAPH:
-        yield [ours], [theirs]
+    if kind is _PARAGRAPH:
+        mine = own.get(id(ours))
+        if mine is None:
+            mine = own[id(ours)] = [ours]
+        yield mine, [theirs]
         return
-    if kind is BlockKind.ITEM:
-        mine, other = _item_own(ours), _item_own(theirs)
-        if mine.text.strip() and other.text.strip():
-            yield [mine], [other]
+    if kind is _ITEM:
+        mine = own.get(id(ours))
+        if mine is None:
+            mine = own[id(ours)] = [_item_own(ours)]
+        other = _item_own(theirs)
+        if mine[0].text.strip() and other.text.strip():
+            yield mine, [other]
     elif kind not in _COMPARED:
         return
     children, others = ours.children, theirs.children
@@ -279,7 +293,7 @@ def _block_pairs(ours: Block, theirs: Block) -> Iterator[tuple[list[Text], list[
     ):
         return
     for a, b in zip(children, others, strict=True):
-        yield from _block_pairs(a, b)
+        yield from _block_pairs(a, b, own)
 
 
 def _item_own(item: Block) -> Text:
@@ -549,11 +563,15 @@ def _candidates(article: AlignedArticle) -> dict[str, _Candidates]:
     by_lang: dict[str, list[tuple]] = {}
     last_mine: list[Text] | None = None
     length_s = 0
+    lengths: dict[int, int] = {}  # by the source's list, which every translation of a row shares
     for section in article.sections:
         for index, row in enumerate(section.rows):
             for lang, mine, theirs in prose_pairs(row, source):
-                if mine is not last_mine:  # a paragraph row gives every version the same list
-                    last_mine, length_s = mine, _length(mine)
+                if mine is not last_mine:
+                    last_mine = mine
+                    length_s = lengths.get(id(mine), -1)
+                    if length_s < 0:
+                        length_s = lengths[id(mine)] = _length(mine)
                 pairs = by_lang.get(lang)
                 if pairs is None:
                     pairs = by_lang[lang] = []

@@ -29,13 +29,16 @@ from parallelcheck.model.document import Block, BlockKind
 _ITEM_LINE = re.compile(r"\s{0,3}(\d{1,9})[.)](?:\s|$)")
 
 Row = tuple[dict[str, Any], dict[str, list[Any]]]
+#: The kinds tested for every row, read once (a member read from its enum class costs a call
+#: of the enum type's ``__getattr__`` hook on Python 3.11).
+_PARAGRAPH, _LIST = BlockKind.PARAGRAPH, BlockKind.LIST
 
 
 def numbered_lines(block: Block) -> list[tuple[int, int]]:
     """(offset of the line in the paragraph, its number) of every line after a paragraph's
     first that starts as an ordered list item does; empty unless the first of them is
     numbered 2 or more (a list starting at 1 would have interrupted the paragraph)."""
-    if block.kind is not BlockKind.PARAGRAPH:
+    if block.kind is not _PARAGRAPH:
         return []
     found = []
     for offset, line in enumerate(block.text.split("\n")[1:], start=1):
@@ -84,7 +87,7 @@ def _alone(previous: Row, row: Row, following: Row) -> bool:
         not following[1]
         and set(before) == set(column)
         and not set(after) & set(column)
-        and all(f.block.kind is BlockKind.PARAGRAPH for f in after.values())
+        and all(f.block.kind is _PARAGRAPH for f in after.values())
     )
 
 
@@ -93,7 +96,7 @@ def _fold(previous: Row, row: Row) -> Row | None:
     before, before_extra = previous
     if extra or before_extra:
         return None
-    lists = [lang for lang, f in column.items() if f.block.kind is BlockKind.LIST]
+    lists = [lang for lang, f in column.items() if f.block.kind is _LIST]
     if not lists:
         return None
     if set(column) == set(lists):
@@ -108,7 +111,7 @@ def _fold(previous: Row, row: Row) -> Row | None:
         paragraphs = {**before, **{lang: column[lang] for lang in swallowing}}
     if not swallowing or any(lang not in before for lang in lists):
         return None
-    if any(f.block.kind is not BlockKind.PARAGRAPH for f in paragraphs.values()):
+    if any(f.block.kind is not _PARAGRAPH for f in paragraphs.values()):
         return None
     most = max(len(column[lang].block.children) for lang in lists)
     for lang in swallowing:

@@ -73,34 +73,38 @@ def anchor_keys(
     are found (numbers, words, inline code, link targets): for a caller that counts several
     texts' anchors at once, or none at all when there is none."""
     text = normalise(text)
-    keys = ["#" + value.replace(",", "") for value in _NUMBER.findall(text)]
+    numbers = _NUMBER.findall(text)
+    # Most texts state no number, hold no inline code and no link: their lists are not built.
+    keys = ["#" + value.replace(",", "") for value in numbers] if numbers else []
     # Words of small letters alone are never anchors.  Any other word's text occurs nowhere
     # between the end of the previous such word and its own start (the words in between are
     # small letters alone, and what lies between words holds no letter), so searching for it
     # from there finds where it stands.
     # The strengths are those of :func:`_name_strength`, worked out inline (this runs for
-    # every word of every block).
+    # every word of every block): a word of letters that is neither lower case nor
+    # capitalised has a capital after its first letter; a capitalised one is weak unless it
+    # starts a sentence (:func:`starts_sentence`, its test written out).
     end = 0
     find, append, digit = text.find, keys.append, _DIGIT.search
+    opens = SENTENCE_START_SPACED.search
     for word in _WORD.findall(text):
         if word.isalpha():
             if word.islower():
                 continue
             start = find(word, end)
             end = start + len(word)
-            rest = word[1:]
-            if rest and not rest.islower():
+            if not word.istitle():
                 append(word.lower())
-            elif word[0].isupper() and (
-                non_latin or not starts_sentence(text, start, SENTENCE_START_SPACED)
-            ):
+            elif non_latin or (start and opens(text, start - 3 if start > 3 else 0, start) is None):
                 append("~" + word.lower())
             continue
         end = find(word, end) + len(word)
         if digit(word) or not word[1:].islower():
             append(word.lower())
-    keys += ["`" + code.strip() for code in spans]
-    keys += ["@" + target.strip() for target in targets]
+    if spans:
+        keys += ["`" + code.strip() for code in spans]
+    if targets:
+        keys += ["@" + target.strip() for target in targets]
     return keys
 
 

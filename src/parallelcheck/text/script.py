@@ -239,15 +239,21 @@ def char_script(char: str) -> str | None:
 _NOT_NON_LATIN_LETTERS = re.compile(r"[\W\d_A-Za-z\u00C0-\u024F]+")
 
 
+#: How much of a text's start :func:`mostly_non_latin` reads.
+NON_LATIN_SAMPLE = 2000
+
+
 def mostly_non_latin(text: str) -> bool:
     """Whether letters of a non-Latin script (any letter outside Latin, Latin-1 and Latin
     Extended-A/B) outnumber ASCII letters in the first 2,000 characters of *text* — how
     alignment tells a version written in a non-Latin script.  Unlike :func:`count_letters` it
     counts the letters of every script, listed in this module or not."""
-    sample = text[:2000]
+    sample = text[:NON_LATIN_SAMPLE]
     if sample.isascii():
         return False
     latin = len(sample.encode("ascii", "ignore").translate(None, _NOT_ASCII_LETTER))
+    if 2 * latin >= len(sample):
+        return False  # the other characters, non-Latin letters among them, are no more
     # Every character is either in such a run or a non-Latin letter; the runs are few and long.
     non_latin = len(sample) - sum(map(len, _NOT_NON_LATIN_LETTERS.findall(sample)))
     return non_latin > latin
