@@ -165,6 +165,27 @@ def test_decisive_keys_worked_out_once_per_set_of_tokens_are_each_block_s(blocks
             assert comparison.decisive_keys(block, lang) == comparison.keys_of(values)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from([*TOKENS, *_PATHS, "ＦａｓｔＡＰＩ", "ＳＭ１００"]), max_size=6).map(
+        " ".join
+    ),
+    st.sampled_from(["en", "de", "ja", "fr"]),
+    st.data(),
+)
+def test_keys_before_an_offset_are_those_of_the_values_standing_there(text, lang, data):
+    """A container's own-text keys read without making its values (tokens placed where they
+    first stand, or at 0 when normal form changed them and they stand nowhere as written)
+    are those of the values that stand before the offset and decide."""
+    from parallelcheck.rules._values import ValueComparison
+
+    block = _paragraph(text)
+    size = data.draw(st.integers(min_value=1, max_value=len(block.text) + 1))
+    for comparison in _comparisons(("en", "de", "ja", "fr")):
+        full = ValueComparison.keys_before(comparison, block, lang, size)
+        assert comparison.keys_before(block, lang, size) == full
+
+
 _LINES = [*NUMBERS, *TOKENS, "gzip", "`gzip`", "fetch()", "`fetch()`", "word", "Wort"]
 _lines = st.lists(st.sampled_from(_LINES), min_size=1, max_size=4).map(" ".join)
 _shapes = st.sampled_from(["{}", "- {}\n- {}", "| a | b |\n|---|---|\n| {} | {} |", "> {}"])

@@ -304,16 +304,15 @@ class BlockValues:
     def own(self, block: Block, lang: str) -> Share:
         """The values of a container's own text (those of the block standing before its
         children's text), their keys known at once and the values made when asked for
-        (:meth:`ValueComparison.deciding_values`)."""
+        (:meth:`ValueComparison.keys_before`)."""
         if block.kind not in _CONTAINER_KINDS:
             return EMPTY  # a block beside a container in its row: one of the nested rows
         size = len(own_text(block))
         if not size:
             return EMPTY
         comparison = self.comparison
-        deciding = comparison.deciding_values(block, lang)
         return Share(
-            comparison.keys_of(pair for pair in deciding if pair[1] < size),
+            comparison.keys_before(block, lang, size),
             partial(_own_values, comparison, block, lang, size),
         )
 

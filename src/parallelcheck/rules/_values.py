@@ -112,6 +112,13 @@ class ValueComparison(Generic[V]):
         that only excuse others when a subclass finds those slowly."""
         return self.values(where, lang)
 
+    def keys_before(self, where: Block | Section, lang: str, size: int) -> frozenset[Hashable]:
+        """The keys of the (value, offset) pairs of :meth:`deciding_values` that stand before
+        offset *size* and :meth:`decides`: those of a container's own text
+        (:meth:`~parallelcheck.rules._value_shares.BlockValues.own`).  A subclass may read
+        them without making the values (a test compares the two)."""
+        return self.keys_of(pair for pair in self.deciding_values(where, lang) if pair[1] < size)
+
     def decisive_keys(self, where: Block | Section, lang: str) -> frozenset[Hashable]:
         """The keys of the values of a block or heading that :meth:`decides`: two versions
         of a row holding the same ones have nothing to report (see :func:`_compare_row`).

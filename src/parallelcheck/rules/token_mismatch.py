@@ -73,18 +73,19 @@ class _TokenComparison(ValueComparison[_Token]):
             lang: localisation(lang, article.link_prefixes, article.source)
             for lang in article.langs
         }
-        self.made: dict[tuple[str, bool, str], _Token] = {}
+        self.made: dict[tuple, _Token] = {}
         self.keys_by_tokens: dict[Tokens, frozenset[str]] = {}
         self.keys_by_version: dict[tuple[Tokens, str], frozenset[str]] = {}
 
     def token(self, text: str, strong: bool, lang: str) -> _Token:
         """The token *text* of version *lang* as compared (the same in every block: made
-        once per article)."""
-        key = (text, strong, lang)
+        once per article, and for every version at once but for a URL or path)."""
+        localised = _localised(text)
+        key = (text, strong, lang) if localised else (text, strong)
         found = self.made.get(key)
         if found is None:
             token, written = text, ""
-            if _localised(text):  # a URL or path: as a link target
+            if localised:  # a URL or path: as a link target
                 compared = compared_target(text, self.patterns[lang])
                 if compared != text:
                     written, token = token_form(text), compared
@@ -127,18 +128,30 @@ class _TokenComparison(ValueComparison[_Token]):
         if found is None:
             found = self.keys_by_version.get((tokens, lang))
             if found is None:
-                if any(_localised(text) for text in tokens.strong | tokens.names):
-                    found = self.keys_by_version[tokens, lang] = self._keys_of(tokens, lang)
+                texts = tokens.strong | tokens.names
+                if any(_localised(text) for text in texts):
+                    found = self.keys_by_version[tokens, lang] = self._keys_of(texts, lang)
                 else:
-                    found = self.keys_by_tokens[tokens] = self._keys_of(tokens, lang)
+                    found = self.keys_by_tokens[tokens] = self._keys_of(texts, lang)
         return found
 
-    def _keys_of(self, tokens: Tokens, lang: str) -> frozenset[str]:
-        """The keys of some tokens of version *lang* (see :meth:`decisive_keys`)."""
+    def keys_before(self, where: Block | Section, lang: str, size: int) -> frozenset[str]:
+        """The keys of the tokens of *where* whose first place is before offset *size* (or
+        found nowhere: placed at 0), as :meth:`deciding_values` places them — without making
+        the values."""
+        tokens = self.facts.tokens(where)
+        if not tokens.strong and not tokens.names:
+            return _NO_KEYS
+        text = where.title if isinstance(where, Section) else where.text
+        offsets = first_offsets(text, tokens.strong | tokens.names)
+        return self._keys_of((token for token, at in offsets.items() if at < size), lang)
+
+    def _keys_of(self, texts: Iterable[str], lang: str) -> frozenset[str]:
+        """The keys of some tokens of version *lang*, as written (see :meth:`decisive_keys`:
+        whether a token is strong or not, its keys are the same)."""
         found: set[str] = set()
-        for strong, group in ((True, tokens.strong), (False, tokens.names)):
-            for text in group:  # (the same keys whether strong or not)
-                found.update(self.keys(self.token(text, strong, lang)))
+        for text in texts:
+            found.update(self.keys(self.token(text, True, lang)))
         return frozenset(found)
 
     def decides(self, value: _Token) -> bool:

@@ -162,7 +162,7 @@ def _running_text(text: str, code_spans: Sequence[str]) -> tuple[str, list[str]]
     """A block's text in normal form without its inline code and attribute lists, and its
     inline code spans without surrounding space (empty ones left out)."""
     text = normalise(text)
-    spans = [code for code in (code.strip() for code in code_spans) if code]
+    spans = [code for code in map(str.strip, code_spans) if code] if code_spans else []
     if spans:
         text = cut_spans(text, spans)
     if "{" in text:
