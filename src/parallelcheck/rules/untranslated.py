@@ -91,6 +91,18 @@ _QUOTED = re.compile(
     r"“([^“”\n]{2,}?)”|\"([^\"\n]{2,}?)\"|„([^“”\n]{2,}?)[“”]|«\s?([^«»\n]{2,}?)\s?»"
     r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
 )
+#: Block kinds as module names: read per unit, and an enum member read from its class costs
+#: ten times as much on Python 3.11.
+_PARAGRAPH, _LIST, _ITEM, _TABLE, _ADMONITION = (
+    BlockKind.PARAGRAPH,
+    BlockKind.LIST,
+    BlockKind.ITEM,
+    BlockKind.TABLE,
+    BlockKind.ADMONITION,
+)
+_TERMS = frozenset({BlockKind.ITEM, BlockKind.TABLE})  # units often lists of terms
+_NOT_JUDGED = frozenset({BlockKind.CODE, BlockKind.HTML, BlockKind.QUOTE})
+_NOT_COUNTED = frozenset({BlockKind.CODE, BlockKind.HTML})  # no running text for words
 _QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
 _FROM_GREEK = reaching("\u0370")  # a character past the Latin script's
 
@@ -117,7 +129,7 @@ class _Unit:
 
     @property
     def terms(self) -> bool:
-        return self.block.kind in (BlockKind.ITEM, BlockKind.TABLE)
+        return self.block.kind in _TERMS
 
 
 def _units(block: Block, inside: str = "") -> list[_Unit]:
@@ -125,30 +137,30 @@ def _units(block: Block, inside: str = "") -> list[_Unit]:
     nested in a list item); a list is judged item by item, an admonition by its body (not its
     title)."""
     kind = block.kind
-    if kind is BlockKind.PARAGRAPH and not inside:  # the commonest
+    if kind is _PARAGRAPH and not inside:  # the commonest
         return [_Unit(block, block.text, block.all_code_spans(), "paragraph", block)]
-    if kind in (BlockKind.CODE, BlockKind.HTML, BlockKind.QUOTE):
+    if kind in _NOT_JUDGED:
         return []
-    if kind is BlockKind.LIST:
+    if kind is _LIST:
         found = []
         for child in block.children:
-            if child.kind is BlockKind.ITEM:
+            if child.kind is _ITEM:
                 text = child.prose_text()  # code nested in an item is code, not the item's prose
                 found.append(_Unit(child, text, child.all_code_spans(), "list item", block))
             else:
                 found.extend(_units(child))
         return found
-    if kind is BlockKind.ADMONITION:
+    if kind is _ADMONITION:
         found = []
         for child in block.children:
             for unit in _units(child, inside=block.info or "admonition"):
                 unit.parent = block
                 found.append(unit)
         return found
-    if kind is BlockKind.TABLE:
+    if kind is _TABLE:
         cells = [cell for row in block.rows for cell in row]
         return [_Unit(block, "\t".join(cells), block.all_code_spans(), "table", block)]
-    noun = "list item" if kind is BlockKind.ITEM else kind.value
+    noun = "list item" if kind is _ITEM else kind.value
     if inside:
         noun = f"{noun} in the {inside} box"
     return [_Unit(block, block.text, block.all_code_spans(), noun, block)]
@@ -193,7 +205,7 @@ def _judge(
     it (``language`` stays ``und``)."""
     capitalised = not is_latin_language(lang)
     text, code_spans = unit.text, unit.code_spans
-    if unit.block.kind is BlockKind.TABLE:
+    if unit.block.kind is _TABLE:
         profile = _table_profile(facts, unit, capitalised)
         code_spans = []
     elif not _QUOTE_MARK.search(text):  # the common case: the same profile, shared by rules
@@ -256,7 +268,7 @@ def _clearly_at_home(
     * in a Latin-script version, the text has no letters of another script and shows no
       sign of another Latin-script language of the article.
     """
-    if unit.block.kind is BlockKind.TABLE:
+    if unit.block.kind is _TABLE:
         return False
     if is_latin_language(lang):
         if unit.text.isascii() or not _FROM_GREEK.search(unit.text):  # Latin only
@@ -401,7 +413,7 @@ def _worth_comparing(facts: ArticleFacts, unit: _Unit) -> bool:
     """Whether a unit has enough running text for its being identical to another version's to
     matter.  Capitalised words count as names here in every language (``Docker in Swarm
     Mode``, ``Dependency Injection System`` are kept as they are by many translators)."""
-    if unit.block.kind is BlockKind.TABLE:
+    if unit.block.kind is _TABLE:
         profile = _table_profile(facts, unit, True)
     else:
         profile = facts.script_profile(unit.text, unit.code_spans, capitalised_are_names=True)
@@ -526,7 +538,7 @@ class _ForeignSigns:
                     chain.from_iterable(
                         self._block_words(block)
                         for block in self.article.documents[lang].iter_blocks()
-                        if block.kind not in (BlockKind.CODE, BlockKind.HTML)
+                        if block.kind not in _NOT_COUNTED
                     )
                 )
                 counts[lang] = Counter(
@@ -562,7 +574,7 @@ class _ForeignSigns:
         its items are weighed by as units."""
         children = block.children
         if (
-            block.kind is BlockKind.LIST
+            block.kind is _LIST
             and children
             and block.text == "\n".join(child.text for child in children)
         ):
@@ -790,7 +802,7 @@ class _Row:
         parent = flagged[0][0].parent
         whole = (
             len(flagged) > 1
-            and parent.kind is BlockKind.LIST
+            and parent.kind is _LIST
             and all(unit.parent is parent for unit, *_ in flagged)
             and len(flagged) == sum(1 for u in self.units[lang] if u.parent is parent)
         )
