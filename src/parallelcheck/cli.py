@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
     from parallelcheck.files.site_folder import Site
     from parallelcheck.model.aligned import AlignedArticle
-    from parallelcheck.model.article import ArticleSet
     from parallelcheck.model.finding import Finding
     from parallelcheck.model.outline import Outline
     from parallelcheck.report.base import Format, Report, RuleInfo, SiteLinks
@@ -66,130 +65,6 @@ def write_atomically(path: str, text: str) -> None:
         replace_file(path, text.encode("utf-8", errors="surrogateescape"))
     except OSError as error:
         _fail(f"{path}: cannot write: {error.strerror or error}")
-
-
-def refuse_writes_over_inputs(
-    writes: Sequence[tuple[str, str]],
-    *,
-    reads: Sequence[str],
-    article_sets: Sequence[ArticleSet],
-    languages: Sequence[str] = (),
-    cache_folder: str | None = None,
-    folders: Sequence[tuple[str, str]] = (),
-) -> None:
-    """Inputs are sacred: refuse (:class:`InputError`, exit 2) to write over what the run reads.
-
-    *writes* are ``(path, option)`` pairs — the report of ``check --output``, the file of
-    ``baseline -o``.  A path is refused when it resolves (``os.path.realpath``: through
-    symbolic links) to a file the run reads, or is the same file by device and inode (a hard
-    link): a version file of a found article set (also one that does not exist: a version the
-    commit deletes), an ignored duplicate, a path given on the command line, the configuration,
-    a glossary file, the baseline (*reads* lists what is not a version).  A file that does not
-    exist yet is refused where a later run would read it: a name discovery could take for a
-    version in an article's folder (``art/de.md``; see :func:`~parallelcheck.discover.sets.
-    could_be_version`), or a glossary file in a glossary folder.  *cache_folder*, when the run
-    uses the cache, is refused when it is an input file or lies inside an article folder.
-    *folders* (a site's folder and its pages folder, which ``check --output`` replaces) are
-    refused as the cache folder is, and also when an input lies inside them.
-    Called once discovery is done and before anything is checked, so a mistyped path costs
-    nothing; nothing is written or removed here.  A run that writes nothing (no output file
-    or folder, no cache) has nothing to refuse, and resolves no path."""
-    if not writes and not folders and cache_folder is None:
-        return
-    from parallelcheck.discover.sets import could_be_version
-    from parallelcheck.glossary import EXTENSIONS as GLOSSARY_EXTENSIONS
-    from parallelcheck.glossary import glossary_files
-
-    inputs: list[str] = []
-    for article_set in article_sets:
-        inputs += [*article_set.versions.values(), *article_set.ignored]
-    glossary_folders = {os.path.realpath(p) for p in reads if os.path.isdir(p)}
-    inputs += glossary_files([p for p in reads if os.path.isdir(p)])
-    inputs += [p for p in reads if not os.path.isdir(p)]
-    by_path = {os.path.realpath(p): p for p in inputs}
-    by_inode: dict[tuple[int, int], str] = {}
-    for path in inputs:
-        with contextlib.suppress(OSError):
-            info = os.stat(path)
-            by_inode.setdefault((info.st_dev, info.st_ino), path)
-
-    def input_at(path: str) -> str | None:
-        found = by_path.get(os.path.realpath(path))
-        if found is None:
-            with contextlib.suppress(OSError):
-                info = os.stat(path)
-                found = by_inode.get((info.st_dev, info.st_ino))
-        return found
-
-    for path, option in writes:
-        hit = input_at(path)
-        if hit is not None:
-            same = "" if os.path.realpath(hit) == os.path.realpath(path) else " (a link to it)"
-            raise InputError(
-                f"{option} {path}: this is {hit}{same}, an input of this run; inputs are never "
-                "written over — choose another file"
-            )
-        home = could_be_version(path, article_sets, languages)
-        if home is not None:
-            raise InputError(
-                f"{option} {path}: lies in the article folder {_shown(home)}, where a later run "
-                "would take it for a language version — choose a file elsewhere"
-            )
-        real = os.path.realpath(path)
-        if real.lower().endswith(GLOSSARY_EXTENSIONS) and os.path.dirname(real) in glossary_folders:
-            raise InputError(
-                f"{option} {path}: lies in the glossary folder {_shown(os.path.dirname(real))}, "
-                "where a later run would read it as a glossary — choose a file elsewhere"
-            )
-    homes = {
-        os.path.dirname(os.path.realpath(p))
-        for article_set in article_sets
-        for p in article_set.versions.values()
-    }
-
-    def home_of(folder: str) -> str | None:
-        real = os.path.realpath(folder)
-        return next((h for h in sorted(homes) if real == h or real.startswith(h + os.sep)), None)
-
-    for folder, option in folders:
-        real = os.path.realpath(folder)
-        held = next(
-            (
-                p
-                for real_input, p in sorted(by_path.items())
-                if real_input.startswith(real + os.sep)
-            ),
-            None,
-        )
-        hit, inside = input_at(folder), home_of(folder)
-        if hit is not None or inside is not None or held is not None:
-            where = (
-                f"is {hit}, an input of this run"
-                if hit
-                else f"lies in the article folder {_shown(inside)}"
-                if inside
-                else f"holds {held}, an input of this run"
-            )
-            raise InputError(
-                f"{option} {folder}: {where}; a report is never written among the inputs — "
-                "choose a folder elsewhere"
-            )
-    if cache_folder is not None:
-        hit = input_at(cache_folder)
-        inside = home_of(cache_folder)
-        if hit is not None or inside is not None:
-            raise InputError(
-                f"the cache folder {cache_folder} (PARALLELCHECK_CACHE_DIR) "
-                + (f"is {hit}, an input of this run" if hit else f"lies in {_shown(inside)}")
-                + "; its entries are never written among the inputs — point it elsewhere, or "
-                "run with --no-cache"
-            )
-
-
-def _shown(path: str) -> str:
-    """*path* relative to the working directory when below it."""
-    relative = os.path.relpath(path)
-    return path if relative.startswith("..") else relative
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -371,13 +246,13 @@ def _run(
     the files the command will write, ``(path, option)``, ``folders`` the folders it will
     replace, and ``reads`` the inputs it reads besides the configuration, glossaries and
     versions (a baseline): once the article sets are found, a write over an input stops the
-    run (:func:`refuse_writes_over_inputs`).  Each article's findings are those the baseline
-    *accepted* does not account for.  *each*, when given, is called with the report so far
-    and each article's result as it arrives (a site writes its page then), and the report
-    keeps only the article's outline; *site* is where a site's files are.  ``checked``, when
-    given, is filled with what a fix needs to know of each version's file (path →
-    :class:`~parallelcheck.fix.Checked`: the digest of the bytes checked, the article set's
-    boundary, whether it is the source)."""
+    run (:func:`~parallelcheck.run.guard.refuse_writes_over_inputs`).  Each article's findings
+    are those the baseline *accepted* does not account for.  *each*, when given, is called
+    with the report so far and each article's result as it arrives (a site writes its page
+    then), and the report keeps only the article's outline; *site* is where a site's files
+    are.  ``checked``, when given, is filled with what a fix needs to know of each version's
+    file (path → :class:`~parallelcheck.fix.Checked`: the digest of the bytes checked, the
+    article set's boundary, whether it is the source)."""
     from parallelcheck.run.session import Session
 
     # before the expensive imports
@@ -387,6 +262,7 @@ def _run(
     from parallelcheck.report.base import SiteLinks
     from parallelcheck.rules import REGISTRY
     from parallelcheck.run import baseline
+    from parallelcheck.run.guard import refuse_writes_over_inputs
     from parallelcheck.run.pipeline import japanese_variants_missed
 
     paths, quiet = request.paths, request.quiet

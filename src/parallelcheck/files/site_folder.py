@@ -20,7 +20,7 @@ index is replaced after the pages, so an index is never newer than its pages.
 in it is a page this tool writes (a file named like ``name-1a2b3c4d.html``), so a folder of
 someone else's files named by mistake is refused (:class:`~parallelcheck.errors.InputError`,
 before anything is checked).  The caller also refuses a site over the run's inputs (see
-``refuse_writes_over_inputs`` in the command line).
+:func:`parallelcheck.run.guard.refuse_writes_over_inputs`).
 
 Files get 0666 and folders 0777 less the umask, as any new file would.
 """
