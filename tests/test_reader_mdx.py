@@ -199,6 +199,58 @@ def test_a_fence_indented_inside_a_fragment_keeps_its_unindented_code():
     assert "const x = 1;" in code.text
 
 
+def test_code_less_indented_than_its_fence_stays_in_the_list_item_when_tabs_are_dedented():
+    # Astro's pt-BR recipes: the fence at six columns inside the item, its command at four
+    doc = mdx(
+        """
+        1. Install the packages:
+
+            <PackageManagerTabs>
+              <Fragment slot="npm">
+              ```shell
+            npm install reading-time
+              ```
+              </Fragment>
+            </PackageManagerTabs>
+
+        2. Create a plugin.
+        """
+    )
+    [steps] = blocks(doc)
+    first, second = steps.children
+    [tabs] = first.children
+    [code] = tabs.children[0].children
+    assert (code.kind, code.line, code.text) == (BlockKind.CODE, 5, "npm install reading-time")
+    assert not [b for b in walk(blocks(doc)) if b.kind is BlockKind.PARAGRAPH]
+    assert second.text == "Create a plugin."
+
+
+def test_fences_after_list_markers_move_with_their_items_when_a_component_is_dedented():
+    # Astro's tutorial: `<details>` at four, its items at eight, their fences after the marker
+    doc = mdx(
+        """
+        <details>
+            <summary>Show the answers</summary>
+
+                1.  ```markdown
+                    title: One
+                    ```
+
+                2.  ```astro
+                    import Footer from './Footer.astro'
+                    ```
+        </details>
+        """
+    )
+    [details] = blocks(doc)
+    [items] = details.children
+    codes = [item.children[0] for item in items.children]
+    assert [(c.kind, c.info, c.text) for c in codes] == [
+        (BlockKind.CODE, "markdown", "title: One"),
+        (BlockKind.CODE, "astro", "import Footer from './Footer.astro'"),
+    ]
+
+
 def test_aside_type_goes_into_info_and_its_title_into_the_text():
     doc = mdx(
         """

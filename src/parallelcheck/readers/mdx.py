@@ -390,11 +390,13 @@ class _Prepare:
         if shift < 4:
             return
         fences = FenceTracker()
-        for number in range(index, len(self.lines)):
-            inside = fences.feed(self.lines[number])
-            self.lines[number], _ = _strip_columns(self.lines[number], shift)
+        last = index
+        for last in range(index, len(self.lines)):
+            inside = fences.feed(self.lines[last])
             if not inside or fences.fence is None:
-                return
+                break
+        for number, (line, _) in enumerate(_shifted(self.lines[index : last + 1], shift), index):
+            self.lines[number] = line
 
     def text_column_above(self, index: int) -> int | None:
         """The column where the text of the line above ``index`` starts (after a list
@@ -558,8 +560,9 @@ class _Prepare:
             lowest = _lowest_indent(self.lines[first : last + 1])
             if lowest is None or lowest <= column:
                 continue
-            for number in range(first, last + 1):
-                self.lines[number], cut = _strip_columns(self.lines[number], lowest - column)
+            shifted = _shifted(self.lines[first : last + 1], lowest - column)
+            for number, (line, cut) in enumerate(shifted, first):
+                self.lines[number] = line
                 removed[number] += cut
 
 
@@ -591,6 +594,31 @@ def _strip_columns(line: str, columns: int) -> tuple[str, int]:
     width = len(lead.expandtabs(4))
     cut = min(columns, width)
     return " " * (width - cut) + line[len(lead) :], cut
+
+
+def _shifted(lines: list[str], columns: int) -> list[tuple[str, int]]:
+    """*lines* moved ``columns`` columns left (as far as each is indented), with the columns
+    each lost.  Code inside a fence is moved no further left than its opening fence: as
+    CommonMark strips up to the fence's indentation from the lines of its code, the code reads
+    the same, and a line of code less indented than its fence (a fence indented by six in a
+    list item whose commands stand at four) stays inside the list item it was in."""
+    fences = FenceTracker()
+    fence_column = 0
+    shifted: list[tuple[str, int]] = []
+    for line in lines:
+        inside = fences.fence is not None
+        cut = columns
+        if inside:
+            fences.feed(line)
+            if fences.fence is not None:  # a line of code: no further left than its fence
+                cut = min(columns, max(0, _columns(line) - fence_column))
+        else:  # a fence may open after a list marker (``1.  ```js``), at the marker's text
+            marker = _LIST_MARKER.match(line)
+            opened = line if marker is None else " " * len(marker.group(0)) + line[marker.end() :]
+            if fences.feed(opened):
+                fence_column = max(0, _columns(opened) - columns)
+        shifted.append(_strip_columns(line, cut))
+    return shifted
 
 
 def _lowest_indent(lines: list[str]) -> int | None:
