@@ -706,6 +706,15 @@ def test_an_item_s_prose_leaves_out_its_nested_code() -> None:
     assert second.prose_text() == second.text == "二つ目"
 
 
+def test_an_item_s_prose_leaves_out_code_nested_in_a_box_inside_it() -> None:
+    # a command in a tab (an admonition) inside a list item is code, however deep
+    text = '# T\n\n- インストールします:\n\n  !!! note "npm"\n\n      ```sh\n      npm i x\n      ```\n'
+    (lst,) = parse_text(text, "a.md", "ja", "markdown").sections[-1].blocks
+    (item,) = lst.children
+    assert "npm i x" in item.text
+    assert item.prose_text() == "インストールします:\nnpm"
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -134,10 +134,11 @@ class Block:
         return self.links if not self.children else _gathered(self, "links")
 
     def prose_text(self) -> str:
-        """``text`` without the text of the code and HTML blocks nested in it: what is written
-        in the version's language.  A container's ``text`` is its own text, then each child's,
-        one per line (:func:`parallelcheck.readers._common.container_text`)."""
-        if not any(c.kind in _NOT_PROSE for c in self.children):
+        """``text`` without the text of the code and HTML blocks nested in it, at any depth
+        (a command in a tab inside a list item): what is written in the version's language.
+        A container's ``text`` is its own text, then each child's, one per line
+        (:func:`parallelcheck.readers._common.container_text`)."""
+        if not self.holds_code():
             return self.text
         tail = "\n".join(c.text for c in self.children if c.text)
         own = self.text[: -len(tail) - 1] if tail and self.text.endswith("\n" + tail) else ""
@@ -146,6 +147,10 @@ class Block:
         parts = [own] if own else []
         parts.extend(c.prose_text() for c in self.children if c.text and c.kind not in _NOT_PROSE)
         return "\n".join(parts)
+
+    def holds_code(self) -> bool:
+        """Whether a code or HTML block is nested in this one, at any depth."""
+        return any(c.kind in _NOT_PROSE or c.holds_code() for c in self.children)
 
     def all_code_spans(self) -> list[str]:
         """Inline code of this block and of every block nested in it, in order (see
