@@ -708,7 +708,10 @@ def test_an_item_s_prose_leaves_out_its_nested_code() -> None:
 
 def test_an_item_s_prose_leaves_out_code_nested_in_a_box_inside_it() -> None:
     # a command in a tab (an admonition) inside a list item is code, however deep
-    text = '# T\n\n- インストールします:\n\n  !!! note "npm"\n\n      ```sh\n      npm i x\n      ```\n'
+    text = (
+        '# T\n\n- インストールします:\n\n  !!! note "npm"\n\n'
+        "      ```sh\n      npm i x\n      ```\n"
+    )
     (lst,) = parse_text(text, "a.md", "ja", "markdown").sections[-1].blocks
     (item,) = lst.children
     assert "npm i x" in item.text
@@ -914,3 +917,15 @@ def test_a_containers_links_and_code_are_a_new_list_of_its_childrens_in_order() 
     code.clear()  # the items' own lists are untouched
     assert [link.target for item in listing.children for link in item.all_links()] == ["/a", "/b"]
     assert [span for item in listing.children for span in item.all_code_spans()] == ["x", "y"]
+
+
+def test_html_code_in_running_text_is_inline_code_as_a_backtick_span_is() -> None:
+    text = (
+        '# T\n\n**Type:** <code>(key: string, o?: <a href="#opts">Opts</a>) => void</code>\n\n'
+        'Run <code class="sh">npm  i</code>, not <codex>this</codex>; a stray </code> is text.\n'
+    )
+    signature, command = parse_text(text, "a.md", "en", "markdown").sections[-1].blocks
+    assert signature.text == "Type: (key: string, o?: Opts) => void"
+    assert signature.code_spans == ["(key: string, o?: Opts) => void"]
+    assert [link.target for link in signature.links] == ["#opts"]
+    assert command.code_spans == ["npm i"]

@@ -220,9 +220,15 @@ _TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
 _front_matter_end = front_matter_end
 
 
-def _is_inline_tag(html: str) -> bool:
+def _tag_name(html: str) -> str | None:
+    """The name of the tag *html* starts with, in lower case (``None``: no tag)."""
     match = _TAG_NAME.match(html)
-    return match is None or match.group(1).lower() in INLINE_TAGS
+    return None if match is None else match.group(1).lower()
+
+
+def _is_inline_tag(html: str) -> bool:
+    name = _tag_name(html)
+    return name is None or name in INLINE_TAGS
 
 
 def preprocess(text: str) -> tuple[str, list[Region]]:
@@ -532,6 +538,7 @@ class _Inline:
 
     __slots__ = (
         "breaks",
+        "code_from",
         "code_spans",
         "directive_spans",
         "end",
@@ -558,6 +565,7 @@ class _Inline:
         self.image_depth = 0
         self.line = line
         self.implicit = implicit
+        self.code_from = -1  # where in parts an open <code> tag's text starts (-1: none open)
 
     def add(self, text: str, end: int) -> None:
         """Take in readable text (or inline code) that ends at byte *end*: it is the text
@@ -567,6 +575,22 @@ class _Inline:
             self.link_stack[-1][4].append(text)
         if not self.image_depth:
             self.parts.append(text)
+
+    def open_html_code(self) -> None:
+        """A ``<code>`` tag opens: the text up to its ``</code>`` is inline code."""
+        self.code_from = len(self.parts)
+
+    def close_html_code(self) -> None:
+        """A ``</code>`` tag closes: the text since ``<code>`` (links in it included) is one
+        more inline code span, as a backtick span's is."""
+        if self.code_from < 0:
+            return
+        code = "".join(self.parts[self.code_from :]).strip()
+        self.code_from = -1
+        if "  " in code:
+            code = _SPACE_RUN.sub(" ", code)
+        if code:
+            self.code_spans = _extended(self.code_spans, (code,))
 
     def add_break(self, line: int) -> None:
         """A line break in the content (a soft or hard break, a ``<br>``); *line* is the
@@ -903,6 +927,11 @@ class _Builder:
         if lowered.startswith(("<a ", "<a\t", "<a\n", "<img")):
             inline = self.inline or self.ensure_inline(span["start"])
             inline.links = _extended(inline.links, html_links(html, line))
+        elif lowered.startswith(("<code", "</cod")) and _tag_name(html) == "code":
+            if html[1] != "/":
+                (self.inline or self.ensure_inline(span["start"])).open_html_code()
+            elif self.inline is not None:
+                self.inline.close_html_code()
         elif self.inline is not None and not _is_inline_tag(html):
             self.inline.parts.append(" ")  # <td>, <p>, <li> … separate the words around them
 
