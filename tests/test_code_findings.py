@@ -21,19 +21,36 @@ def _findings(en: str, other: str, lang: str = "fr") -> list:
     return rule_findings(article, "code-mismatch")
 
 
-def _page(title: str, code: str, info: str = "js") -> str:
-    return f"# {title}\n\nSome text here.\n\n```{info}\n{code}\n```\n"
+def _page(title: str, code: str, info: str = "js", text: str = "Some text here.") -> str:
+    return f"# {title}\n\n{text}\n\n```{info}\n{code}\n```\n"
 
 
 EXAMPLE = 'import myImage from "../assets/my-image.png";\nconst alt = myImage.alt;'
 
 
-def test_a_consistent_renaming_is_a_warning_naming_the_names():
+def test_a_translated_example_that_nothing_else_names_is_not_reported():
     renamed = EXAMPLE.replace("myImage", "monImage")
-    (finding,) = _findings(_page("Images", EXAMPLE), _page("Les images", renamed))
+    en = _page("Images", EXAMPLE, text="Read `myImage.alt` for the text.")
+    assert _findings(en, _page("Les images", renamed, text="Lisez `monImage.alt`.")) == []
+    assert _findings(en, _page("Les images", renamed, text="Lisez le texte.")) == []
+
+
+def test_a_renaming_the_page_contradicts_elsewhere_is_a_warning_naming_the_names():
+    renamed = EXAMPLE.replace("myImage", "monImage")
+    en = _page("Images", EXAMPLE, text="Read `myImage.alt` for the text.")
+    fr = _page("Les images", renamed, text="Lisez `myImage.alt` pour le texte.")
+    (finding,) = _findings(en, fr)
     assert finding.severity == "warning"
-    assert finding.evidence == {"kind": "renamed", "names": {"myImage": "monImage"}}
-    assert "“monImage” for “myImage”" in finding.message
+    assert finding.evidence == {
+        "kind": "renamed",
+        "names": {"myImage": "monImage"},
+        "still_written": ["myImage"],
+    }
+    assert "“monImage” for “myImage”, but fr still writes “myImage” elsewhere" in finding.message
+    # another example of the same page that keeps the name contradicts the renaming too
+    kept = f"{fr}\n```js\nshow(myImage);\n```\n"
+    (finding,) = _findings(f"{en}\n```js\nshow(myImage);\n```\n", kept)
+    assert finding.evidence["kind"] == "renamed"
 
 
 def test_a_renaming_in_one_place_only_is_an_error_at_its_line():
@@ -82,7 +99,8 @@ def test_a_localised_language_tag_is_no_change():
 
 def test_renamed_strings_are_named_as_written_even_those_compared_as_prose():
     en = _page("Pets", 'const dog = { breed: "poodle", coat: "curly" };\nshow(dog);', "js")
-    fr = _page("Pets", 'const dog = { breed: "caniche", coat: "bouclé" };\nshow(dog);', "js")
+    code = 'const dog = { breed: "caniche", coat: "bouclé" };\nshow(dog);'
+    fr = _page("Pets", code, "js", text="Le résultat : `poodle`.")
     (renamed,) = _findings(en, fr, "fr")
     # "bouclé" is compared as a prose string (its form is ""): the message quotes its text
     assert renamed.evidence["names"] == {'"poodle"': '"caniche"', '"curly"': '"bouclé"'}
@@ -92,7 +110,11 @@ def test_renamed_strings_are_named_as_written_even_those_compared_as_prose():
 
 def test_an_example_name_renamed_once_is_a_warning_another_name_an_error():
     en = _page("Config", "export default defineConfig({\n  base: '/my-repo',\n});")
-    es = _page("Config", "export default defineConfig({\n  base: '/mi-repo',\n});")
+    es = _page(
+        "Config",
+        "export default defineConfig({\n  base: '/mi-repo',\n});",
+        text="Visita `https://x.github.io/my-repo/`.",
+    )
     (renamed,) = _findings(en, es, "es")
     assert renamed.severity == "warning"
     assert renamed.evidence["names"] == {"'/my-repo'": "'/mi-repo'"}  # as the code writes them

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from parallelcheck.model.aligned import AlignedBlock, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
@@ -44,15 +45,19 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     the first line where the code differs in each version, and is an **error**: the reader
     would run other code.
 
-    A **warning** instead when the code is the same but for names renamed consistently
-    (``monImage`` for ``myImage`` wherever it stands: a translated example, fine unless
-    something outside the example refers to the name); when a version has a comment the
+    Code that is the same but for names renamed consistently (``monImage`` for ``myImage``
+    wherever it stands) is a translated example, and is not reported unless the version
+    still writes one of the names it renamed elsewhere — in another code block, in inline
+    code, in a heading's inline code — where the example no longer has it: then a
+    **warning** naming the names.  A **warning** too when a version has a comment the
     reference does not have, or lacks one it has (at the comment's line: the example runs the
     same, its explanation differs; a comment rewrapped over more or fewer lines is not
     reported); and when only the info string (``python``, ``console`` …) differs (the code is
     the same, its highlighting is not).  A ``title="…"`` in an info string that is prose
     (``title="MCP Configuration"``) is the translator's to translate and is not compared; a
-    title that names a file (``title="src/main.py"``) is.
+    title that names a file (``title="src/main.py"``) is — unless the version renamed it with
+    its example (``src/mon-appli.js``) and names the file it renamed nowhere else in its
+    code or inline code, as for names.
 
     An include or template directive (``info`` ``include`` / ``directive``) is compared by its
     normalised text — its target file and options — so a changed file or highlighted range is
@@ -118,8 +123,11 @@ def _code_findings(
             own = forms.get(ctx.article.source)
             fix = code_fix(ctx.article, editable, blocks, renamed is not None, own)
         if renamed is not None:
+            still = _written_elsewhere(ctx, langs, renamed)
+            if not still:
+                continue  # a translated example, nothing else names what it renamed
             written = _as_written(blocks[ours], forms[ours], blocks[theirs], forms[theirs], renamed)
-            yield _renamed(ctx, section, row, langs, reference, where, written, fix)
+            yield _renamed(ctx, section, row, langs, reference, where, written, still, fix)
             continue
         directive = _directive_renamed(blocks[ours], blocks[theirs], forms[ours], forms[theirs])
         if directive is not None:
@@ -179,6 +187,57 @@ def _code_findings(
         )
 
 
+#: A name as it stands in code: letters, digits, ``_`` and ``$``.
+_NAME = re.compile(r"[^\W\d]\w*|\$\w+")
+
+
+class _CodeNames(NamedTuple):
+    """What a version writes as code: the names in it, and all of it (for a renamed string
+    such as ``'/my-repo'``, looked for as written)."""
+
+    names: frozenset[str]
+    text: str
+
+    def name(self, renamed: str) -> bool:
+        """Whether this code names *renamed* (an identifier, or a string without quotes)."""
+        bare = renamed.strip("\"'`")
+        return bare in self.names if _NAME.fullmatch(bare) else bare in self.text
+
+
+def _written_elsewhere(ctx: RuleContext, langs: list[str], renamed: dict[str, str]) -> list[str]:
+    """The names an example of *langs* renamed (*renamed*: the reference's name → its own)
+    that one of those versions still writes in its code blocks, inline code or headings'
+    inline code: the rest of the page then names what the example no longer does.  None for
+    a version that has translated an example throughout, which is fine."""
+    code = ctx.facts.of_article("code of each version", lambda: _code_of_versions(ctx))
+    return [old for old in renamed if any(code[lang].name(old) for lang in langs if lang in code)]
+
+
+def _code_of_versions(ctx: RuleContext) -> dict[str, _CodeNames]:
+    """Per version, its code blocks, inline code and headings' inline code (:class:`_CodeNames`)."""
+    pieces: dict[str, list[str]] = {}
+    for aligned in ctx.article.sections:
+        for lang, section in aligned.cells.items():
+            if section is not None:
+                found = pieces.setdefault(lang, [])
+                found.extend(section.code_spans)
+                for block in section.blocks:
+                    _add_code(block, found)
+    code = {}
+    for lang, found in pieces.items():
+        text = "\n".join(found)
+        code[lang] = _CodeNames(frozenset(_NAME.findall(text)), text)
+    return code
+
+
+def _add_code(block: Block, found: list[str]) -> None:
+    if block.kind is BlockKind.CODE:
+        found.append(block.text)
+    found.extend(block.code_spans)
+    for child in block.children:
+        _add_code(child, found)
+
+
 def _directive_renamed(
     ours: Block, theirs: Block, our_form: CodeForm, their_form: CodeForm
 ) -> tuple[str, str] | None:
@@ -212,19 +271,22 @@ def _renamed(
     reference: list[str],
     where: dict[str, int],
     renamed: dict[str, str],
+    still: list[str],
     fix: Fix | None,
 ) -> Finding:
     names = ", ".join(f"“{new}” for “{old}”" for old, new in list(renamed.items())[:3])
     more = f" and {len(renamed) - 3} more" if len(renamed) > 3 else ""
+    kept = ", ".join(f"“{name}”" for name in still[:3]) + (" …" if len(still) > 3 else "")
     return ctx.finding(
         section,
         langs,
         reference,
         where,
         f"the code in {join_langs(langs)} renames what {say(reference, 'call')} "
-        f"otherwise, consistently: {names}{more} (a translated example name is fine when "
-        "nothing outside the example refers to it)",
-        {"kind": "renamed", "names": dict(renamed)},
+        f"otherwise, consistently: {names}{more}, but {join_langs(langs)} still "
+        f"{'writes' if len(langs) == 1 else 'write'} {kept} elsewhere on the page: rename "
+        "it there too, or keep the name here",
+        {"kind": "renamed", "names": dict(renamed), "still_written": still},
         row=row,
         severity="warning",
         fix=fix,
@@ -239,6 +301,9 @@ def _info_findings(
     reference, deviating = group_by_value(ctx.article, compared)
     for langs, _ in deviating:
         info, theirs = infos[langs[0]], infos[reference[0]]
+        file_renamed = _renamed_file_title(info, theirs)
+        if file_renamed is not None and not _written_elsewhere(ctx, langs, file_renamed):
+            continue  # an example's file renamed with it (src/mon-appli.js), named nowhere else
         editable = fixable(ctx.article, langs, reference)
         yield ctx.finding(
             section,
@@ -260,13 +325,27 @@ _TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
 _FILE_TITLE = re.compile(r"[^\s]*[./][^\s]*")
 
 
+def _renamed_file_title(ours: str, theirs: str) -> dict[str, str] | None:
+    """``{their title: our title}`` when two info strings differ in the file their titles
+    name and in nothing else, else ``None``."""
+    our_title, their_title = _TITLE.search(ours), _TITLE.search(theirs)
+    if our_title is None or their_title is None:
+        return None
+    if _TITLE.sub("", ours).split() != _TITLE.sub("", theirs).split():
+        return None
+    return {_title_of(their_title): _title_of(our_title)}
+
+
+def _title_of(match: re.Match[str]) -> str:
+    return match.group(1) if match.group(1) is not None else match.group(2)
+
+
 def _compared_info(info: str) -> str:
     """An info string as versions are compared by it: a title that is prose (words, not a
     file's name) is the translator's to translate, so only that it is there counts."""
 
     def prose_blanked(match: re.Match[str]) -> str:
-        title = match.group(1) if match.group(1) is not None else match.group(2)
-        return match.group() if _FILE_TITLE.fullmatch(title) else "title=…"
+        return match.group() if _FILE_TITLE.fullmatch(_title_of(match)) else "title=…"
 
     return _TITLE.sub(prose_blanked, info)
 
