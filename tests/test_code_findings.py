@@ -62,6 +62,18 @@ def test_a_renaming_in_one_place_only_is_an_error_at_its_line():
     assert finding.evidence["expected"] == "myImage"
 
 
+def test_of_two_versions_renaming_alike_only_the_one_the_page_contradicts_is_reported():
+    renamed = EXAMPLE.replace("myImage", "monImage")
+    en = _page("Images", EXAMPLE, text="Read `myImage.alt` for the text.")
+    fr = _page("Les images", renamed, text="Lisez `monImage.alt`.")
+    de = _page("Bilder", renamed, text="Lesen Sie `myImage.alt`.")
+    article = align_article("a", parse_versions(en=en, fr=fr, de=de), "en")
+    (finding,) = rule_findings(article, "code-mismatch")
+    assert finding.langs == ("de",)
+    assert {loc.lang for loc in finding.locations} == {"en", "de"}
+    assert "but de still writes “myImage”" in finding.message
+
+
 def test_a_version_or_number_changed_is_never_a_renaming():
     ours, theirs = code_form("npm i astro@4.1.0", "shell"), code_form("npm i astro@4.2.0", "shell")
     assert renaming(theirs, ours) is None

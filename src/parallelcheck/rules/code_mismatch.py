@@ -117,15 +117,22 @@ def _code_findings(
         where = {lang: _line(blocks[lang], forms[lang], mine) for lang in langs}
         where.update({lang: _line(blocks[lang], forms[lang], other) for lang in reference})
         renamed = renaming(forms[ours], forms[theirs])
+        still: list[str] = []
+        if renamed is not None:
+            # a version that translated its example throughout is fine: only those that
+            # still write a renamed name elsewhere on the page are reported
+            elsewhere = {lang: _written_elsewhere(ctx, lang, renamed) for lang in langs}
+            langs = [lang for lang in langs if elsewhere[lang]]
+            if not langs:
+                continue
+            still = [old for old in renamed if any(old in elsewhere[lang] for lang in langs)]
+            where = {lang: line for lang, line in where.items() if lang in langs + reference}
         editable = fixable(ctx.article, langs, reference)
         fix = None
         if editable:
             own = forms.get(ctx.article.source)
             fix = code_fix(ctx.article, editable, blocks, renamed is not None, own)
         if renamed is not None:
-            still = _written_elsewhere(ctx, langs, renamed)
-            if not still:
-                continue  # a translated example, nothing else names what it renamed
             written = _as_written(blocks[ours], forms[ours], blocks[theirs], forms[theirs], renamed)
             yield _renamed(ctx, section, row, langs, reference, where, written, still, fix)
             continue
@@ -204,13 +211,14 @@ class _CodeNames(NamedTuple):
         return bare in self.names if _NAME.fullmatch(bare) else bare in self.text
 
 
-def _written_elsewhere(ctx: RuleContext, langs: list[str], renamed: dict[str, str]) -> list[str]:
-    """The names an example of *langs* renamed (*renamed*: the reference's name → its own)
-    that one of those versions still writes in its code blocks, inline code or headings'
-    inline code: the rest of the page then names what the example no longer does.  None for
-    a version that has translated an example throughout, which is fine."""
+def _written_elsewhere(ctx: RuleContext, lang: str, renamed: dict[str, str]) -> list[str]:
+    """The names an example of version *lang* renamed (*renamed*: the reference's name → its
+    own) that the version still writes in its code blocks, inline code or headings' inline
+    code: the rest of the page then names what the example no longer does.  None for a
+    version that has translated an example throughout, which is fine."""
     code = ctx.facts.of_article("code of each version", lambda: _code_of_versions(ctx))
-    return [old for old in renamed if any(code[lang].name(old) for lang in langs if lang in code)]
+    own = code.get(lang)
+    return [old for old in renamed if own is not None and own.name(old)]
 
 
 def _code_of_versions(ctx: RuleContext) -> dict[str, _CodeNames]:
@@ -302,8 +310,10 @@ def _info_findings(
     for langs, _ in deviating:
         info, theirs = infos[langs[0]], infos[reference[0]]
         file_renamed = _renamed_file_title(info, theirs)
-        if file_renamed is not None and not _written_elsewhere(ctx, langs, file_renamed):
-            continue  # an example's file renamed with it (src/mon-appli.js), named nowhere else
+        if file_renamed is not None:  # an example's file renamed with it (src/mon-appli.js)
+            langs = [lang for lang in langs if _written_elsewhere(ctx, lang, file_renamed)]
+            if not langs:
+                continue  # and named nowhere else: a translated example
         editable = fixable(ctx.article, langs, reference)
         yield ctx.finding(
             section,
