@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 from pathlib import Path
 
 from conftest import REPO, parse_versions, rule_findings
@@ -18,7 +19,7 @@ from parallelcheck.facts import ArticleFacts
 from parallelcheck.rules import length_ratio
 from parallelcheck.rules.length_ratio import text_length
 from parallelcheck.run.pipeline import check_all
-from parallelcheck.text.script import running_length
+from parallelcheck.text.script import non_space_length, running_length
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
 LANGS = ("en", "ja", "ko", "zh-Hant")
@@ -135,6 +136,23 @@ def test_a_running_length_counts_the_running_text_the_facts_give(text, spans, ca
     running, _ = ArticleFacts().running_text(text, spans, capitalised_are_names=capitalised)
     counted = running_length(text, spans, capitalised_are_names=capitalised)
     assert counted == sum(len(word) for word in running.split())
+
+
+_WHITE_SPACE = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_WHITE_SPACE), st.text(max_size=4)), max_size=12))
+def test_a_non_space_length_counts_what_splitting_at_white_space_keeps(pieces):
+    """Every white-space character (not the ASCII space alone) is left out of the count,
+    whether the text is printable or not."""
+    text = "".join(pieces)
+    assert non_space_length(text) == sum(len(word) for word in text.split())
+
+
+def test_every_white_space_character_is_left_out_of_a_non_space_length():
+    for space in _WHITE_SPACE:
+        assert non_space_length(f"ab{space}c d{space}") == 4, repr(space)
 
 
 def _usual_by_definition(article, lang: str) -> float:
