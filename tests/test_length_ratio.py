@@ -7,6 +7,7 @@ import statistics
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import REPO, parse_versions, rule_findings
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -101,6 +102,22 @@ def test_too_few_rows_to_learn_from_says_nothing(tmp_path):
     )
     (folder / "ja.md").write_text("# タイトル\n\n短い。\n", encoding="utf-8")
     assert run(folder) == []
+
+
+_LONG = "this paragraph holds plain words of running text, long enough to be measured here"
+
+
+@pytest.mark.parametrize("rows", [length_ratio.MIN_ROWS - 1, length_ratio.MIN_ROWS])
+def test_a_truncated_row_is_reported_from_exactly_min_rows_rows_on(rows):
+    # A version with fewer rows than MIN_ROWS beside the source's is not measured at all.
+    english = "".join(f"{_LONG} {index}.\n\n" for index in range(rows))
+    french = english.replace(f"{_LONG} 0.", "un mot.")
+    article = align_article(
+        "a", parse_versions(en=f"# T\n\n{english}", fr=f"# T\n\n{french}"), "en"
+    )
+    findings = rule_findings(article, "length-ratio")
+    reported = rows >= length_ratio.MIN_ROWS
+    assert [f.langs for f in findings] == ([("fr",)] if reported else [])
 
 
 def test_fastapi_corpus_gives_few_length_ratio_findings(fastapi_run):

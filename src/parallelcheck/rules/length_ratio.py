@@ -113,12 +113,16 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
     for lang in article.langs:
         if lang == source:
             continue
+        both = [
+            (section, row, ours, reference)
+            for section, row, reference in prose_rows
+            if (ours := row.cells.get(lang)) is not None and ours.kind in _PROSE
+        ]
+        if len(both) < MIN_ROWS:
+            continue  # too few rows to learn from, whatever their lengths: none measured
         rows = []
         lengths = _Lengths(lang)
-        for section, row, reference in prose_rows:
-            ours = row.cells.get(lang)
-            if ours is None or ours.kind not in _PROSE:
-                continue
+        for section, row, ours, reference in both:
             own = lengths.of_cell(ours, row.extra.get(lang))
             if own:
                 rows.append((section, row, own, reference))
