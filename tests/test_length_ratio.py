@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 from pathlib import Path
 
+import pytest
 from conftest import REPO, parse_versions, rule_findings
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,7 +20,7 @@ from parallelcheck.facts import ArticleFacts
 from parallelcheck.rules import length_ratio
 from parallelcheck.rules.length_ratio import text_length
 from parallelcheck.run.pipeline import check_all
-from parallelcheck.text.script import running_length
+from parallelcheck.text.script import non_space_length, running_length
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
 LANGS = ("en", "ja", "ko", "zh-Hant")
@@ -102,6 +104,22 @@ def test_too_few_rows_to_learn_from_says_nothing(tmp_path):
     assert run(folder) == []
 
 
+_LONG = "this paragraph holds plain words of running text, long enough to be measured here"
+
+
+@pytest.mark.parametrize("rows", [length_ratio.MIN_ROWS - 1, length_ratio.MIN_ROWS])
+def test_a_truncated_row_is_reported_from_exactly_min_rows_rows_on(rows):
+    # A version with fewer rows than MIN_ROWS beside the source's is not measured at all.
+    english = "".join(f"{_LONG} {index}.\n\n" for index in range(rows))
+    french = english.replace(f"{_LONG} 0.", "un mot.")
+    article = align_article(
+        "a", parse_versions(en=f"# T\n\n{english}", fr=f"# T\n\n{french}"), "en"
+    )
+    findings = rule_findings(article, "length-ratio")
+    reported = rows >= length_ratio.MIN_ROWS
+    assert [f.langs for f in findings] == ([("fr",)] if reported else [])
+
+
 def test_fastapi_corpus_gives_few_length_ratio_findings(fastapi_run):
     # The session's run of every rule: rules run independently, so its length-ratio findings
     # are those of a run with --select length-ratio.
@@ -135,6 +153,23 @@ def test_a_running_length_counts_the_running_text_the_facts_give(text, spans, ca
     running, _ = ArticleFacts().running_text(text, spans, capitalised_are_names=capitalised)
     counted = running_length(text, spans, capitalised_are_names=capitalised)
     assert counted == sum(len(word) for word in running.split())
+
+
+_WHITE_SPACE = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_WHITE_SPACE), st.text(max_size=4)), max_size=12))
+def test_a_non_space_length_counts_what_splitting_at_white_space_keeps(pieces):
+    """Every white-space character (not the ASCII space alone) is left out of the count,
+    whether the text is printable or not."""
+    text = "".join(pieces)
+    assert non_space_length(text) == sum(len(word) for word in text.split())
+
+
+def test_every_white_space_character_is_left_out_of_a_non_space_length():
+    for space in _WHITE_SPACE:
+        assert non_space_length(f"ab{space}c d{space}") == 4, repr(space)
 
 
 def _usual_by_definition(article, lang: str) -> float:

@@ -21,12 +21,15 @@ from parallelcheck.rules.regional_variant import (
     LanguageOptions,
     OtherScript,
     RegionalSettings,
+    _han_characters,
+    _pieces,
     convert,
     learned_other_script,
     other_region_terms,
     regional_settings,
     wrong_script,
 )
+from parallelcheck.text.script import HAN_CHAR as _HAN
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
 LANGS = ("en", "ja", "ko", "zh-Hant")
@@ -375,3 +378,26 @@ def test_bad_regional_settings_name_the_line(tmp_path, text, line, words):
         _config(tmp_path, text)
     assert caught.value.line == line
     assert words in caught.value.message
+
+
+_PLACES = [
+    "# 标題\n\n這是說明。\n",  # the heading
+    "# 標題\n\n這是说明。\n",  # a paragraph
+    "# 標題\n\n- 第一項\n  - 這是说明\n",  # a nested list item
+    "# 標題\n\n| 名稱 | 說明 |\n| --- | --- |\n| 甲 | 这 |\n",  # a table row
+    "# 標題\n\n> 這是说明。\n",  # a quote
+    '# 標題\n\n!!! note "这"\n\n    這是說明。\n',  # an admonition's title
+]
+
+
+@pytest.mark.parametrize("chinese", _PLACES)
+def test_a_wrong_character_is_found_wherever_the_version_holds_it(chinese):
+    # The rule looks for the other script in the whole version (_han_characters) before it
+    # cuts the version into pieces: every piece's characters must be among those it reads.
+    article = _two_versions("zh-Hant", "This is the description.", chinese)
+    pieces = "".join(
+        text for section in article.sections for _, text, _, _ in _pieces(section, "zh-Hant", "en")
+    )
+    assert set(_HAN.findall(pieces)) <= _han_characters(article, "zh-Hant")
+    findings = regional_variant(article)
+    assert [(f.langs, f.evidence["check"]) for f in findings] == [(("zh-Hant",), "script")]

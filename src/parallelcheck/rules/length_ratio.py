@@ -5,7 +5,6 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from parallelcheck.model.aligned import AlignedBlock
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import describe_block
@@ -23,13 +22,15 @@ MIN_LEARN = 20
 MIN_SOURCE = 60
 MIN_GAP = 40
 
-_PROSE = (
-    BlockKind.PARAGRAPH,
-    BlockKind.LIST,
-    BlockKind.ITEM,
-    BlockKind.QUOTE,
-    BlockKind.ADMONITION,
-    BlockKind.TABLE,
+_PROSE = frozenset(
+    {
+        BlockKind.PARAGRAPH,
+        BlockKind.LIST,
+        BlockKind.ITEM,
+        BlockKind.QUOTE,
+        BlockKind.ADMONITION,
+        BlockKind.TABLE,
+    }
 )
 
 
@@ -54,30 +55,26 @@ class _Lengths:
         if kind in _NO_TEXT:
             return 0
         if kind in _CONTAINERS:
-            return sum(self.of(child) for child in block.children)
+            return sum(map(self.of, block.children))
         text = block.text
         nested = 0
-        if kind is BlockKind.ITEM and block.children:
+        if kind is _ITEM and block.children:
             for child in block.children:
                 if child.text and child.text in text:
                     text = text.replace(child.text, " ", 1)
-            nested = sum(self.of(child) for child in block.children)
+            nested = sum(map(self.of, block.children))
         return (
             running_length(text, block.code_spans, capitalised_are_names=self.capitalised) + nested
         )
 
-    def of_row(self, row: AlignedBlock, lang: str) -> int:
-        block = row.cells.get(lang)
-        if block is None:
-            return 0
-        length = self.of(block)
-        for extra in row.extra.get(lang, ()):
-            length += self.of(extra)
-        return length
+    def of_cell(self, block: Block, extra: list[Block] | None) -> int:
+        """The length of a row's *block* and of the *extra* blocks of a split paragraph."""
+        return self.of(block) + sum(map(self.of, extra)) if extra else self.of(block)
 
 
 _NO_TEXT = frozenset({BlockKind.CODE, BlockKind.HTML})
 _CONTAINERS = frozenset({BlockKind.LIST, BlockKind.QUOTE, BlockKind.ADMONITION})
+_ITEM = BlockKind.ITEM  # read once: an enum member read from its class costs more
 
 
 @rule("length-ratio", severity="info", tags=("structure",))
@@ -103,22 +100,30 @@ def length_ratio(ctx: RuleContext) -> Iterator[Finding]:
     article = ctx.article
     source = article.source
     lengths = _Lengths(source)
+    # the prose rows whose source is long enough (a row with a shorter source is neither
+    # learned from nor reported)
     prose_rows = [
-        (section, row, lengths.of_row(row, source))
+        (section, row, reference)
         for section in article.sections
         for row in section.rows
-        if (theirs := row.cells.get(source)) is not None and theirs.kind in _PROSE
+        if (theirs := row.cells.get(source)) is not None
+        and theirs.kind in _PROSE
+        and (reference := lengths.of_cell(theirs, row.extra.get(source))) >= MIN_LEARN
     ]
     for lang in article.langs:
         if lang == source:
             continue
+        both = [
+            (section, row, ours, reference)
+            for section, row, reference in prose_rows
+            if (ours := row.cells.get(lang)) is not None and ours.kind in _PROSE
+        ]
+        if len(both) < MIN_ROWS:
+            continue  # too few rows to learn from, whatever their lengths: none measured
         rows = []
         lengths = _Lengths(lang)
-        for section, row, reference in prose_rows:
-            ours = row.cells.get(lang)
-            if ours is None or ours.kind not in _PROSE or reference < MIN_LEARN:
-                continue  # a row with a shorter source is neither learned from nor reported
-            own = lengths.of_row(row, lang)
+        for section, row, ours, reference in both:
+            own = lengths.of_cell(ours, row.extra.get(lang))
             if own:
                 rows.append((section, row, own, reference))
         learned = [own / ref for _, _, own, ref in rows]  # each with ref ≥ MIN_LEARN

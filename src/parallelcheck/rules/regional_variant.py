@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from parallelcheck.errors import describe_kind
-from parallelcheck.model.aligned import AlignedSection
+from parallelcheck.model.aligned import AlignedArticle, AlignedSection
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt
@@ -540,6 +540,26 @@ def _block_pieces(block: Block) -> Iterator[tuple[str, str, LineOf]]:
     yield kind.value, block.text, _in(block)
 
 
+def _han_characters(article: AlignedArticle, lang: str) -> set[str]:
+    """The Han characters of every text of a version: its headings' titles and its blocks'
+    texts, code and HTML too.  A container's text holds its children's and a table's its
+    rows (:class:`~parallelcheck.model.document.Block`), so these are all the characters of
+    the pieces :func:`_pieces` cuts, and more: one search over the version tells that none of
+    them is of the other script (as in most versions) before any piece is cut."""
+    texts = []
+    for section in article.sections:
+        heading = section.cells.get(lang)
+        if heading is None:
+            continue
+        texts.append(heading.title)
+        for row in section.rows:
+            block = row.cells.get(lang)
+            if block is not None:
+                texts.append(block.text)
+                texts.extend(extra.text for extra in row.extra.get(lang, ()))
+    return set(_HAN.findall("\n".join(texts)))
+
+
 def _in(block: Block) -> LineOf:
     """The line of a character of the block's text (worked out only when asked: most pieces
     give no finding)."""
@@ -625,13 +645,15 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
         settings = regional_settings(lang, configured)
         if settings is None or not (settings.script or settings.vocabulary):
             continue
+        other = learned_other_script(settings.traditional)
+        if not settings.vocabulary and not other.among(_han_characters(article, lang)):
+            continue  # not one character of the other script in the whole version
         chinese = [
             (section, what, text, first, context)
             for section in article.sections
             for what, text, first, context in _pieces(section, lang, article.source)
             if text and _HAN.search(text)
         ]
-        other = learned_other_script(settings.traditional)
         # Every character of the version learned at once; a piece holds a character of the
         # other script only if it holds one of the version's (most versions have none).
         suspects = (

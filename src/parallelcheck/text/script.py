@@ -356,8 +356,20 @@ def running_length(
     (``length-ratio``) asks once per block and is the only one to ask for most blocks, so
     this skips the lookup and the storing that :meth:`ArticleFacts.running_text
     <parallelcheck.facts.ArticleFacts.running_text>` does for the texts several rules read."""
-    running, _ = strip_untranslatable(text, code_spans, capitalised_are_names=capitalised_are_names)
-    return len("".join(running.split()))
+    running = strip_names(text, code_spans)[0]
+    if capitalised_are_names:  # strip_capitalised's text, without counting what it blanks
+        running = CAPITALISED_NAME.sub(" ", running)
+    return non_space_length(running)
+
+
+def non_space_length(text: str) -> int:
+    """The characters of *text* other than white space.  The ASCII space is the one white-space
+    character :meth:`str.isprintable` lets through (every other one is of Unicode's categories
+    "Other" or "Separator"), so a printable text's are counted without splitting it: 65,000 of
+    the 67,000 texts ``length-ratio`` measures in the FastAPI corpus."""
+    if text.isprintable():
+        return len(text) - text.count(" ")
+    return len("".join(text.split()))
 
 
 def strip_capitalised(text: str, removed: int = 0) -> tuple[str, int]:
@@ -370,7 +382,7 @@ def strip_capitalised(text: str, removed: int = 0) -> tuple[str, int]:
 def strip_names(text: str, code_spans: Sequence[str] = ()) -> tuple[str, int]:
     """*text* with code spans, URLs, e-mail addresses and name-like tokens blanked out, and
     the number of characters set aside."""
-    text, removed = blank_code_spans(text, code_spans)
+    text, removed = blank_code_spans(text, code_spans) if code_spans else (text, 0)
     if might_hold_url(text):
         text, removed = _blank(URL, text, removed)
     if "@" in text:
