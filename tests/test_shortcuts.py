@@ -546,6 +546,31 @@ def test_a_date_search_is_skipped_only_where_it_would_find_nothing(data, lang):
         assert not may_hold_date(profile, text)
 
 
+_NAME_PIECES = ["mar", "Marzo", "may", "Mai", "ma", "abr", "abril", "Σεπ", "ς", "İ", "ſ", "K"]
+_NAME_PIECES += ["dez", "dezembro", "ДЕК", "декабря", "1", " ", ".", "x", "é", "月", "年"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(_NAME_PIECES), min_size=1, max_size=8),
+    st.lists(st.sampled_from(["дек", "abr", "Ma"]), max_size=2),
+    st.lists(st.lists(st.sampled_from(_NAME_PIECES), max_size=6).map("".join), max_size=6),
+    st.sampled_from([0, re.IGNORECASE]),
+    st.sampled_from(["", r"(?![^\W\d_])", r"\s"]),
+)
+def test_a_witness_finds_words_where_their_alternation_does(words, stems, texts, flags, end):
+    # A date witness searches for a trie of the words (Words.found) instead of the
+    # alternation the date pattern holds (Words.regex): the same places must match, whatever
+    # the case and whatever follows the words.
+    from parallelcheck.text.dates import _words
+
+    names = _words(["".join(words[:i]) for i in range(1, len(words) + 1)], stems).ending(end)
+    alternation, trie = re.compile(names.regex, flags), re.compile(names.found, flags)
+    for text in texts:
+        for at in range(len(text) + 1):
+            assert bool(trie.match(text, at)) == bool(alternation.match(text, at)), (text, at)
+
+
 @pytest.mark.parametrize("lang", _DATE_LANGS)
 def test_every_date_a_profile_reads_holds_its_witness(lang):
     from parallelcheck.text.dates import date_profile

@@ -59,3 +59,17 @@ def test_attribute_lists_are_markup_and_prose_code_is_kept_for_matching():
     assert "target=_blank" not in tokens.strong
     assert {"gzip", "fetch", "fastapi.security"} <= prose_code(text, ["Accept-Encoding"])
     assert "doesn" not in "".join(prose_code('it doesn\'t say "Unauthorized" x1'))
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("decode with nextn=3 here", "nextn=3"),  # a setting: holds a = and no /
+        ("see https://example.org/x", "https://example.org/x"),
+        ("edit docs/config.md first", "docs/config.md"),
+        ("POST /v1/chat/completions", "/v1/chat/completions"),
+    ],
+)
+def test_urls_paths_and_settings_are_strong_tokens(text, token):
+    # They are read only from texts holding a / or a = (every match holds one).
+    assert token in extract_tokens(text).strong

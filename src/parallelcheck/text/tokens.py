@@ -85,6 +85,8 @@ _PROSE_CODE = re.compile(
 _PROSE_CODE_HINT = re.compile(r"(?<![A-Za-z0-9])[«„“\"'「『‘]|/|\.[A-Za-z_]|_\w|\(\)")
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
+#: The patterns of strong tokens read before any word, each after a cheap test for a
+#: character every match holds (each holds a ``/`` or a ``=``).
 _SPECIAL = (("://", _URL), ("/", PATH), ("=", _SETTING))
 _TRAILING = ".,;:!?)]}\"'"
 
@@ -177,12 +179,13 @@ def extract_tokens(text: str, code_spans: Sequence[str] = ()) -> Tokens:
     names: set[str] = set()
     for code in spans:
         (strong if _CODE_LIKE.search(code) else names).add(code)
-    for marker, pattern in _SPECIAL:
-        if marker in text:  # a cheap test first: most blocks hold no URL, path or setting
-            found = pattern.findall(text)
-            if found:
-                strong.update(_clean(item).rstrip("/") for item in found)
-                text = pattern.sub(" ", text)
+    if "/" in text or "=" in text:  # most blocks hold no URL, path or setting (3 in 100)
+        for marker, pattern in _SPECIAL:
+            if marker in text:
+                found = pattern.findall(text)
+                if found:
+                    strong.update(_clean(item).rstrip("/") for item in found)
+                    text = pattern.sub(" ", text)
     for word in _CANDIDATE.findall(text):
         if not word.isalpha():  # (letters alone: nothing to clean, no compound)
             word = _compound_core(_clean(word))
