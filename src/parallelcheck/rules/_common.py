@@ -106,6 +106,11 @@ def describe_block(block: Block) -> str:
         link = block.all_links()[0]
         noun = "image" if link.is_image else "link"
         return f"{block.kind.value} with {noun} “{excerpt(link.target, 60)}”"
+    if not block.text.strip() and block.all_code_spans():
+        # a component with values and no text (<Since v="2.1.0" />): named by its values
+        values = block.all_code_spans()
+        shown = ", ".join(f"“{excerpt(value, 40)}”" for value in values[:3])
+        return f"{block.kind.value} with the value{'s' * (len(values) > 1)} {shown}"
     if block.kind is BlockKind.ADMONITION:
         return f"admonition ({block.info}) “{excerpt(block.text)}”"
     return f"{block.kind.value} “{excerpt(block.text)}”"
