@@ -13,6 +13,7 @@ from parallelcheck.engine import CheckOptions
 from parallelcheck.model.article import ArticleSet
 from parallelcheck.model.document import BlockKind
 from parallelcheck.readers import EXTENSIONS, kind_for_path, parse_text, read_document
+from parallelcheck.rules._common import describe_block
 from parallelcheck.run.pipeline import check_set
 
 
@@ -622,3 +623,18 @@ def test_every_astro_page_reads_and_an_in_sync_translation_has_the_same_shape():
         (s.level, _shape(s.blocks)) for s in fr.sections
     ]
     assert any(b.info == "packagemanagertabs" for b in walk(blocks(en)))
+
+
+def test_a_component_with_values_and_no_text_is_named_by_its_values():
+    doc = mdx(
+        """
+        Some text.
+
+        <Since v="14.2.0" pkg="@astrojs/cloudflare" />
+
+        <ContributorList githubRepo="withastro/docs" />
+        """
+    )
+    since, contributors = [b for b in blocks(doc) if b.kind is BlockKind.HTML]
+    assert describe_block(since) == "html with the values “14.2.0”, “@astrojs/cloudflare”"
+    assert describe_block(contributors) == "html with the value “withastro/docs”"
