@@ -74,6 +74,14 @@ def test_of_two_versions_renaming_alike_only_the_one_the_page_contradicts_is_rep
     assert "but de still writes “myImage”" in finding.message
 
 
+def test_a_renamed_word_is_not_named_by_a_longer_name_that_holds_it():
+    en = _page("Logs", 'const entry = { kind: "log" };\nsend(entry);', text="Uses `console.log`.")
+    code = 'const entry = { kind: "journal" };\nsend(entry);'
+    assert _findings(en, _page("Journaux", code, text="Utilise `console.log`.")) == []
+    (kept,) = _findings(en, _page("Journaux", code, text="Le type `log` ou `console.log`."))
+    assert kept.evidence["still_written"] == ['"log"']
+
+
 def test_a_version_or_number_changed_is_never_a_renaming():
     ours, theirs = code_form("npm i astro@4.1.0", "shell"), code_form("npm i astro@4.2.0", "shell")
     assert renaming(theirs, ours) is None

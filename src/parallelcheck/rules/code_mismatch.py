@@ -199,16 +199,28 @@ _NAME = re.compile(r"[^\W\d]\w*|\$\w+")
 
 
 class _CodeNames(NamedTuple):
-    """What a version writes as code: the names in it, and all of it (for a renamed string
-    such as ``'/my-repo'``, looked for as written)."""
+    """What a version writes as code: the names in it, its inline code spans, and all of it."""
 
     names: frozenset[str]
+    spans: frozenset[str]
     text: str
 
     def name(self, renamed: str) -> bool:
-        """Whether this code names *renamed* (an identifier, or a string without quotes)."""
-        bare = renamed.strip("\"'`")
-        return bare in self.names if _NAME.fullmatch(bare) else bare in self.text
+        """Whether this code names *renamed*: an identifier as a name of it; a string of
+        words (``"poodle"``) as a string or an inline code span of its own, not inside other
+        words (``"log"`` is not named by ``console.log``); anything else (a path such as
+        ``'/my-repo'`` or a title's ``src/my-app.js``) wherever it is written."""
+        if renamed[:1] in _QUOTES:
+            bare = renamed[1:-1]
+            if _WORDS.fullmatch(bare):
+                return bare in self.spans or any(f"{q}{bare}{q}" in self.text for q in _QUOTES)
+            return bare in self.text
+        return renamed in self.names if _NAME.fullmatch(renamed) else renamed in self.text
+
+
+_QUOTES = "\"'`"
+#: A string of words and spaces alone (example data: ``"observación de aves"``).
+_WORDS = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
 
 
 def _written_elsewhere(ctx: RuleContext, lang: str, renamed: dict[str, str]) -> list[str]:
@@ -234,7 +246,7 @@ def _code_of_versions(ctx: RuleContext) -> dict[str, _CodeNames]:
     code = {}
     for lang, found in pieces.items():
         text = "\n".join(found)
-        code[lang] = _CodeNames(frozenset(_NAME.findall(text)), text)
+        code[lang] = _CodeNames(frozenset(_NAME.findall(text)), frozenset(found), text)
     return code
 
 
