@@ -20,7 +20,13 @@ from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.rules.number_mismatch import _NumberComparison
-from parallelcheck.rules.untranslated import _clearly_at_home, _in_own_language, _judge, _Unit
+from parallelcheck.rules.untranslated import (
+    _clearly_at_home,
+    _comparable,
+    _in_own_language,
+    _judge,
+    _Unit,
+)
 from parallelcheck.text import landmarks as anchors
 from parallelcheck.text import langid as identifier
 from parallelcheck.text import lexicon, script, tokens
@@ -84,6 +90,24 @@ def test_a_unit_clearly_at_home_is_never_judged_foreign(text, lang, sign, others
     if _clearly_at_home(facts, unit, lang, signs):
         verdict = _judge(facts, unit, lang, LANGS, lambda: others, signs)
         assert not verdict.foreign
+
+
+# every white space character, characters whose NFKC holds a space (¨ ¯ ˘), and others
+_SPACED = " \t\n\x0b\x0c\r\x1c\x1f\x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000"
+_COMPARED_PIECES = [*_SPACED, "\u00a8", "\u00af", "\u02d8", "\u00bd", "ﬁ", "Ａ", "a", "語"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(alphabet=st.sampled_from(_COMPARED_PIECES), max_size=12), st.text()))
+@example("\u00a8x")  # NFKC makes a space of it: its normal form starts with one
+def test_a_units_compared_form_is_its_normal_form_with_white_space_collapsed(text):
+    assert _comparable(text) == " ".join(lexicon.normalise(text).split())
+
+
+def test_no_white_space_but_the_ascii_space_is_printable():
+    # what _comparable's shortcut rests on, for every character
+    spaces = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()]
+    assert [char for char in spaces if char.isprintable()] == [" "]
 
 
 SHORT_LATIN = [

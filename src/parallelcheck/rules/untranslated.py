@@ -122,7 +122,7 @@ class _Unit:
         self.noun = noun
         self.parent = parent
         #: The text in NFKC with whitespace collapsed, for comparing.
-        self.key = " ".join(normalise(text).split())
+        self.key = _comparable(text)
         #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`),
         #: once asked: the shortcut and the full judgement both ask.
         self.signs: bool | None = None
@@ -130,6 +130,18 @@ class _Unit:
     @property
     def terms(self) -> bool:
         return self.block.kind in _TERMS
+
+
+def _comparable(text: str) -> str:
+    """*text* in NFKC with its white space collapsed (each run one space, none at either end):
+    the form units are compared in.  Every white space character but the ASCII space is a
+    separator or a control, which ``str.isprintable`` rejects, so a printable normal form
+    without two spaces in a row or one at either end is its own collapsed form (most units'
+    are): it is not split into words and joined again."""
+    normal = normalise(text)
+    if normal.isprintable() and "  " not in normal and normal[:1] != " " and normal[-1:] != " ":
+        return normal
+    return " ".join(normal.split())
 
 
 def _units(block: Block, inside: str = "") -> list[_Unit]:
