@@ -472,6 +472,34 @@ def test_letters_are_counted_as_script_by_script(text):
     assert script.count_letters(text) == _letters_script_by_script(text)
 
 
+_SCRIPT_SETS = sorted({script.language_scripts(lang) for lang in [*LANGS, "ar", "th", "el"]})
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(letters_text, st.text(max_size=40), texts),
+    st.sampled_from(_SCRIPT_SETS),
+    st.sampled_from([0.03, 0.06, 0.25, 0.5, 0.9]),
+)
+@example("漢" + "a" * 96, ("Han",), 0.03)  # 3 / (3 + 96) is 0.0303…
+@example("한" + "a" * 63, ("Hangul", "Han"), 0.03)  # 2 / (2 + 63) is 0.0307…
+@example("한漢", ("Hangul",), 0.5)  # 2 / (2 + 3): another script's letter may weigh more
+def test_a_share_told_surely_is_at_most_the_counted_share(text, scripts, share):
+    # untranslated's one-pass test of a non-Latin unit against its full letter count
+    if script.surely_shares(text, scripts, share):
+        letters = script.count_letters(text)
+        weighted = {name: count * script.WEIGHT.get(name, 1.0) for name, count in letters.items()}
+        own = sum(weighted.get(name, 0.0) for name in scripts)
+        assert own / sum(weighted.values()) >= share
+
+
+def test_a_share_is_told_surely_in_running_text_of_the_script():
+    japanese = "リクエストボディを使います。FastAPI が読みます。"
+    assert script.surely_shares(japanese, ("Han", "Kana"), 0.06)
+    assert script.surely_shares("Тело запроса читается FastAPI.", ("Cyrillic",), 0.06)
+    assert not script.surely_shares("The request body is read by FastAPI 読.", ("Han",), 0.06)
+
+
 # --- Number passes skipped for texts below their first character -------------------------
 
 _NUMERAL_PIECES = [

@@ -29,6 +29,7 @@ from parallelcheck.text.script import (
     language_name,
     language_scripts,
     reaching,
+    surely_shares,
 )
 
 #: Running-text letters below which a block is too short to judge ("Note", "See also:"); a
@@ -291,13 +292,17 @@ def _clearly_at_home(
     if unit.code_spans:
         text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
+    kept = _kept_for_sure(text)
+    # Most units: nothing set aside, and their own script's letters far above the share
+    # counted in one pass (twice the share, where no rounding of the division below matters).
+    if kept is text and surely_shares(text, own, 2 * OWN_SHARE):
+        return True
     total = in_own = 0.0  # weighted letters: whole numbers, so every sum is exact
     for script, count in facts.letters(text).items():
         weighted = count * WEIGHT.get(script, 1.0)
         total += weighted
         if script in own:
             in_own += weighted
-    kept = _kept_for_sure(text)
     if kept is not text:  # the own letters that stay, whatever the judgement sets aside
         in_own = sum(
             count * WEIGHT.get(script, 1.0)
