@@ -80,6 +80,7 @@ def _unit(text: str) -> _Unit:
 
 @settings(max_examples=400, deadline=None)
 @given(texts, st.sampled_from(LANGS), st.booleans(), st.lists(st.sampled_from(PIECES)))
+@example(" ".join(["the request body"] * 3), "de", True, [])  # 42 letters of English
 def test_a_unit_clearly_at_home_is_never_judged_foreign(text, lang, sign, others):
     unit = _unit(text)
 
@@ -162,9 +163,15 @@ def test_the_shortcut_is_taken_for_ordinary_paragraphs():
     assert not _clearly_at_home(
         ArticleFacts(), _unit("The request body is read by FastAPI."), "ja", no_signs
     )
-    assert not _clearly_at_home(
-        ArticleFacts(), _unit("Die Anfrage wird gelesen."), "de", lambda u, lang: True
-    )
+
+    def signs(_unit, _lang):
+        return True
+
+    longer = "Die Anfrage wird gelesen und als JSON zurückgegeben."
+    assert not _clearly_at_home(ArticleFacts(), _unit(longer), "de", signs)
+    # too short for a guess between Latin-script languages to be trusted, signs or not
+    assert _clearly_at_home(ArticleFacts(), _unit("Die Anfrage wird gelesen."), "de", signs)
+    assert not _clearly_at_home(ArticleFacts(), _unit("Die Anfrage: 読み込み"), "de", no_signs)
 
 
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")

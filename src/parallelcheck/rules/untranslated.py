@@ -278,16 +278,20 @@ def _clearly_at_home(
       code and outside whatever else the judgement may set aside (:func:`_kept_for_sure`:
       quotations, URLs, e-mail addresses) are :data:`OWN_SHARE` of all the letters outside
       inline code — the judgement's own share can only be larger;
-    * in a Latin-script version, the text has no letters of another script and shows no
-      sign of another Latin-script language of the article.
+    * in a Latin-script version, the text has no letters of another script, and shows no
+      sign of another Latin-script language of the article or has fewer than
+      :data:`LATIN_LETTERS` letters (its running text, a part of it, has no more).
     """
     if unit.block.kind is _TABLE:
         return False
     if is_latin_language(lang):
-        if unit.text.isascii() or not _FROM_GREEK.search(unit.text):  # Latin only
-            return not signs(unit, lang)
-        letters = facts.letters(unit.text)
-        return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)
+        text = unit.text
+        if not text.isascii() and _FROM_GREEK.search(text):  # maybe letters of other scripts
+            letters = facts.letters(text)
+            if letters and (len(letters) > 1 or LATIN not in letters):
+                return False
+        # too few letters for a guess between Latin-script languages to be trusted
+        return not signs(unit, lang) or sum(facts.letters(text).values()) < LATIN_LETTERS
     text = unit.text
     if unit.code_spans:
         text, _ = blank_code_spans(text, unit.code_spans)
