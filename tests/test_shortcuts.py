@@ -25,6 +25,7 @@ from parallelcheck.rules.untranslated import (
     _comparable,
     _in_own_language,
     _judge,
+    _most_frequent_short,
     _Unit,
 )
 from parallelcheck.text import landmarks as anchors
@@ -109,6 +110,23 @@ def test_no_white_space_but_the_ascii_space_is_printable():
     # what _comparable's shortcut rests on, for every character
     spaces = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()]
     assert [char for char in spaces if char.isprintable()] == [" "]
+
+
+_WORDS_USED = st.lists(
+    st.sampled_from(["de", "der", "die", "und", "the", "request", "Anfrage", "a", "lesen"])
+    | st.text(alphabet="abcdefgh", min_size=1, max_size=8),
+    max_size=400,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WORDS_USED)
+@example(["a"] * 3 + [f"w{i}" for i in range(70) for _ in range(3)])  # ties at the 60th
+def test_the_most_frequent_short_words_are_those_counter_ranks_first(words):
+    counts = Counter(words)
+    short = Counter({word: count for word, count in counts.items() if len(word) <= 6})
+    expected = [(word, count) for word, count in short.most_common(60) if count >= 3]
+    assert _most_frequent_short(counts) == expected
 
 
 SHORT_LATIN = [

@@ -6,7 +6,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, compress
+from operator import itemgetter
 
 from rapidfuzz.fuzz import ratio
 
@@ -551,23 +552,22 @@ class _ForeignSigns:
         frequent there as in every other language's version (a few words of a pasted
         paragraph do not make ``the`` a German word)."""
         if self._words is None:
-            counts: dict[str, Counter[str]] = {}
+            counts: dict[str, Counter[str]] = {}  # every word, in the order of the text
+            totals: dict[str, int] = {}  # the uses of its short words
             for lang in self.article.langs:
                 if not is_latin_language(lang):
                     continue
-                every = Counter(  # in the order of the version's text
+                every = counts[lang] = Counter(
                     chain.from_iterable(
                         self._block_words(block)
                         for block in self.article.documents[lang].iter_blocks()
                         if block.kind not in _NOT_COUNTED
                     )
                 )
-                counts[lang] = Counter(
-                    {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
-                )
-            totals = {lang: max(sum(found.values()), 1) for lang, found in counts.items()}
+                short = map(FUNCTION_WORD_LENGTH.__ge__, map(len, every))
+                totals[lang] = max(sum(compress(every.values(), short)), 1)
             self._words = {}
-            for lang, found in counts.items():
+            for lang, every in counts.items():
                 rivals = [
                     (counts[o].get, totals[o])
                     for o in counts
@@ -575,9 +575,8 @@ class _ForeignSigns:
                 ]
                 self._words[lang] = frozenset(
                     word
-                    for word, count in found.most_common(FUNCTION_WORDS)
-                    if count >= FUNCTION_WORD_USES
-                    and all(
+                    for word, count in _most_frequent_short(every)
+                    if all(
                         count / totals[lang] >= DISTINCTIVE * rival(word, 0) / total
                         for rival, total in rivals
                     )
@@ -638,6 +637,17 @@ class _ForeignSigns:
             if found > own_hits or (found >= FOREIGN_HITS and found == own_hits):
                 return True
         return False
+
+
+def _most_frequent_short(counts: Counter[str]) -> list[tuple[str, int]]:
+    """The :data:`FUNCTION_WORDS` most frequent words of *counts* of at most
+    :data:`FUNCTION_WORD_LENGTH` letters, less those used fewer than
+    :data:`FUNCTION_WORD_USES` times — ``Counter.most_common``'s ranking of the short words
+    (ties in the counts' order) less the rarely used ones, which rank below every other: so
+    only the words used that often are looked at one by one."""
+    frequent = compress(counts.items(), map(FUNCTION_WORD_USES.__le__, counts.values()))
+    short = [(word, count) for word, count in frequent if len(word) <= FUNCTION_WORD_LENGTH]
+    return sorted(short, key=itemgetter(1), reverse=True)[:FUNCTION_WORDS]
 
 
 class _Row:
