@@ -446,36 +446,41 @@ _HEAVIEST = max(WEIGHT.values())
 
 
 @cache
-def _marked_alone(scripts: tuple[str, ...]) -> tuple[bytes, float]:
-    """The bytes that are no lead byte marking a letter of *scripts* by itself (a deletion
-    table: what is left are those letters), and the lightest weight of the scripts so marked
-    (0 when none is).  A script some of whose characters are subtracted (Latin's × and ÷)
-    is not marked.  Cached: one entry per version's scripts."""
-    leads = {
-        lead: WEIGHT.get(script, 1.0)
-        for script, alone, _, minus in _SCRIPT_BYTES
-        if script in scripts and not minus
-        for lead in alone
-    }
-    return bytes(b for b in range(256) if b not in leads), min(leads.values(), default=0.0)
+def _own_counting(
+    scripts: tuple[str, ...],
+) -> tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], float]:
+    """How :func:`count_letters` counts the letters of *scripts* but ASCII letters: the bytes
+    that are no lead byte counted alone for them (a deletion table: what is left are their
+    characters so marked), their longer sequences counted, those subtracted; and the
+    lightest weight of *scripts*.  Cached: one entry per version's scripts."""
+    rows = [row for row in _SCRIPT_BYTES if row[0] in scripts]
+    alone = {lead for _, leads, _, _ in rows for lead in leads}
+    return (
+        bytes(b for b in range(256) if b not in alone),
+        tuple(seq for _, _, sequences, _ in rows for seq in sequences),
+        tuple(seq for _, _, _, minus in rows for seq in minus),
+        min(WEIGHT.get(script, 1.0) for script in scripts),
+    )
 
 
 def surely_shares(text: str, scripts: tuple[str, ...], share: float) -> bool:
     """Whether the letters of *scripts* are certainly *share* or more of the weighted letters
-    of *text* (as :func:`count_letters` counts them, weighted by :data:`WEIGHT`), told in one
-    pass that counts fewer: a sufficient test, false where it cannot tell.
+    of *text* (as :func:`count_letters` counts them, weighted by :data:`WEIGHT`), told without
+    counting the other scripts: a sufficient test, false where it cannot tell.
 
-    Only the characters of *scripts* whose lead byte marks them as letters by itself are
-    counted (Han, Hangul, Cyrillic … not Kana, nor Latin, where × and ÷ share a lead byte
-    with letters), each at the lightest of those scripts' weights; every other
-    character of *text* is taken for a letter of another script at the heaviest weight.  The
-    counted characters' weight is at most *scripts*' true weight, the others' at least all
-    other letters' (:func:`count_letters` counts one letter per character at most), so the
-    share told is at most the true one."""
+    The letters of *scripts* are counted as :func:`count_letters` counts them (not their
+    ASCII letters), each at the lightest of those scripts' weights; every other character of
+    *text* is taken for a letter of another script at the heaviest weight.  The letters
+    counted weigh at most what they weigh, the others at least what all other letters weigh
+    (:func:`count_letters` counts one letter per character at most), so the share told is
+    at most the true one."""
     if text.isascii():
         return False
-    deleted, lightest = _marked_alone(scripts)
-    own = len(text.encode("utf-8").translate(None, deleted))
+    deleted, sequences, subtracted, lightest = _own_counting(scripts)
+    data = text.encode("utf-8")
+    own = len(data.translate(None, deleted))
+    if sequences:
+        own += sum(map(data.count, sequences)) - sum(map(data.count, subtracted))
     if not own:
         return False
     weighted = own * lightest
