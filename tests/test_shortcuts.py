@@ -638,6 +638,22 @@ _WORD_PIECES += ["\n", ".", "日本語", "—", "'", "ﬁle"]
 word_texts = st.lists(st.lists(st.sampled_from(_WORD_PIECES), max_size=8).map("".join), max_size=5)
 
 
+_LETTER_EDGES = "aZ_1١²½ⅷǅß\u0130\u2fff\u3000\u3005ぁ漢😀\U0001d400-' \n"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(alphabet=st.sampled_from(_LETTER_EDGES), max_size=20), st.text()))
+def test_words_are_the_runs_of_letters_of_their_definition(text):
+    # lower_words reads most texts with a class listing the letters below U+3000
+    assert lexicon.lower_words(text) == re.findall(r"[^\W\d_]{2,}", text.lower())
+
+
+def test_the_letters_listed_are_those_of_the_letter_class_below_east_asia():
+    below = "".join(map(chr, range(0x3000)))
+    listed = re.compile(f"[{lexicon._listed_letters(chr(0x3000))}]")
+    assert listed.findall(below) == re.findall(r"[^\W\d_]", below)
+
+
 @settings(max_examples=400, deadline=None)
 @given(word_texts)
 def test_the_words_of_texts_joined_by_line_breaks_are_each_texts_words_in_turn(texts):
