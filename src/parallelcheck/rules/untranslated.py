@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain, compress
 from operator import itemgetter
 
@@ -670,17 +671,24 @@ class _Row:
         self.row = row
         self.present = [lang for lang in article.langs if row.cells.get(lang) is not None]
         self.units: dict[str, list[_Unit]] = {}
+        #: The versions with a unit of each text (compared form).
         self.holders: dict[str, set[str]] = {}
+        holders = self.holders
         for lang in self.present:
             found = _units(row.cells[lang])  # type: ignore[arg-type]
-            for extra in row.extra.get(lang, []):
+            for extra in row.extra.get(lang, ()):
                 found.extend(_units(extra))
             for unit in found:
-                self.holders.setdefault(unit.key, set()).add(lang)
+                holding = holders.get(unit.key)
+                if holding is None:  # most texts: no empty set made for each unit
+                    holders[unit.key] = {lang}
+                else:
+                    holding.add(lang)
             self.units[lang] = found
         self._at_home: dict[int, bool] = {}
         self._by_key: dict[str, dict[str, _Unit]] = {}
         self._index: dict[str, dict[int, int]] = {}
+        self._other_texts: dict[str, list[str]] = {}
 
     def kept_on_purpose(self, key: str) -> bool:
         holders = self.holders.get(key, ())
@@ -697,17 +705,14 @@ class _Row:
             return source[index]
         return None
 
-    def other_texts(self, lang: str) -> Callable[[], list[str]]:
-        """The other versions' unit texts, gathered once and only when first asked for."""
-        gathered: list[list[str]] = []
-
-        def texts() -> list[str]:
-            if not gathered:
-                gathered.append(
-                    [u.text for other in self.present if other != lang for u in self.units[other]]
-                )
-            return gathered[0]
-
+    def other_texts(self, lang: str) -> list[str]:
+        """The other versions' unit texts, gathered once per version and only when asked for
+        (to tell the quotations a version shares with another)."""
+        texts = self._other_texts.get(lang)
+        if texts is None:
+            texts = self._other_texts[lang] = [
+                u.text for other in self.present if other != lang for u in self.units[other]
+            ]
         return texts
 
     def findings(self) -> Iterator[Finding]:
@@ -723,7 +728,6 @@ class _Row:
             paired = source_units if source_units and len(source_units) == len(units) else None
             primary = self.primaries[lang]
             against_source = source_units is not None and self.primaries[source] != primary
-            others = self.other_texts(lang)
             flagged: list[tuple[_Unit, _Verdict, list[str], float]] = []
             for index, unit in enumerate(units):
                 key = unit.key
@@ -732,19 +736,24 @@ class _Row:
                 holding = holders[key]
                 if len(holding) >= KEPT_LANGUAGES and self.kept_on_purpose(key):
                     continue
-                identical, similarity = self.identical(
-                    unit,
-                    lang,
-                    paired[index] if paired is not None else None,
-                    index,
-                    primary,
-                    against_source,
-                    holding,
-                )
+                score = 0.0
+                if against_source:
+                    score = self.source_score(unit, paired, index)
+                if score < IDENTICAL and len(holding) < 2:
+                    identical: list[str] = []  # far from the source's, and no other version's
+                    similarity = 0.0
+                else:
+                    identical, similarity = self.identical(unit, lang, score, primary, holding)
                 if not identical and _clearly_at_home(facts, unit, lang, self.signs):
                     continue  # the common case, decided without the full judgement
                 verdict = _judge(
-                    facts, unit, lang, self.article.langs, others, self.signs, named=bool(identical)
+                    facts,
+                    unit,
+                    lang,
+                    self.article.langs,
+                    partial(self.other_texts, lang),
+                    self.signs,
+                    named=bool(identical),
                 )
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
@@ -754,39 +763,34 @@ class _Row:
                     flagged.append((unit, verdict, identical, similarity))
             yield from self.report(lang, flagged)
 
+    def source_score(self, unit: _Unit, paired: list[_Unit] | None, index: int) -> float:
+        """The similarity of *unit*, the *index*-th of its version's, to the source's unit
+        paired with it (*paired*: the source's units, when they pair with its version's), or
+        without one to the best of the source's units near the same place (a window keeps
+        this linear in the number of units; a 20,000-item list stays fast)."""
+        if paired is not None:  # the common case: one candidate, no generator
+            return _same(unit.key, paired[index].key)
+        candidates = self.units[self.article.source][max(0, index - NEARBY) : index + NEARBY + 1]
+        return max((_same(unit.key, c.key) for c in candidates), default=0.0)
+
     def identical(
-        self,
-        unit: _Unit,
-        lang: str,
-        paired: _Unit | None,
-        index: int,
-        primary: str,
-        against_source: bool,
-        holding: set[str],
+        self, unit: _Unit, lang: str, score: float, primary: str, holding: set[str]
     ) -> tuple[list[str], float]:
         """The versions in another language with the same text, and the best similarity.
 
-        Against the source (*against_source*: it is in another language than *lang*, whose
-        *primary* language subtag is given), near-identical text counts; against another
-        translation only the very same text (*holding*: the versions with a unit of the
-        same text), and only when that translation's unit is in its own language (two
-        translations that both kept the English text copy the source, not each other; es and
-        pt share many sentences almost letter for letter).
+        Against the source, near-identical text counts (*score*: :meth:`source_score`, when
+        the source is in another language than *lang*, whose *primary* language subtag is
+        given); against another translation only the very same text (*holding*: the
+        versions with a unit of the same text), and only when that translation's unit is in
+        its own language (two translations that both kept the English text copy the source,
+        not each other; es and pt share many sentences almost letter for letter).
         """
         source = self.article.source
         found: list[str] = []
         best = 0.0
-        if against_source:
-            # Without a paired unit, the source's units near the same place (a window keeps
-            # this linear in the number of units; a 20,000-item list stays fast).
-            if paired is not None:  # the common case: one candidate, no generator
-                score = _same(unit.key, paired.key)
-            else:
-                candidates = self.units[source][max(0, index - NEARBY) : index + NEARBY + 1]
-                score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
-            if score >= IDENTICAL:
-                found.append(source)
-                best = score
+        if score >= IDENTICAL:
+            found.append(source)
+            best = score
         if len(holding) < 2:
             return found, best  # only this version has the text
         for other in sorted(holding, key=self.present.index):
