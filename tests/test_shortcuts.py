@@ -500,22 +500,34 @@ def test_letters_are_counted_as_script_by_script(text):
 _SCRIPT_SETS = sorted({script.language_scripts(lang) for lang in [*LANGS, "ar", "th", "el"]})
 
 
+def _weighted(text: str) -> dict[str, float]:
+    letters = script.count_letters(text)
+    return {name: count * script.WEIGHT.get(name, 1.0) for name, count in letters.items()}
+
+
+_SHARED_TEXT = st.one_of(letters_text, st.text(max_size=40), texts)
+
+
 @settings(max_examples=500, deadline=None)
 @given(
-    st.one_of(letters_text, st.text(max_size=40), texts),
+    _SHARED_TEXT,
     st.sampled_from(_SCRIPT_SETS),
     st.sampled_from([0.03, 0.06, 0.25, 0.5, 0.9]),
+    st.lists(_SHARED_TEXT, max_size=3),
 )
-@example("漢" + "a" * 96, ("Han",), 0.03)  # 3 / (3 + 96) is 0.0303…
-@example("한" + "a" * 63, ("Hangul", "Han"), 0.03)  # 2 / (2 + 63) is 0.0307…
-@example("한漢", ("Hangul",), 0.5)  # 2 / (2 + 3): another script's letter may weigh more
-def test_a_share_told_surely_is_at_most_the_counted_share(text, scripts, share):
-    # untranslated's one-pass test of a non-Latin unit against its full letter count
-    if script.surely_shares(text, scripts, share):
-        letters = script.count_letters(text)
-        weighted = {name: count * script.WEIGHT.get(name, 1.0) for name, count in letters.items()}
-        own = sum(weighted.get(name, 0.0) for name in scripts)
-        assert own / sum(weighted.values()) >= share
+@example("漢" + "a" * 96, ("Han",), 0.03, [])  # 3 / (3 + 96) is 0.0303…
+@example("한" + "a" * 63, ("Hangul", "Han"), 0.03, [])  # 2 / (2 + 63) is 0.0307…
+@example("한漢", ("Hangul",), 0.5, [])  # 2 / (2 + 3): another script's letter may weigh more
+@example("漢字" * 2, ("Han",), 0.6, ["漢", "a"])  # 12 / (12 + 3 + 1) is 0.75
+@example("漢字" * 2, ("Han",), 0.7, ["漢", "a"])  # the letters of the rest weigh too
+def test_a_share_told_surely_is_at_most_the_counted_share(text, scripts, share, rest):
+    # untranslated's one-pass test of a non-Latin unit against its full letter count: the
+    # letters of a text, or of the part of it that stays when some pieces are set aside
+    whole = " ".join([*rest[:1], text, *rest[1:]])
+    for part, among in ((text, None), (text, whole)):
+        if script.surely_shares(part, scripts, share, among=among):
+            own = sum(_weighted(part).get(name, 0.0) for name in scripts)
+            assert own / sum(_weighted(among or part).values()) >= share
 
 
 def test_a_share_is_told_surely_in_running_text_of_the_script():

@@ -299,9 +299,10 @@ def _clearly_at_home(
         text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
     kept = _kept_for_sure(text)
-    # Most units: nothing set aside, and their own script's letters far above the share
-    # counted in one pass (twice the share, where no rounding of the division below matters).
-    if kept is text and surely_shares(text, own, 2 * OWN_SHARE):
+    # Most units: the own script's letters kept far above the share of all the letters,
+    # told without counting the others (twice the share: no rounding of the division below
+    # can matter).
+    if surely_shares(kept, own, 2 * OWN_SHARE, among=text):
         return True
     total = in_own = 0.0  # weighted letters: whole numbers, so every sum is exact
     for script, count in facts.letters(text).items():

@@ -463,17 +463,21 @@ def _own_counting(
     )
 
 
-def surely_shares(text: str, scripts: tuple[str, ...], share: float) -> bool:
-    """Whether the letters of *scripts* are certainly *share* or more of the weighted letters
-    of *text* (as :func:`count_letters` counts them, weighted by :data:`WEIGHT`), told without
-    counting the other scripts: a sufficient test, false where it cannot tell.
+def surely_shares(
+    text: str, scripts: tuple[str, ...], share: float, among: str | None = None
+) -> bool:
+    """Whether the letters of *scripts* in *text* are certainly *share* or more of the
+    weighted letters of *among* (by default *text* itself; else a text that holds every
+    character of *text* but white space, and maybe more), as :func:`count_letters` counts
+    them weighted by :data:`WEIGHT`, told without counting the other scripts: a sufficient
+    test, false where it cannot tell.
 
-    The letters of *scripts* are counted as :func:`count_letters` counts them (not their
-    ASCII letters), each at the lightest of those scripts' weights; every other character of
-    *text* is taken for a letter of another script at the heaviest weight.  The letters
-    counted weigh at most what they weigh, the others at least what all other letters weigh
-    (:func:`count_letters` counts one letter per character at most), so the share told is
-    at most the true one."""
+    The letters of *scripts* in *text* are counted as :func:`count_letters` counts them (not
+    their ASCII letters), each at the lightest of those scripts' weights; every other
+    character of *among* is taken for a letter of another script at the heaviest weight.
+    The letters counted weigh at most what they weigh, the others at least what all other
+    letters weigh (:func:`count_letters` counts one letter per character at most), so the
+    share told is at most the true one."""
     if text.isascii():
         return False
     deleted, sequences, subtracted, lightest = _own_counting(scripts)
@@ -484,7 +488,8 @@ def surely_shares(text: str, scripts: tuple[str, ...], share: float) -> bool:
     if not own:
         return False
     weighted = own * lightest
-    return weighted >= share * (weighted + _HEAVIEST * (len(text) - own))
+    others = len(text if among is None else among) - own
+    return weighted >= share * (weighted + _HEAVIEST * others)
 
 
 def script_profile(
