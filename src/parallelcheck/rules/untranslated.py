@@ -740,10 +740,11 @@ class _Row:
                 score = 0.0
                 if against_source:
                     score = self.source_score(unit, paired, index)
-                if score < IDENTICAL and len(holding) < 2:
-                    identical: list[str] = []  # far from the source's, and no other version's
-                    similarity = 0.0
-                else:
+                identical: list[str] = []
+                similarity = 0.0
+                # a copy: near the source's text or another version's very text, and with
+                # running text enough to matter (the other versions are judged only then)
+                if (score >= IDENTICAL or len(holding) > 1) and _worth_comparing(facts, unit):
                     identical, similarity = self.identical(unit, lang, score, primary, holding)
                 if not identical and _clearly_at_home(facts, unit, lang, self.signs):
                     continue  # the common case, decided without the full judgement
@@ -757,8 +758,6 @@ class _Row:
                     named=bool(identical),
                 )
                 if identical and similarity < EXACT and verdict.at_home(lang):
-                    identical, similarity = [], 0.0
-                if identical and not _worth_comparing(facts, unit):
                     identical, similarity = [], 0.0
                 if verdict.foreign or identical:
                     flagged.append((unit, verdict, identical, similarity))
