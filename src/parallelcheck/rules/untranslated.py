@@ -761,7 +761,8 @@ class _Row:
                     identical, similarity = [], 0.0
                 if verdict.foreign or identical:
                     flagged.append((unit, verdict, identical, similarity))
-            yield from self.report(lang, flagged)
+            if flagged:  # seldom: no generator made for every version of every row
+                yield from self.report(lang, flagged)
 
     def source_score(self, unit: _Unit, paired: list[_Unit] | None, index: int) -> float:
         """The similarity of *unit*, the *index*-th of its version's, to the source's unit
@@ -832,8 +833,6 @@ class _Row:
     def report(
         self, lang: str, flagged: list[tuple[_Unit, _Verdict, list[str], float]]
     ) -> Iterator[Finding]:
-        if not flagged:
-            return
         parent = flagged[0][0].parent
         whole = (
             len(flagged) > 1
