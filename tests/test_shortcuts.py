@@ -239,6 +239,20 @@ def test_the_model_read_in_memory_classifies_as_py3langid_loads_it():
             assert ours.classify(text) == theirs.classify(text)
 
 
+def test_identifiers_kept_restricted_guess_as_one_restricted_afresh():
+    # one identifier per set of languages asked about, the least recently asked let go
+    theirs = identifier._build(identifier._decompress())
+    texts = ("Die Anfrage wird gelesen", "The request body is read", "Le corps de la requête")
+    sets = [["de", "en"], ["en", "es", "fr", "pt"], ["en", "fr"], ["de", "en", "fr", "pl"]]
+    sets += [[*pair, "en"] for pair in itertools.combinations(["de", "es", "fr", "pt"], 2)]
+    assert len(sets) > identifier.RESTRICTED_KEPT
+    for languages in sets + sets[::-1]:  # each set again, most in memory still
+        theirs.set_languages(languages)
+        for text in texts:
+            assert identifier.identify(text, languages) == theirs.classify(text)
+    assert len(identifier._IDENTIFIER._restricted) == identifier.RESTRICTED_KEPT
+
+
 def test_a_stopped_read_ahead_gives_nothing():
     import threading
 
