@@ -20,7 +20,14 @@ from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.readers import parse_text
 from parallelcheck.rules.number_mismatch import _NumberComparison
-from parallelcheck.rules.untranslated import _clearly_at_home, _in_own_language, _judge, _Unit
+from parallelcheck.rules.untranslated import (
+    _clearly_at_home,
+    _comparable,
+    _in_own_language,
+    _judge,
+    _most_frequent_short,
+    _Unit,
+)
 from parallelcheck.text import landmarks as anchors
 from parallelcheck.text import langid as identifier
 from parallelcheck.text import lexicon, script, tokens
@@ -74,6 +81,7 @@ def _unit(text: str) -> _Unit:
 
 @settings(max_examples=400, deadline=None)
 @given(texts, st.sampled_from(LANGS), st.booleans(), st.lists(st.sampled_from(PIECES)))
+@example(" ".join(["the request body"] * 3), "de", True, [])  # 42 letters of English
 def test_a_unit_clearly_at_home_is_never_judged_foreign(text, lang, sign, others):
     unit = _unit(text)
 
@@ -84,6 +92,41 @@ def test_a_unit_clearly_at_home_is_never_judged_foreign(text, lang, sign, others
     if _clearly_at_home(facts, unit, lang, signs):
         verdict = _judge(facts, unit, lang, LANGS, lambda: others, signs)
         assert not verdict.foreign
+
+
+# every white space character, characters whose NFKC holds a space (¨ ¯ ˘), and others
+_SPACED = " \t\n\x0b\x0c\r\x1c\x1f\x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000"
+_COMPARED_PIECES = [*_SPACED, "\u00a8", "\u00af", "\u02d8", "\u00bd", "ﬁ", "Ａ", "a", "語"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(alphabet=st.sampled_from(_COMPARED_PIECES), max_size=12), st.text()))
+@example("\u00a8x")  # NFKC makes a space of it: its normal form starts with one
+def test_a_units_compared_form_is_its_normal_form_with_white_space_collapsed(text):
+    assert _comparable(text) == " ".join(lexicon.normalise(text).split())
+
+
+def test_no_white_space_but_the_ascii_space_is_printable():
+    # what _comparable's shortcut rests on, for every character
+    spaces = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()]
+    assert [char for char in spaces if char.isprintable()] == [" "]
+
+
+_WORDS_USED = st.lists(
+    st.sampled_from(["de", "der", "die", "und", "the", "request", "Anfrage", "a", "lesen"])
+    | st.text(alphabet="abcdefgh", min_size=1, max_size=8),
+    max_size=400,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WORDS_USED)
+@example(["a"] * 3 + [f"w{i}" for i in range(70) for _ in range(3)])  # ties at the 60th
+def test_the_most_frequent_short_words_are_those_counter_ranks_first(words):
+    counts = Counter(words)
+    short = Counter({word: count for word, count in counts.items() if len(word) <= 6})
+    expected = [(word, count) for word, count in short.most_common(60) if count >= 3]
+    assert _most_frequent_short(counts) == expected
 
 
 SHORT_LATIN = [
@@ -138,9 +181,15 @@ def test_the_shortcut_is_taken_for_ordinary_paragraphs():
     assert not _clearly_at_home(
         ArticleFacts(), _unit("The request body is read by FastAPI."), "ja", no_signs
     )
-    assert not _clearly_at_home(
-        ArticleFacts(), _unit("Die Anfrage wird gelesen."), "de", lambda u, lang: True
-    )
+
+    def signs(_unit, _lang):
+        return True
+
+    longer = "Die Anfrage wird gelesen und als JSON zurückgegeben."
+    assert not _clearly_at_home(ArticleFacts(), _unit(longer), "de", signs)
+    # too short for a guess between Latin-script languages to be trusted, signs or not
+    assert _clearly_at_home(ArticleFacts(), _unit("Die Anfrage wird gelesen."), "de", signs)
+    assert not _clearly_at_home(ArticleFacts(), _unit("Die Anfrage: 読み込み"), "de", no_signs)
 
 
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
@@ -188,6 +237,20 @@ def test_the_model_read_in_memory_classifies_as_py3langid_loads_it():
         theirs.set_languages(languages)
         for text in ("Die Anfrage wird gelesen", "The request body", "Le corps de la requête"):
             assert ours.classify(text) == theirs.classify(text)
+
+
+def test_identifiers_kept_restricted_guess_as_one_restricted_afresh():
+    # one identifier per set of languages asked about, the least recently asked let go
+    theirs = identifier._build(identifier._decompress())
+    texts = ("Die Anfrage wird gelesen", "The request body is read", "Le corps de la requête")
+    sets = [["de", "en"], ["en", "es", "fr", "pt"], ["en", "fr"], ["de", "en", "fr", "pl"]]
+    sets += [[*pair, "en"] for pair in itertools.combinations(["de", "es", "fr", "pt"], 2)]
+    assert len(sets) > identifier.RESTRICTED_KEPT
+    for languages in sets + sets[::-1]:  # each set again, most in memory still
+        theirs.set_languages(languages)
+        for text in texts:
+            assert identifier.identify(text, languages) == theirs.classify(text)
+    assert len(identifier._IDENTIFIER._restricted) == identifier.RESTRICTED_KEPT
 
 
 def test_a_stopped_read_ahead_gives_nothing():
@@ -448,6 +511,46 @@ def test_letters_are_counted_as_script_by_script(text):
     assert script.count_letters(text) == _letters_script_by_script(text)
 
 
+_SCRIPT_SETS = sorted({script.language_scripts(lang) for lang in [*LANGS, "ar", "th", "el"]})
+
+
+def _weighted(text: str) -> dict[str, float]:
+    letters = script.count_letters(text)
+    return {name: count * script.WEIGHT.get(name, 1.0) for name, count in letters.items()}
+
+
+_SHARED_TEXT = st.one_of(letters_text, st.text(max_size=40), texts)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    _SHARED_TEXT,
+    st.sampled_from(_SCRIPT_SETS),
+    st.sampled_from([0.03, 0.06, 0.25, 0.5, 0.9]),
+    st.lists(_SHARED_TEXT, max_size=3),
+)
+@example("漢" + "a" * 96, ("Han",), 0.03, [])  # 3 / (3 + 96) is 0.0303…
+@example("한" + "a" * 63, ("Hangul", "Han"), 0.03, [])  # 2 / (2 + 63) is 0.0307…
+@example("한漢", ("Hangul",), 0.5, [])  # 2 / (2 + 3): another script's letter may weigh more
+@example("漢字" * 2, ("Han",), 0.6, ["漢", "a"])  # 12 / (12 + 3 + 1) is 0.75
+@example("漢字" * 2, ("Han",), 0.7, ["漢", "a"])  # the letters of the rest weigh too
+def test_a_share_told_surely_is_at_most_the_counted_share(text, scripts, share, rest):
+    # untranslated's one-pass test of a non-Latin unit against its full letter count: the
+    # letters of a text, or of the part of it that stays when some pieces are set aside
+    whole = " ".join([*rest[:1], text, *rest[1:]])
+    for part, among in ((text, None), (text, whole)):
+        if script.surely_shares(part, scripts, share, among=among):
+            own = sum(_weighted(part).get(name, 0.0) for name in scripts)
+            assert own / sum(_weighted(among or part).values()) >= share
+
+
+def test_a_share_is_told_surely_in_running_text_of_the_script():
+    japanese = "リクエストボディを使います。FastAPI が読みます。"
+    assert script.surely_shares(japanese, ("Han", "Kana"), 0.06)
+    assert script.surely_shares("Тело запроса читается FastAPI.", ("Cyrillic",), 0.06)
+    assert not script.surely_shares("The request body is read by FastAPI 読.", ("Han",), 0.06)
+
+
 # --- Number passes skipped for texts below their first character -------------------------
 
 _NUMERAL_PIECES = [
@@ -584,6 +687,22 @@ def test_every_date_a_profile_reads_holds_its_witness(lang):
 _WORD_PIECES = ["Die", "ANFRAGE", "ΟΔΟΣ", "Σ", "ς", "İstanbul", "ǅ", "ß", "x", "1a", "_b", "é", " "]
 _WORD_PIECES += ["\n", ".", "日本語", "—", "'", "ﬁle"]
 word_texts = st.lists(st.lists(st.sampled_from(_WORD_PIECES), max_size=8).map("".join), max_size=5)
+
+
+_LETTER_EDGES = "aZ_1١²½ⅷǅß\u0130\u2fff\u3000\u3005ぁ漢😀\U0001d400-' \n"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(alphabet=st.sampled_from(_LETTER_EDGES), max_size=20), st.text()))
+def test_words_are_the_runs_of_letters_of_their_definition(text):
+    # lower_words reads most texts with a class listing the letters below U+3000
+    assert lexicon.lower_words(text) == re.findall(r"[^\W\d_]{2,}", text.lower())
+
+
+def test_the_letters_listed_are_those_of_the_letter_class_below_east_asia():
+    below = "".join(map(chr, range(0x3000)))
+    listed = re.compile(f"[{lexicon._listed_letters(chr(0x3000))}]")
+    assert listed.findall(below) == re.findall(r"[^\W\d_]", below)
 
 
 @settings(max_examples=400, deadline=None)

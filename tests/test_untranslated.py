@@ -383,6 +383,22 @@ def test_two_translations_keeping_the_source_text_copy_the_source_not_each_other
     assert all(f.reference_langs == ("en",) for f in findings)
 
 
+def test_a_copy_needs_running_text_enough_to_matter(tmp_path):
+    # 17 letters kept from the source: no copy (and too short for a guess between
+    # Latin-script languages to be trusted); 26 letters kept are a copy
+    for kept, reported in (
+        ("see the results here", []),
+        ("see all the results listed here", [("de",)]),
+    ):
+        versions = {
+            "en": f"# Results\n\n{kept}\n",
+            "de": f"# Ergebnisse\n\n{kept}\n",
+            "fr": "# Résultats\n\nvoir tous les résultats ici\n",
+        }
+        findings = run(write_article(tmp_path / str(len(kept)), versions))
+        assert sorted(f.langs for f in findings) == reported
+
+
 def test_a_text_most_versions_keep_is_kept_on_purpose(tmp_path):
     english = "The server reads its configuration from the environment when it starts up."
     versions = {

@@ -6,7 +6,9 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from functools import partial
+from itertools import chain, compress
+from operator import itemgetter
 
 from rapidfuzz.fuzz import ratio
 
@@ -29,6 +31,7 @@ from parallelcheck.text.script import (
     language_name,
     language_scripts,
     reaching,
+    surely_shares,
 )
 
 #: Running-text letters below which a block is too short to judge ("Note", "See also:"); a
@@ -122,7 +125,7 @@ class _Unit:
         self.noun = noun
         self.parent = parent
         #: The text in NFKC with whitespace collapsed, for comparing.
-        self.key = " ".join(normalise(text).split())
+        self.key = _comparable(text)
         #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`),
         #: once asked: the shortcut and the full judgement both ask.
         self.signs: bool | None = None
@@ -130,6 +133,18 @@ class _Unit:
     @property
     def terms(self) -> bool:
         return self.block.kind in _TERMS
+
+
+def _comparable(text: str) -> str:
+    """*text* in NFKC with its white space collapsed (each run one space, none at either end):
+    the form units are compared in.  Every white space character but the ASCII space is a
+    separator or a control, which ``str.isprintable`` rejects, so a printable normal form
+    without two spaces in a row or one at either end is its own collapsed form (most units'
+    are): it is not split into words and joined again."""
+    normal = normalise(text)
+    if normal.isprintable() and "  " not in normal and normal[:1] != " " and normal[-1:] != " ":
+        return normal
+    return " ".join(normal.split())
 
 
 def _units(block: Block, inside: str = "") -> list[_Unit]:
@@ -265,27 +280,36 @@ def _clearly_at_home(
       code and outside whatever else the judgement may set aside (:func:`_kept_for_sure`:
       quotations, URLs, e-mail addresses) are :data:`OWN_SHARE` of all the letters outside
       inline code — the judgement's own share can only be larger;
-    * in a Latin-script version, the text has no letters of another script and shows no
-      sign of another Latin-script language of the article.
+    * in a Latin-script version, the text has no letters of another script, and shows no
+      sign of another Latin-script language of the article or has fewer than
+      :data:`LATIN_LETTERS` letters (its running text, a part of it, has no more).
     """
     if unit.block.kind is _TABLE:
         return False
     if is_latin_language(lang):
-        if unit.text.isascii() or not _FROM_GREEK.search(unit.text):  # Latin only
-            return not signs(unit, lang)
-        letters = facts.letters(unit.text)
-        return (not letters or (len(letters) == 1 and LATIN in letters)) and not signs(unit, lang)
+        text = unit.text
+        if not text.isascii() and _FROM_GREEK.search(text):  # maybe letters of other scripts
+            letters = facts.letters(text)
+            if letters and (len(letters) > 1 or LATIN not in letters):
+                return False
+        # too few letters for a guess between Latin-script languages to be trusted
+        return not signs(unit, lang) or sum(facts.letters(text).values()) < LATIN_LETTERS
     text = unit.text
     if unit.code_spans:
         text, _ = blank_code_spans(text, unit.code_spans)
     own = language_scripts(lang)
+    kept = _kept_for_sure(text)
+    # Most units: the own script's letters kept far above the share of all the letters,
+    # told without counting the others (twice the share: no rounding of the division below
+    # can matter).
+    if surely_shares(kept, own, 2 * OWN_SHARE, among=text):
+        return True
     total = in_own = 0.0  # weighted letters: whole numbers, so every sum is exact
     for script, count in facts.letters(text).items():
         weighted = count * WEIGHT.get(script, 1.0)
         total += weighted
         if script in own:
             in_own += weighted
-    kept = _kept_for_sure(text)
     if kept is not text:  # the own letters that stay, whatever the judgement sets aside
         in_own = sum(
             count * WEIGHT.get(script, 1.0)
@@ -530,23 +554,22 @@ class _ForeignSigns:
         frequent there as in every other language's version (a few words of a pasted
         paragraph do not make ``the`` a German word)."""
         if self._words is None:
-            counts: dict[str, Counter[str]] = {}
+            counts: dict[str, Counter[str]] = {}  # every word, in the order of the text
+            totals: dict[str, int] = {}  # the uses of its short words
             for lang in self.article.langs:
                 if not is_latin_language(lang):
                     continue
-                every = Counter(  # in the order of the version's text
+                every = counts[lang] = Counter(
                     chain.from_iterable(
                         self._block_words(block)
                         for block in self.article.documents[lang].iter_blocks()
                         if block.kind not in _NOT_COUNTED
                     )
                 )
-                counts[lang] = Counter(
-                    {w: n for w, n in every.items() if len(w) <= FUNCTION_WORD_LENGTH}
-                )
-            totals = {lang: max(sum(found.values()), 1) for lang, found in counts.items()}
+                short = map(FUNCTION_WORD_LENGTH.__ge__, map(len, every))
+                totals[lang] = max(sum(compress(every.values(), short)), 1)
             self._words = {}
-            for lang, found in counts.items():
+            for lang, every in counts.items():
                 rivals = [
                     (counts[o].get, totals[o])
                     for o in counts
@@ -554,9 +577,8 @@ class _ForeignSigns:
                 ]
                 self._words[lang] = frozenset(
                     word
-                    for word, count in found.most_common(FUNCTION_WORDS)
-                    if count >= FUNCTION_WORD_USES
-                    and all(
+                    for word, count in _most_frequent_short(every)
+                    if all(
                         count / totals[lang] >= DISTINCTIVE * rival(word, 0) / total
                         for rival, total in rivals
                     )
@@ -619,6 +641,17 @@ class _ForeignSigns:
         return False
 
 
+def _most_frequent_short(counts: Counter[str]) -> list[tuple[str, int]]:
+    """The :data:`FUNCTION_WORDS` most frequent words of *counts* of at most
+    :data:`FUNCTION_WORD_LENGTH` letters, less those used fewer than
+    :data:`FUNCTION_WORD_USES` times — ``Counter.most_common``'s ranking of the short words
+    (ties in the counts' order) less the rarely used ones, which rank below every other: so
+    only the words used that often are looked at one by one."""
+    frequent = compress(counts.items(), map(FUNCTION_WORD_USES.__le__, counts.values()))
+    short = [(word, count) for word, count in frequent if len(word) <= FUNCTION_WORD_LENGTH]
+    return sorted(short, key=itemgetter(1), reverse=True)[:FUNCTION_WORDS]
+
+
 class _Row:
     """One aligned row: every version's units, and what each translation's units are."""
 
@@ -639,17 +672,24 @@ class _Row:
         self.row = row
         self.present = [lang for lang in article.langs if row.cells.get(lang) is not None]
         self.units: dict[str, list[_Unit]] = {}
+        #: The versions with a unit of each text (compared form).
         self.holders: dict[str, set[str]] = {}
+        holders = self.holders
         for lang in self.present:
             found = _units(row.cells[lang])  # type: ignore[arg-type]
-            for extra in row.extra.get(lang, []):
+            for extra in row.extra.get(lang, ()):
                 found.extend(_units(extra))
             for unit in found:
-                self.holders.setdefault(unit.key, set()).add(lang)
+                holding = holders.get(unit.key)
+                if holding is None:  # most texts: no empty set made for each unit
+                    holders[unit.key] = {lang}
+                else:
+                    holding.add(lang)
             self.units[lang] = found
         self._at_home: dict[int, bool] = {}
         self._by_key: dict[str, dict[str, _Unit]] = {}
         self._index: dict[str, dict[int, int]] = {}
+        self._other_texts: dict[str, list[str]] = {}
 
     def kept_on_purpose(self, key: str) -> bool:
         holders = self.holders.get(key, ())
@@ -666,17 +706,14 @@ class _Row:
             return source[index]
         return None
 
-    def other_texts(self, lang: str) -> Callable[[], list[str]]:
-        """The other versions' unit texts, gathered once and only when first asked for."""
-        gathered: list[list[str]] = []
-
-        def texts() -> list[str]:
-            if not gathered:
-                gathered.append(
-                    [u.text for other in self.present if other != lang for u in self.units[other]]
-                )
-            return gathered[0]
-
+    def other_texts(self, lang: str) -> list[str]:
+        """The other versions' unit texts, gathered once per version and only when asked for
+        (to tell the quotations a version shares with another)."""
+        texts = self._other_texts.get(lang)
+        if texts is None:
+            texts = self._other_texts[lang] = [
+                u.text for other in self.present if other != lang for u in self.units[other]
+            ]
         return texts
 
     def findings(self) -> Iterator[Finding]:
@@ -692,7 +729,6 @@ class _Row:
             paired = source_units if source_units and len(source_units) == len(units) else None
             primary = self.primaries[lang]
             against_source = source_units is not None and self.primaries[source] != primary
-            others = self.other_texts(lang)
             flagged: list[tuple[_Unit, _Verdict, list[str], float]] = []
             for index, unit in enumerate(units):
                 key = unit.key
@@ -701,61 +737,61 @@ class _Row:
                 holding = holders[key]
                 if len(holding) >= KEPT_LANGUAGES and self.kept_on_purpose(key):
                     continue
-                identical, similarity = self.identical(
-                    unit,
-                    lang,
-                    paired[index] if paired is not None else None,
-                    index,
-                    primary,
-                    against_source,
-                    holding,
-                )
+                score = 0.0
+                if against_source:
+                    score = self.source_score(unit, paired, index)
+                identical: list[str] = []
+                similarity = 0.0
+                # a copy: near the source's text or another version's very text, and with
+                # running text enough to matter (the other versions are judged only then)
+                if (score >= IDENTICAL or len(holding) > 1) and _worth_comparing(facts, unit):
+                    identical, similarity = self.identical(unit, lang, score, primary, holding)
                 if not identical and _clearly_at_home(facts, unit, lang, self.signs):
                     continue  # the common case, decided without the full judgement
                 verdict = _judge(
-                    facts, unit, lang, self.article.langs, others, self.signs, named=bool(identical)
+                    facts,
+                    unit,
+                    lang,
+                    self.article.langs,
+                    partial(self.other_texts, lang),
+                    self.signs,
+                    named=bool(identical),
                 )
                 if identical and similarity < EXACT and verdict.at_home(lang):
                     identical, similarity = [], 0.0
-                if identical and not _worth_comparing(facts, unit):
-                    identical, similarity = [], 0.0
                 if verdict.foreign or identical:
                     flagged.append((unit, verdict, identical, similarity))
-            yield from self.report(lang, flagged)
+            if flagged:  # seldom: no generator made for every version of every row
+                yield from self.report(lang, flagged)
+
+    def source_score(self, unit: _Unit, paired: list[_Unit] | None, index: int) -> float:
+        """The similarity of *unit*, the *index*-th of its version's, to the source's unit
+        paired with it (*paired*: the source's units, when they pair with its version's), or
+        without one to the best of the source's units near the same place (a window keeps
+        this linear in the number of units; a 20,000-item list stays fast)."""
+        if paired is not None:  # the common case: one candidate, no generator
+            return _same(unit.key, paired[index].key)
+        candidates = self.units[self.article.source][max(0, index - NEARBY) : index + NEARBY + 1]
+        return max((_same(unit.key, c.key) for c in candidates), default=0.0)
 
     def identical(
-        self,
-        unit: _Unit,
-        lang: str,
-        paired: _Unit | None,
-        index: int,
-        primary: str,
-        against_source: bool,
-        holding: set[str],
+        self, unit: _Unit, lang: str, score: float, primary: str, holding: set[str]
     ) -> tuple[list[str], float]:
         """The versions in another language with the same text, and the best similarity.
 
-        Against the source (*against_source*: it is in another language than *lang*, whose
-        *primary* language subtag is given), near-identical text counts; against another
-        translation only the very same text (*holding*: the versions with a unit of the
-        same text), and only when that translation's unit is in its own language (two
-        translations that both kept the English text copy the source, not each other; es and
-        pt share many sentences almost letter for letter).
+        Against the source, near-identical text counts (*score*: :meth:`source_score`, when
+        the source is in another language than *lang*, whose *primary* language subtag is
+        given); against another translation only the very same text (*holding*: the
+        versions with a unit of the same text), and only when that translation's unit is in
+        its own language (two translations that both kept the English text copy the source,
+        not each other; es and pt share many sentences almost letter for letter).
         """
         source = self.article.source
         found: list[str] = []
         best = 0.0
-        if against_source:
-            # Without a paired unit, the source's units near the same place (a window keeps
-            # this linear in the number of units; a 20,000-item list stays fast).
-            if paired is not None:  # the common case: one candidate, no generator
-                score = _same(unit.key, paired.key)
-            else:
-                candidates = self.units[source][max(0, index - NEARBY) : index + NEARBY + 1]
-                score = max((_same(unit.key, c.key) for c in candidates), default=0.0)
-            if score >= IDENTICAL:
-                found.append(source)
-                best = score
+        if score >= IDENTICAL:
+            found.append(source)
+            best = score
         if len(holding) < 2:
             return found, best  # only this version has the text
         for other in sorted(holding, key=self.present.index):
@@ -797,8 +833,6 @@ class _Row:
     def report(
         self, lang: str, flagged: list[tuple[_Unit, _Verdict, list[str], float]]
     ) -> Iterator[Finding]:
-        if not flagged:
-            return
         parent = flagged[0][0].parent
         whole = (
             len(flagged) > 1

@@ -23,6 +23,7 @@ is most of what the identifier costs a run:
 from __future__ import annotations
 
 import ast
+import copy
 import importlib.util
 import lzma
 import struct
@@ -39,6 +40,8 @@ _MODEL_ARRAYS = ("ptc", "pc", "classes", "nextmove", "nextmove_row", "out_feat")
 #: Where py3langid 0.4 keeps its model, inside its package.
 _MODEL_FILE = ("data", "model.npz.xz")
 _TYPECODES = {2: "H", 4: "I"}  # unsigned integers as the tables py3langid walks
+#: Sets of languages an identifier is kept restricted to (each about 0.2 MB a language).
+RESTRICTED_KEPT = 8
 
 
 def _model_path() -> Path | None:
@@ -141,7 +144,11 @@ class _Identifier:
         self._reading: threading.Thread | None = None
         self._stop = threading.Event()
         self._built: Any = None
-        self._restricted: tuple[str, ...] | None = None
+        #: An identifier restricted to each set of languages asked about lately (a shallow
+        #: copy sharing the model; restricting one copies a column of the model's largest
+        #: table for each language, 2 ms): a run over articles of several sets of
+        #: languages restricts to each set once instead of at every change.
+        self._restricted: dict[tuple[str, ...], Any] = {}
         self._labels: frozenset[str] = frozenset()
 
     @property
@@ -194,11 +201,20 @@ class _Identifier:
             return "und", 0.0
         if len(wanted) == 1:
             return wanted[0], 1.0
-        if wanted != self._restricted:
-            self._identifier.set_languages(list(wanted))
-            self._restricted = wanted
-        lang, confidence = self._identifier.classify(text)
+        lang, confidence = self._restricted_to(wanted).classify(text)
         return str(lang), float(confidence)
+
+    def _restricted_to(self, wanted: tuple[str, ...]) -> Any:
+        """The identifier restricted to *wanted*, made on first use and kept while it is
+        among the :data:`RESTRICTED_KEPT` sets asked about last."""
+        restricted = self._restricted.pop(wanted, None)
+        if restricted is None:
+            restricted = copy.copy(self._identifier)
+            restricted.set_languages(list(wanted))
+            if len(self._restricted) >= RESTRICTED_KEPT:
+                del self._restricted[next(iter(self._restricted))]  # the least recently asked
+        self._restricted[wanted] = restricted  # now the most recently asked
+        return restricted
 
 
 _IDENTIFIER = _Identifier()

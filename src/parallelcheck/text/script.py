@@ -453,6 +453,57 @@ def count_letters(text: str) -> dict[str, int]:
     return letters
 
 
+#: The heaviest weight of a letter of any script.
+_HEAVIEST = max(WEIGHT.values())
+
+
+@cache
+def _own_counting(
+    scripts: tuple[str, ...],
+) -> tuple[bytes, tuple[bytes, ...], tuple[bytes, ...], float]:
+    """How :func:`count_letters` counts the letters of *scripts* but ASCII letters: the bytes
+    that are no lead byte counted alone for them (a deletion table: what is left are their
+    characters so marked), their longer sequences counted, those subtracted; and the
+    lightest weight of *scripts*.  Cached: one entry per version's scripts."""
+    rows = [row for row in _SCRIPT_BYTES if row[0] in scripts]
+    alone = {lead for _, leads, _, _ in rows for lead in leads}
+    return (
+        bytes(b for b in range(256) if b not in alone),
+        tuple(seq for _, _, sequences, _ in rows for seq in sequences),
+        tuple(seq for _, _, _, minus in rows for seq in minus),
+        min(WEIGHT.get(script, 1.0) for script in scripts),
+    )
+
+
+def surely_shares(
+    text: str, scripts: tuple[str, ...], share: float, among: str | None = None
+) -> bool:
+    """Whether the letters of *scripts* in *text* are certainly *share* or more of the
+    weighted letters of *among* (by default *text* itself; else a text that holds every
+    character of *text* but white space, and maybe more), as :func:`count_letters` counts
+    them weighted by :data:`WEIGHT`, told without counting the other scripts: a sufficient
+    test, false where it cannot tell.
+
+    The letters of *scripts* in *text* are counted as :func:`count_letters` counts them (not
+    their ASCII letters), each at the lightest of those scripts' weights; every other
+    character of *among* is taken for a letter of another script at the heaviest weight.
+    The letters counted weigh at most what they weigh, the others at least what all other
+    letters weigh (:func:`count_letters` counts one letter per character at most), so the
+    share told is at most the true one."""
+    if text.isascii():
+        return False
+    deleted, sequences, subtracted, lightest = _own_counting(scripts)
+    data = text.encode("utf-8")
+    own = len(data.translate(None, deleted))
+    if sequences:
+        own += sum(map(data.count, sequences)) - sum(map(data.count, subtracted))
+    if not own:
+        return False
+    weighted = own * lightest
+    others = len(text if among is None else among) - own
+    return weighted >= share * (weighted + _HEAVIEST * others)
+
+
 def script_profile(
     text: str, code_spans: Sequence[str] = (), *, capitalised_are_names: bool = False
 ) -> ScriptProfile:
