@@ -35,7 +35,7 @@ def normalise(text: str) -> str:
     decomposition first, by ``str.replace``: NFKC decomposes every character on its own
     before composing, so a character written as its decomposition gives the same NFKC.  A
     Chinese or Japanese text then usually passes NFKC's quick check unchanged, instead of
-    being decomposed and composed again character by character (a third of the cost)."""
+    being decomposed and composed again character by character."""
     if text.isascii():
         return text
     for wide, narrow in _WIDE_PUNCTUATION:
