@@ -363,11 +363,16 @@ class _BlockFeatures:
         self.partner = None
         self._version = version
         self._code = None if kind is _CODE else ""
-        self._strong = None
-        self._strong_size = 0
         self._values = None
-        if version.latin:
+        if not version.latin:
+            self._strong = None
+            self._strong_size = 0
+        # strong_only's test, inline: keys start with "~" (weak), or a character before it
+        elif anchors and max(anchors)[0] == "~":
             self._keep_strong()
+        else:
+            self._strong = anchors
+            self._strong_size = anchors_size
 
     def _keep_strong(self) -> None:
         anchors = self.anchors
@@ -466,9 +471,9 @@ def written_in_non_latin(doc: Document) -> bool:
     return mostly_non_latin(titles + " ".join(blocks))
 
 
-def _block_length(block: Block) -> int:
-    text = block.text
-    return len(text) - text.count(" ")
+def _block_lengths(blocks: Sequence[Block]) -> list[int]:
+    """Each block's length without its spaces."""
+    return [len(text) - text.count(" ") for text in [block.text for block in blocks]]
 
 
 class _Version:
@@ -496,11 +501,14 @@ class _Version:
         """A block's anchors one by one (:func:`anchor_keys`; none for a code block)."""
         if block.kind is _CODE:
             return []
-        links = block.all_links()
+        if block.children:  # a container: its own and its nested blocks' links and code
+            links, spans = block.all_links(), block.all_code_spans()
+        else:
+            links, spans = block.links, block.code_spans
         if links:
             patterns = self.patterns
             links = [normalise_target(link.target, patterns) for link in links]
-        return anchor_keys(block.text, self.non_latin, block.all_code_spans(), links)
+        return anchor_keys(block.text, self.non_latin, spans, links)
 
     def code(self, block: Block) -> str:
         """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""
@@ -513,24 +521,29 @@ class _Version:
         return found
 
     def features(
-        self, blocks: Sequence[Block], keys: Sequence[list[str]], sizes: Sequence[int]
-    ) -> list[_BlockFeatures]:
-        """The features of *blocks*, compared among themselves (each one's position is among
-        them), whose anchors are *keys* (:meth:`anchor_keys`) and lengths *sizes*."""
+        self, blocks: Sequence[Block], sizes: Sequence[int]
+    ) -> tuple[list[list[str]], list[_BlockFeatures]]:
+        """The anchor keys (:meth:`anchor_keys`) and the features of *blocks*, whose lengths
+        are *sizes*, compared among themselves (each one's position is among them)."""
         last = max(len(blocks) - 1, 1)
         total = self.total
-        # Most blocks of a translation hold no anchor: they share one empty multiset.
-        return [
-            _BlockFeatures(
-                block,
-                self,
-                counted(found) if found else _NO_ANCHORS,
-                len(found),
-                size / total,
-                number / last,
+        keys = list(map(self.anchor_keys, blocks))
+        features = []
+        append = features.append
+        for number, block in enumerate(blocks):
+            found = keys[number]
+            # Most blocks of a translation hold no anchor: they share one empty multiset.
+            append(
+                _BlockFeatures(
+                    block,
+                    self,
+                    counted(found) if found else _NO_ANCHORS,
+                    len(found),
+                    sizes[number] / total,
+                    number / last,
+                )
             )
-            for number, (block, found, size) in enumerate(zip(blocks, keys, sizes, strict=True))
-        ]
+        return keys, features
 
 
 def _document_features(
@@ -538,15 +551,14 @@ def _document_features(
 ) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]]]:
     """The features of every section of a version, and of every block of each section (by
     the section's ``id``)."""
-    lengths = [list(map(_block_length, section.blocks)) for section in doc.sections]
+    lengths = [_block_lengths(section.blocks) for section in doc.sections]
     version = _Version(doc, prefixes, source, skeletons, sum(map(sum, lengths)))
     total = version.total
     count = max(len(doc.sections) - 1, 1)
     sections = []
     blocks: dict[int, list[_BlockFeatures]] = {}
     for index, (section, sizes) in enumerate(zip(doc.sections, lengths, strict=True)):
-        keys = list(map(version.anchor_keys, section.blocks))
-        block_features = version.features(section.blocks, keys, sizes)
+        keys, block_features = version.features(section.blocks, sizes)
         sections.append(
             _SectionFeatures(
                 section,
@@ -569,10 +581,9 @@ def child_block_features(
     a container, see :mod:`parallelcheck.align.containers`): each block's position is among
     them; its share of the document's length, script and link prefixes as for the whole
     document."""
-    total = sum(_block_length(block) for block in doc.iter_blocks())
+    total = sum(sum(_block_lengths(section.blocks)) for section in doc.sections)
     version = _Version(doc, prefixes, source, {}, total)
-    keys = [version.anchor_keys(block) for block in blocks]
-    return version.features(blocks, keys, [_block_length(block) for block in blocks])
+    return version.features(blocks, _block_lengths(blocks))[1]
 
 
 # ---------------------------------------------------------------------------

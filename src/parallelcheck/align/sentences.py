@@ -243,7 +243,9 @@ def prose_pairs(row: AlignedBlock, source: str) -> Iterator[tuple[str, list[Text
     own: dict[int, list[Text]] = {}  # the source's prose of each of its blocks, made once
     for lang, theirs in row.cells.items():
         if lang != source and theirs is not None:
-            for a, b in _block_pairs(ours, theirs, own):
+            found: list[tuple[list[Text], list[Text]]] = []
+            _block_pairs(ours, theirs, own, found)
+            for a, b in found:
                 yield lang, a, b
 
 
@@ -263,12 +265,17 @@ def _is_para(block: Block) -> bool:
 
 
 def _block_pairs(
-    ours: Block, theirs: Block, own: dict[int, list[Text]]
-) -> Iterator[tuple[list[Text], list[Text]]]:
-    """Prose pairs of two blocks of the same kind, descending into containers of the same
-    shape (nested blocks paired by position).  *own* keeps the prose of each of *ours*'s
-    blocks, by ``id``, for the next translation paired with them: every translation of a row
-    is given the same list for the same source block."""
+    ours: Block,
+    theirs: Block,
+    own: dict[int, list[Text]],
+    found: list[tuple[list[Text], list[Text]]],
+) -> None:
+    """Add to *found* the prose pairs of two blocks of the same kind, descending into
+    containers of the same shape (nested blocks paired by position).  *own* keeps the prose
+    of each of *ours*'s blocks, by ``id``, for the next translation paired with them: every
+    translation of a row is given the same list for the same source block.  (A list is
+    filled, not a generator chained at every level: a row of an admonition or a list gives
+    a pair for every child of every translation.)"""
     kind = ours.kind
     if kind is not theirs.kind:
         return
@@ -276,7 +283,7 @@ def _block_pairs(
         mine = own.get(id(ours))
         if mine is None:
             mine = own[id(ours)] = [ours]
-        yield mine, [theirs]
+        found.append((mine, [theirs]))
         return
     if kind is _ITEM:
         mine = own.get(id(ours))
@@ -284,16 +291,17 @@ def _block_pairs(
             mine = own[id(ours)] = [_item_own(ours)]
         other = _item_own(theirs)
         if mine[0].text.strip() and other.text.strip():
-            yield mine, [other]
+            found.append((mine, [other]))
     elif kind not in _COMPARED:
         return
     children, others = ours.children, theirs.children
-    if len(children) != len(others) or any(
-        a.kind is not b.kind for a, b in zip(children, others, strict=True)
-    ):
+    if len(children) != len(others):
         return
     for a, b in zip(children, others, strict=True):
-        yield from _block_pairs(a, b, own)
+        if a.kind is not b.kind:
+            return
+    for a, b in zip(children, others, strict=True):
+        _block_pairs(a, b, own, found)
 
 
 def _item_own(item: Block) -> Text:
@@ -582,13 +590,16 @@ def _candidates(article: AlignedArticle) -> dict[str, _Candidates]:
         if calibration is None:
             continue
         short, long = [], []
-        worth, spread = calibration.worth, calibration.spread
+        spread = calibration.spread
+        ascii_weight, other_weight = calibration.ascii_weight, calibration.other_weight
         for pair in pairs:
             # the exact shortcut: a pair whose lengths agree cannot give a finding (the test
             # of _gap, for both directions)
             length_s, length_t, ascii_t = pair[4]
             if length_t:
-                room = _room(length_s, worth(length_t, ascii_t), spread)
+                # what the translation is worth, as Calibration.worth computes it
+                expected = ascii_t * ascii_weight + (length_t - ascii_t) * other_weight
+                room = _room(length_s, expected, spread)
                 if room is not None:
                     (short if room else long).append(pair)
         if short or long:

@@ -29,8 +29,27 @@ from collections.abc import Iterator, Sequence
 def normalise(text: str) -> str:
     """NFKC (full-width letters and digits become ASCII) — the form anchors, tokens,
     glossary matching and identical-text comparisons are taken from.  ASCII text is returned as
-    it is (it is its own NFKC)."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+    it is (it is its own NFKC).
+
+    The punctuation of :data:`_WIDE_PUNCTUATION` is replaced by its compatibility
+    decomposition first, by ``str.replace``: NFKC decomposes every character on its own
+    before composing, so a character written as its decomposition gives the same NFKC.  A
+    Chinese or Japanese text then usually passes NFKC's quick check unchanged, instead of
+    being decomposed and composed again character by character."""
+    if text.isascii():
+        return text
+    for wide, narrow in _WIDE_PUNCTUATION:
+        if wide in text:  # no scan at all for a text of narrower characters than *wide*
+            text = text.replace(wide, narrow)
+    return unicodedata.normalize("NFKC", text)
+
+
+#: The characters that most often keep a text from passing NFKC's quick check (Chinese and
+#: Japanese full-width punctuation, the no-break space of French), each with its
+#: compatibility decomposition (see :func:`normalise`).
+_WIDE_PUNCTUATION = tuple(
+    (wide, unicodedata.normalize("NFKD", wide)) for wide in "，（）：？；！\xa0"
+)
 
 
 #: A word of a text: a run of two letters or more (of any script).

@@ -255,8 +255,22 @@ def mostly_non_latin(text: str) -> bool:
     if 2 * latin >= len(sample):
         return False  # the other characters, non-Latin letters among them, are no more
     # Every character is either in such a run or a non-Latin letter; the runs are few and long.
-    non_latin = len(sample) - sum(map(len, _NOT_NON_LATIN_LETTERS.findall(sample)))
-    return non_latin > latin
+    # They are read a stretch at a time (a character is in a run or not whatever the stretch),
+    # until what is read or what is left decides.
+    size, non_latin = len(sample), 0
+    for start in range(0, size, _NON_LATIN_STRETCH):
+        stretch = sample[start : start + _NON_LATIN_STRETCH]
+        non_latin += len(stretch) - sum(map(len, _NOT_NON_LATIN_LETTERS.findall(stretch)))
+        if non_latin > latin:
+            return True
+        if non_latin + size - start - _NON_LATIN_STRETCH <= latin:
+            return False
+    return False
+
+
+#: How much of its sample :func:`mostly_non_latin` reads before it asks whether the letters
+#: so far decide.
+_NON_LATIN_STRETCH = 250
 
 
 @dataclass(frozen=True)
