@@ -207,3 +207,15 @@ def test_the_same_code_and_info_in_every_version_give_nothing_to_report(code, in
             assert list(_code_findings(ctx, section, row, blocks, forms)) == []
             assert list(_info_findings(ctx, section, row, blocks)) == []
     assert rows == 1
+
+
+def test_a_file_title_renamed_with_its_example_is_fine_one_replaced_by_words_is_not():
+    en = '# T\n\nText.\n\n```js title="src/client.js"\nstart();\n```\n'
+    renamed = en.replace("src/client.js", "src/klient.js")
+    assert _findings(en, renamed, "de") == []  # nothing else on the page names the file
+    worded = en.replace("src/client.js", "Der Client")
+    (finding,) = _findings(en, worded, "de")
+    assert finding.evidence == {"kind": "info-string"}
+    named = renamed.replace("Text.", "Siehe `src/client.js`.")
+    (finding,) = _findings(en.replace("Text.", "See `src/client.js`."), named, "de")
+    assert "src/klient.js" in finding.message

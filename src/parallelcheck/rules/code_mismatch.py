@@ -349,13 +349,17 @@ _FILE_TITLE = re.compile(r"[^\s]*[./][^\s]*")
 
 def _renamed_file_title(ours: str, theirs: str) -> dict[str, str] | None:
     """``{their title: our title}`` when two info strings differ in the file their titles
-    name and in nothing else, else ``None``."""
+    name and in nothing else, else ``None`` (also when one title is prose: a file's name
+    replaced by words is a change)."""
     our_title, their_title = _TITLE.search(ours), _TITLE.search(theirs)
     if our_title is None or their_title is None:
         return None
+    files = _title_of(their_title), _title_of(our_title)
+    if not all(_FILE_TITLE.fullmatch(name) for name in files):
+        return None
     if _TITLE.sub("", ours).split() != _TITLE.sub("", theirs).split():
         return None
-    return {_title_of(their_title): _title_of(our_title)}
+    return {files[0]: files[1]}
 
 
 def _title_of(match: re.Match[str]) -> str:
