@@ -219,3 +219,20 @@ def test_a_file_title_renamed_with_its_example_is_fine_one_replaced_by_words_is_
     named = renamed.replace("Text.", "Siehe `src/client.js`.")
     (finding,) = _findings(en.replace("Text.", "See `src/client.js`."), named, "de")
     assert "src/klient.js" in finding.message
+
+
+def test_javascript_without_its_semicolons_is_a_warning_other_changes_stay_errors():
+    en = _page("Config", "import a from 'a';\nexport default a({ x: 1 });", "ts")
+    (finding,) = _findings(
+        en, _page("Config", "import a from 'a'\nexport default a({ x: 1 })", "ts")
+    )
+    assert finding.severity == "warning"
+    assert finding.evidence == {"kind": "semicolons"}
+    assert "only in the semicolons" in finding.message
+    (changed,) = _findings(
+        en, _page("Config", "import a from 'a'\nexport default a({ x: 2 })", "ts")
+    )
+    assert changed.severity == "error"
+    shell = _page("Run", "cd app; make", "shell")
+    (command,) = _findings(shell, _page("Run", "cd app make", "shell"))
+    assert command.severity == "error"  # a shell's semicolon separates commands

@@ -52,8 +52,10 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     **warning** naming the names.  A **warning** too when a version has a comment the
     reference does not have, or lacks one it has (at the comment's line: the example runs the
     same, its explanation differs; a comment rewrapped over more or fewer lines is not
-    reported); and when only the info string (``python``, ``console`` …) differs (the code is
-    the same, its highlighting is not).  A ``title="…"`` in an info string that is prose
+    reported); when JavaScript or TypeScript code (also Astro's, Vue's and Svelte's) differs
+    only in the semicolons ending its statements, which that language may leave out; and
+    when only the info string (``python``, ``console`` …) differs (the code is the same, its
+    highlighting is not).  A ``title="…"`` in an info string that is prose
     (``title="MCP Configuration"``) is the translator's to translate and is not compared; a
     title that names a file (``title="src/main.py"``) is — unless the version renamed it with
     its example (``src/mon-appli.js``) and names the file it renamed nowhere else in its
@@ -148,6 +150,20 @@ def _code_findings(
                 "(another name for the same include or template: the content is the same if "
                 "the site still defines both)",
                 {"kind": "directive-name", "found": directive[0], "expected": directive[1]},
+                row=row,
+                severity="warning",
+                fix=fix,
+            )
+            continue
+        if _only_semicolons(forms[ours], forms[theirs], blocks[theirs].info):
+            yield ctx.finding(
+                section,
+                langs,
+                reference,
+                where,
+                f"the code in {join_langs(langs)} differs from {join_langs(reference)} only "
+                "in the semicolons ending its statements (the code runs the same)",
+                {"kind": "semicolons"},
                 row=row,
                 severity="warning",
                 fix=fix,
@@ -256,6 +272,21 @@ def _add_code(block: Block, found: list[str]) -> None:
     found.extend(block.code_spans)
     for child in block.children:
         _add_code(child, found)
+
+
+#: Languages that end a statement at the end of its line without a semicolon (JavaScript's
+#: automatic semicolon insertion, and the languages whose scripts are JavaScript).
+_OPTIONAL_SEMICOLONS = frozenset(
+    {"js", "javascript", "jsx", "mjs", "cjs", "ts", "typescript", "tsx", "astro", "vue", "svelte"}
+)
+
+
+def _only_semicolons(ours: CodeForm, theirs: CodeForm, info: str) -> bool:
+    """Whether two blocks of a language with optional semicolons differ in semicolons alone."""
+    words = info.split(maxsplit=1)
+    if not words or words[0].lower() not in _OPTIONAL_SEMICOLONS:
+        return False
+    return [t for t in ours.tokens if t != ";"] == [t for t in theirs.tokens if t != ";"]
 
 
 def _directive_renamed(
