@@ -215,7 +215,8 @@ _NAME = re.compile(r"[^\W\d]\w*|\$\w+")
 
 
 class _CodeNames(NamedTuple):
-    """What a version writes as code: the names in it, its inline code spans, and all of it."""
+    """What a version writes as code: the names in it, its inline code spans, and all of it
+    (code blocks and inline code)."""
 
     names: frozenset[str]
     spans: frozenset[str]
@@ -251,27 +252,29 @@ def _written_elsewhere(ctx: RuleContext, lang: str, renamed: dict[str, str]) -> 
 
 def _code_of_versions(ctx: RuleContext) -> dict[str, _CodeNames]:
     """Per version, its code blocks, inline code and headings' inline code (:class:`_CodeNames`)."""
-    pieces: dict[str, list[str]] = {}
+    spans: dict[str, list[str]] = {}
+    listings: dict[str, list[str]] = {}
     for aligned in ctx.article.sections:
         for lang, section in aligned.cells.items():
             if section is not None:
-                found = pieces.setdefault(lang, [])
-                found.extend(section.code_spans)
+                inline = spans.setdefault(lang, [])
+                inline.extend(section.code_spans)
                 for block in section.blocks:
-                    _add_code(block, found)
+                    _add_code(block, inline, listings.setdefault(lang, []))
     code = {}
-    for lang, found in pieces.items():
-        text = "\n".join(found)
-        code[lang] = _CodeNames(frozenset(_NAME.findall(text)), frozenset(found), text)
+    for lang, inline in spans.items():
+        text = "\n".join([*inline, *listings.get(lang, ())])
+        code[lang] = _CodeNames(frozenset(_NAME.findall(text)), frozenset(inline), text)
     return code
 
 
-def _add_code(block: Block, found: list[str]) -> None:
+def _add_code(block: Block, inline: list[str], listings: list[str]) -> None:
+    """*block*'s inline code (and its children's) into *inline*, its code into *listings*."""
     if block.kind is BlockKind.CODE:
-        found.append(block.text)
-    found.extend(block.code_spans)
+        listings.append(block.text)
+    inline.extend(block.code_spans)
     for child in block.children:
-        _add_code(child, found)
+        _add_code(child, inline, listings)
 
 
 #: Languages that end a statement at the end of its line without a semicolon (JavaScript's

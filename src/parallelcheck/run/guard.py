@@ -61,14 +61,15 @@ class _Inputs:
     def at(self, path: str) -> str | None:
         """The input *path* is (through symbolic or hard links), or ``None``."""
         by_inode, missing = self._by_inode
-        real = os.path.realpath(path)
         try:
             info = os.stat(path)
         except OSError:
+            real = os.path.realpath(path)
             return next((p for p in reversed(missing) if os.path.realpath(p) == real), None)
         same = by_inode.get((info.st_dev, info.st_ino))
         if not same:
             return None
+        real = os.path.realpath(path)
         return next((p for p in reversed(same) if os.path.realpath(p) == real), same[0])
 
     @cached_property
