@@ -26,6 +26,7 @@ import ast
 import copy
 import importlib.util
 import lzma
+import os
 import struct
 import threading
 import zipfile
@@ -42,6 +43,18 @@ _MODEL_FILE = ("data", "model.npz.xz")
 _TYPECODES = {2: "H", 4: "I"}  # unsigned integers as the tables py3langid walks
 #: Sets of languages an identifier is kept restricted to (each about 0.2 MB a language).
 RESTRICTED_KEPT = 8
+#: The environment variables that set how many threads NumPy's BLAS starts when it loads.
+_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def _one_blas_thread() -> None:
+    """Have NumPy's BLAS library start no threads of its own when it loads (unless the user
+    set how many it may start): the identifier multiplies one short vector by a narrow
+    matrix per guess, which one thread does as fast, and the threads OpenBLAS starts for
+    every core cost 25-30 ms of processor time at import.  Guesses are the same either way.
+    Called before anything here imports NumPy or py3langid."""
+    if not any(name in os.environ for name in _BLAS_THREADS):
+        os.environ["OPENBLAS_NUM_THREADS"] = "1"
 
 
 def _model_path() -> Path | None:
@@ -72,6 +85,7 @@ def _views(raw: bytes) -> dict[str, Any] | None:
     """The model's arrays as views into the decompressed archive, copying nothing: an
     ``.npz`` file is a ZIP archive of stored ``.npy`` files, each a small header and then
     the array's bytes.  ``None`` when the archive is laid out otherwise."""
+    _one_blas_thread()
     import numpy as np
 
     try:
@@ -118,6 +132,7 @@ def _build(raw: bytes | None) -> Any:
     """py3langid's identifier with normalised probabilities, its arrays views into the
     decompressed archive; with py3langid's own loader when there is none or it is laid out
     otherwise than py3langid 0.4 lays it out."""
+    _one_blas_thread()
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
     views = _views(raw) if raw is not None else None
@@ -252,6 +267,7 @@ def import_library() -> None:
     A process that reads the model ahead calls this while the background thread
     decompresses: the import then runs beside the decompression, which holds no interpreter
     lock, instead of after it, when it would hold up :func:`load` by about 0.1 s."""
+    _one_blas_thread()
     import py3langid.langid  # noqa: F401
 
 
