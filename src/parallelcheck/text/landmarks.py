@@ -108,6 +108,10 @@ def anchor_keys(
     return keys
 
 
+#: Whether two multisets hold the same keys with the same counts (``dict``'s comparison).
+_same_counts = dict.__eq__
+
+
 def counted(keys: Iterable[str]) -> Counter[str]:
     """``Counter(keys)``, made as ``Counter.update`` counts (with ``collections``' own
     counting loop) without ``Counter.__init__``'s Python-level steps and its type check of
@@ -158,12 +162,19 @@ def dice(
     prove little either way (no anchors at all gives 0.5, one anchor on one side only 0.33),
     many shared anchors still approach 1.  *sizes* are ``|a|`` and ``|b|`` when the caller
     knows them.
+
+    Two equal multisets (three comparisons in four while aligning: translations carry the
+    same names, numbers and code over) share all of theirs, ``|a|``: told by ``dict``'s own
+    comparison, in C (``Counter``'s ``==`` is written in Python), without counting the shared
+    anchors key by key.  The sum is then the same integer, and the score the same float.
     """
     if sizes is None:
         sizes = (a.total(), b.total())
     total = sizes[0] + sizes[1] + 2 * smoothing
     if total == 0:
         return 0.0
+    if _same_counts(a, b) is True:  # (NotImplemented for anything but two dicts)
+        return (2.0 * sizes[0] + smoothing) / total
     small, large = (a, b) if len(a) <= len(b) else (b, a)
     shared = 0
     for key, count in small.items():
