@@ -30,6 +30,38 @@ def test_counted_is_the_counter_of_the_keys_in_the_same_order(keys):
     assert counted(keys) == Counter(keys)
 
 
+def _dice_key_by_key(a: Counter[str], b: Counter[str], smoothing: float) -> float:
+    """The multiset Dice coefficient from its definition, every shared anchor counted."""
+    total = a.total() + b.total() + 2 * smoothing
+    if total == 0:
+        return 0.0
+    shared = sum(min(count, b[key]) for key, count in a.items() if key in b)
+    return (2.0 * shared + smoothing) / total
+
+
+_ANCHOR_KEYS = st.lists(st.sampled_from(["#1", "#2", "`x", "@/a", "api", "~foo"]), max_size=8)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_ANCHOR_KEYS, _ANCHOR_KEYS, st.booleans(), st.sampled_from([0.0, 1.0]), st.booleans())
+def test_dice_of_equal_and_unequal_multisets_is_the_key_by_key_score(
+    keys, others, same, smoothing, with_sizes
+):
+    """Equal multisets (the shortcut decides; made equal in another insertion order too) and
+    unequal ones (the count decides) score exactly as counting every shared anchor does."""
+    a = counted(keys)
+    b = counted(reversed(keys) if same else others)
+    sizes = (a.total(), b.total()) if with_sizes else None
+    assert dice(a, b, smoothing, sizes) == _dice_key_by_key(a, b, smoothing)
+    assert dice(b, a, smoothing, sizes and sizes[::-1]) == _dice_key_by_key(b, a, smoothing)
+
+
+def test_dice_tells_equal_multisets_by_their_counts_too():
+    one, two = Counter({"#1": 2, "api": 1}), Counter({"#1": 1, "api": 2})
+    assert dice(one, two, 0.0, (3, 3)) == 4.0 / 6  # same keys, other counts: two shared
+    assert dice(one, Counter({"api": 1, "#1": 2}), 0.0, (3, 3)) == 1.0
+
+
 def test_strong_only_keeps_a_counter_of_the_strong_anchors():
     anchors = Counter({"~huawei": 2, "deepinfer": 1, "#64": 3})
     strong = strong_only(anchors)

@@ -351,6 +351,8 @@ def _anchors_word_by_word(text: str, non_latin: bool) -> Counter:
 
 _ANCHOR_WORDS = ["FastAPI", "the", "The", "Foo", "api", "foo_bar", "a.B", "v2", "9abc", "x.y"]
 _ANCHOR_WORDS += ["ＡＰＩ", "DeepSeek-V3", "日本", "e.g.", "1,000"]
+# Numbers inside words and beside them (read in the words' scan), in other scripts' digits too.
+_ANCHOR_WORDS += ["C+1", "g++11", "x+2,5", "a.1", "٣٤", "é12", "3.5.7", ",42"]
 anchor_text = st.lists(
     st.tuples(st.sampled_from(_ANCHOR_WORDS), st.sampled_from([" ", ". ", "-", "\n", "", "("])),
     max_size=30,

@@ -124,7 +124,19 @@ def absorb_splits(columns: Sequence[Column]) -> list[Row]:
     rows: list[Row] = [(dict(column), {}) for column in columns]
     langs = set().union(*columns) if columns else set()
     rows = _fold_continuations(rows, langs)
+    if _every_row_holds(rows, len(langs)):
+        return rows
     return _fold_splits(rows)
+
+
+def _every_row_holds(rows: Sequence[Row], versions: int) -> bool:
+    """Whether each of *rows* holds a block of every one of the section's *versions* (how
+    many versions its columns hold in all): then no version holds a block that another
+    lacks, every group of rows has the same versions in each row, and no group is a split
+    (:func:`_merged` says so of each), so :func:`_fold_splits` would keep every row as it is.
+    Told from the rows' sizes alone: a row as large as the versions of all rows together holds
+    each of them (most sections, whose versions are in step)."""
+    return all(len(column) == versions for column, _ in rows)
 
 
 # ---------------------------------------------------------------------------

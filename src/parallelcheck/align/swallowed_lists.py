@@ -53,6 +53,8 @@ def numbered_lines(block: Block) -> list[tuple[int, int]]:
 def fold_swallowed_lists(rows: Sequence[Row]) -> list[Row]:
     """The rows with each list row that some versions hold inside a paragraph folded into the
     paragraph's row (see the module's documentation)."""
+    if _in_step(rows):
+        return list(rows)
     kept: list[Row] = []
     pending = list(rows)
     index = 0
@@ -78,6 +80,17 @@ def fold_swallowed_lists(rows: Sequence[Row]) -> list[Row]:
         kept.append(row)
         index += 1
     return kept
+
+
+def _in_step(rows: Sequence[Row]) -> bool:
+    """Whether every row holds a block of every version and no extra block (most sections):
+    then no row is folded.  No version lacks a block anywhere, so no paragraph stands alone
+    (:func:`_alone`: the paragraphs' row and the list's share every version), and
+    :func:`_fold` finds either lists in every version (none then swallowed: the row before
+    holds the same versions) or paragraphs swallowing in some, whose row before would have to
+    hold P's versions alone."""
+    versions = len(set().union(*(column for column, _ in rows)))
+    return all(len(column) == versions and not extra for column, extra in rows)
 
 
 def _alone(previous: Row, row: Row, following: Row) -> bool:

@@ -46,6 +46,11 @@ _NUMBER = re.compile(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a 
 # a group wrongly ("Z." in "Z..", where the word is "Z").
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*+(?:[_.+][A-Za-z0-9]++)*")
 _DIGIT = re.compile(r"[0-9]")
+#: :data:`_WORD` and :data:`_NUMBER` in one scan (see :func:`anchor_keys`): a letter starts a
+#: word, a digit a number (both patterns, written out after their first character).
+_WORD_OR_NUMBER = re.compile(
+    r"[A-Za-z\d](?:(?<=[A-Za-z])[A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*|(?<![\w.]\d)\d*(?:[.,]\d+)*)"
+)
 
 
 def anchors_of(
@@ -73,9 +78,13 @@ def anchor_keys(
     are found (numbers, words, inline code, link targets): for a caller that counts several
     texts' anchors at once, or none at all when there is none."""
     text = normalise(text)
-    numbers = _NUMBER.findall(text)
-    # Most texts state no number, hold no inline code and no link: their lists are not built.
-    keys = ["#" + value.replace(",", "") for value in numbers] if numbers else []
+    # Words and numbers are read in one scan (one pass over the text instead of two): a word
+    # starts at a letter and a number at a digit, so neither pattern ever matches where the
+    # other's match started, and a number holds no letter, so every word is the one the word
+    # pattern finds alone.  Only a word can hold a number of its own: one right after a ``+``
+    # inside it (``C+1``, as ``_NUMBER`` reads it), where the number scan runs on its own.
+    numbers: list[str] = []
+    words: list[str] = []
     # Words of small letters alone are never anchors.  Any other word's text occurs nowhere
     # between the end of the previous such word and its own start (the words in between are
     # small letters alone, and what lies between words holds no letter), so searching for it
@@ -85,9 +94,9 @@ def anchor_keys(
     # capitalised has a capital after its first letter; a capitalised one is weak unless it
     # starts a sentence (:func:`starts_sentence`, its test written out).
     end = 0
-    find, append, digit = text.find, keys.append, _DIGIT.search
+    find, append, digit = text.find, words.append, _DIGIT.search
     opens = SENTENCE_START_SPACED.search
-    for word in _WORD.findall(text):
+    for word in _WORD_OR_NUMBER.findall(text):
         if word.isalpha():
             if word.islower():
                 continue
@@ -98,14 +107,29 @@ def anchor_keys(
             elif non_latin or (start and opens(text, start - 3 if start > 3 else 0, start) is None):
                 append("~" + word.lower())
             continue
+        if word[0].isdigit():  # a number (a word starts with an ASCII letter)
+            numbers.append(word)
+            continue
         end = find(word, end) + len(word)
         if digit(word) or not word[1:].islower():
             append(word.lower())
+    if "+" in text:
+        numbers = _NUMBER.findall(text)
+    # Most texts state no number, hold no inline code and no link: their lists are not built.
+    if numbers:
+        keys = ["#" + value.replace(",", "") for value in numbers]
+        keys += words
+    else:
+        keys = words
     if spans:
         keys += ["`" + code.strip() for code in spans]
     if targets:
         keys += ["@" + target.strip() for target in targets]
     return keys
+
+
+#: Whether two multisets hold the same keys with the same counts (``dict``'s comparison).
+_same_counts = dict.__eq__
 
 
 def counted(keys: Iterable[str]) -> Counter[str]:
@@ -158,12 +182,19 @@ def dice(
     prove little either way (no anchors at all gives 0.5, one anchor on one side only 0.33),
     many shared anchors still approach 1.  *sizes* are ``|a|`` and ``|b|`` when the caller
     knows them.
+
+    Two equal multisets (three comparisons in four while aligning: translations carry the
+    same names, numbers and code over) share all of theirs, ``|a|``: told by ``dict``'s own
+    comparison, in C (``Counter``'s ``==`` is written in Python), without counting the shared
+    anchors key by key.  The sum is then the same integer, and the score the same float.
     """
     if sizes is None:
         sizes = (a.total(), b.total())
     total = sizes[0] + sizes[1] + 2 * smoothing
     if total == 0:
         return 0.0
+    if _same_counts(a, b) is True:  # (NotImplemented for anything but two dicts)
+        return (2.0 * sizes[0] + smoothing) / total
     small, large = (a, b) if len(a) <= len(b) else (b, a)
     shared = 0
     for key, count in small.items():
