@@ -52,7 +52,12 @@ def is_comment_only(html: str) -> bool:
 
 def html_text(html: str) -> str:
     """Visible text of a raw HTML fragment: comments, scripts and tags removed, entities
-    decoded, block-level tags read as line breaks, blank lines dropped."""
+    decoded, block-level tags read as line breaks, blank lines dropped.
+
+    A fragment made only of tags and blank space (``</div>``, ``<img src="…">``, the
+    commonest HTML blocks) has none: see :func:`_only_tags`."""
+    if _only_tags(html):
+        return ""
     html = _COMMENT_RE.sub("", html)
     if "<" in html:
         html = _DROP_RE.sub("", html)
@@ -60,6 +65,22 @@ def html_text(html: str) -> str:
     text = unescape(html)
     lines = (_SPACES_RE.sub(" ", part).strip() for part in text.split("\n"))
     return "\n".join(part for part in lines if part)
+
+
+#: Tags (no ``<`` or ``>`` inside one) separated by spaces, tabs and newlines only.
+_ONLY_TAGS_RE = re.compile(r"(?:[ \t\n]*</?[A-Za-z][^<>]*>)+[ \t\n]*")
+
+
+def _only_tags(html: str) -> bool:
+    """Whether ``html`` is one or more tags and blank space alone, so that :func:`html_text`
+    gives ``""`` without its passes (a sufficient test; anything else is read in full).
+
+    Exact: a tag of the form matched holds no ``<``, so no comment starts inside it and
+    :data:`_COMMENT_RE` removes nothing; :data:`_DROP_RE` removes whole tags or everything
+    from one on, and :data:`_TAG_RE` matches each remaining tag up to its one ``>``, so what
+    is left is the spaces, tabs and newlines between them, which decode to no entity and
+    strip to no line."""
+    return _ONLY_TAGS_RE.fullmatch(html) is not None
 
 
 def _tag_replacement(match: re.Match[str]) -> str:

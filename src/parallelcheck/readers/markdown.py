@@ -472,6 +472,22 @@ class _Preprocessor:
         lines[index] = ""
 
 
+def _whole_include(html: str) -> str | None:
+    """What the include comment that is all of ``html`` (blank space around it aside) hides,
+    or ``None``: ``_INCLUDE_MARK.fullmatch(html.strip()).group(1)``, by slicing (the
+    commonest HTML block of a FastAPI page).  Exact: a full match must begin with
+    :data:`_INCLUDE_OPEN` and end with ``-->`` without the two overlapping, and the lazy
+    group, which may hold anything (``re.DOTALL``), is then all that lies between."""
+    stripped = html.strip()
+    if (
+        stripped.startswith(_INCLUDE_OPEN)
+        and stripped.endswith("-->")
+        and len(stripped) >= len(_INCLUDE_OPEN) + 3
+    ):
+        return stripped[len(_INCLUDE_OPEN) : -3]
+    return None
+
+
 def boundary_line(line: str) -> str:
     """:data:`BOUNDARY` at the indentation of ``line``."""
     return _indent_of(line) + BOUNDARY
@@ -1075,12 +1091,13 @@ class _Builder:
             block.links = links or NO_ITEMS
             block.code_spans = inline.code_spans or NO_ITEMS
             block.children = NO_ITEMS
-            own_lines = [inline.line] if text else []
             self.own_text[id(block)] = text
-            self.own_lines[id(block)] = own_lines
-            set_container_text(block, text, own_lines)
-        else:
-            set_container_text(block)
+            self.own_lines[id(block)] = [inline.line] if text else []
+            # a container without children: its text is its own text, of one line here
+            # (what set_container_text gives, without its walk over the children)
+            block.text = text
+            set_text_lines(block, [inline.line] if text else None)
+        # else: no text and no children, the text and lines the item was opened with
         self.add(block)
 
     def end_cell(self, value: object, span: dict) -> None:
@@ -1109,12 +1126,12 @@ class _Builder:
         inline, self.inline = self.inline, None
         if inline is None:
             return
-        start, end = span["start"], span["end"]
-        end_line = self.end_line_of(start, end)
         text, lines = inline.text_and_lines()
         links = inline.done_links()
         if not text and not links and not inline.code_spans:
             return
+        start, end = span["start"], span["end"]
+        end_line = self.end_line_of(start, end)
         if text[:1] in ("{", "-") and not links:
             raw = self.data[start:end].decode("utf-8", "replace").strip()
             if only_directives(raw):
@@ -1142,7 +1159,9 @@ class _Builder:
         if inline is None:
             return
         heading = self.heading
-        title = " ".join(inline.text().split())
+        # the title's words joined by single spaces: the words of the joined parts, which
+        # text()'s stripping and space folding would not change
+        title = " ".join("".join(inline.parts).split())
         links = inline.done_links()
         if self.stack:
             # a heading inside a list item or quote: a paragraph of that container
@@ -1292,9 +1311,9 @@ class _Builder:
     def end_html(self, pieces: list[tuple[str, int]], line: int, end_line: int) -> None:
         html = pieces[0][0] if len(pieces) == 1 else "".join(piece for piece, _ in pieces)
         if _INCLUDE_OPEN in html:
-            match = _INCLUDE_MARK.fullmatch(html.strip())
-            if match:
-                include = normalise(match.group(1))
+            hidden = _whole_include(html)
+            if hidden is not None:
+                include = normalise(hidden)
                 block = Block(BlockKind.CODE, include, line, end_line, info="include")
                 self.add(_unknown_lines(block))
                 return
