@@ -26,7 +26,9 @@ from parallelcheck.rules.untranslated import (
     _in_own_language,
     _judge,
     _most_frequent_short,
+    _same,
     _Unit,
+    _units,
 )
 from parallelcheck.text import landmarks as anchors
 from parallelcheck.text import langid as identifier
@@ -751,3 +753,142 @@ def test_a_versions_script_is_told_from_the_start_of_its_headings_and_blocks(tit
         b.text for b in itertools.islice(doc.iter_blocks(), 20)
     )
     assert written_in_non_latin(doc) == mostly_non_latin(whole)
+
+
+# --- untranslated's signs of another language, from short words looked up in C ----------
+
+_SIGN_WORDS = {
+    "en": ["the", "and", "of", "request", "is", "body", "The", "to", "returns", "server"],
+    "de": ["die", "und", "der", "Anfrage", "ist", "werden", "Körper", "zurück", "nicht"],
+    "fr": ["la", "et", "le", "requête", "est", "les", "réponse", "corps", "serveur"],
+    "pt": ["de", "que", "os", "corpo", "requisição", "é", "não", "resposta"],
+}
+_SIGN_PIECES = [
+    *sorted({word for words in _SIGN_WORDS.values() for word in words}),
+    "FastAPI",  # no function word of any version
+    "abcdef",  # six letters: a function word may be this long
+    "abcdefg",  # seven: never one
+    "İst",
+    "x1",
+    ".",
+    "\n",
+]
+
+
+def _sign_paragraphs(lang: str) -> st.SearchStrategy[list[str]]:
+    own = st.sampled_from(_SIGN_WORDS[lang])
+    word = st.one_of(own, own, own, st.sampled_from(_SIGN_PIECES))
+    return st.lists(st.lists(word, min_size=1, max_size=30).map(" ".join), max_size=12)
+
+
+def _reference_signs(versions: dict[str, list[str]], text: str, lang: str) -> bool:
+    """untranslated's signs of another language as first written: every word of every block
+    counted, each word of the unit looked up one by one."""
+    from parallelcheck.rules import untranslated as rule
+
+    counts = {
+        other: Counter(word for para in paras for word in lexicon.lower_words(para))
+        for other, paras in versions.items()
+    }
+    totals = {
+        other: max(sum(n for word, n in every.items() if len(word) <= 6), 1)
+        for other, every in counts.items()
+    }
+    function_words = {}
+    for other, every in counts.items():
+        short = Counter({word: n for word, n in every.items() if len(word) <= 6})
+        ranked = [(word, n) for word, n in short.most_common(60) if n >= 3]
+        function_words[other] = {
+            word
+            for word, n in ranked
+            if all(
+                n / totals[other] >= 4 * counts[rival].get(word, 0) / totals[rival]
+                for rival in counts
+                if rival[:2] != other[:2]
+            )
+        }
+    if len(function_words[lang]) < 4:
+        return True
+    hits: Counter[str] = Counter()
+    for word in lexicon.lower_words(text):
+        for holder, words in function_words.items():
+            if word in words:
+                hits[holder] += 1
+    own = hits[lang]
+    if not own:
+        return True
+    rivals = [other for other in function_words if other[:2] != lang[:2]]
+    assert rule.FOREIGN_HITS == 2
+    return any(hits[o] > own or (hits[o] >= 2 and hits[o] == own) for o in rivals)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.fixed_dictionaries({lang: _sign_paragraphs(lang) for lang in ["en", "de", "fr", "pt"]}),
+    st.sampled_from(["de", "fr", "pt", "en"]),
+    st.sampled_from(["de", "fr", "pt", "en"]),
+    st.integers(0, 11),
+    st.lists(st.sampled_from(_SIGN_PIECES), max_size=20).map(" ".join),
+)
+def test_signs_of_another_language_are_those_of_every_word_counted(
+    versions, lang, other, at, extra
+):
+    from types import SimpleNamespace
+
+    from parallelcheck.model.document import Document, Section
+    from parallelcheck.rules.untranslated import _ForeignSigns
+
+    versions = {**versions, "ja": ["日本語の文です。"]}  # a version in another script: no words
+    documents = {
+        other: Document(
+            f"{other}.md",
+            other,
+            [Section(0, "", 1, blocks=[Block(BlockKind.PARAGRAPH, p, 1, 1) for p in paras])],
+        )
+        for other, paras in versions.items()
+    }
+    article = SimpleNamespace(langs=list(versions), documents=documents)
+    signs = _ForeignSigns(article, ArticleFacts())  # type: ignore[arg-type]
+    # a paragraph of the version itself (its words read for the counts too), with another
+    # version's (a pasted sentence) or other words
+    pieces = [*versions[lang][at : at + 1], *versions[other][at : at + 1], extra]
+    text = " ".join(pieces[:2] if at % 2 else pieces[::2])
+    latin = {name: paras for name, paras in versions.items() if name != "ja"}
+    assert signs(_unit(text), lang) == _reference_signs(latin, text, lang)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab c", max_size=30), st.text(alphabet="ab c", max_size=30))
+@example("a" * 9, "a" * 10)  # 9 is 0.9 × 10: compared
+@example("a" * 8, "a" * 9)  # 8 is under 0.9 × 9: ruled out by the lengths
+@example("", "")
+def test_similarity_ruled_out_by_lengths_is_the_lengths_test_written_out(a, b):
+    from rapidfuzz.fuzz import ratio
+
+    ruled_out = not a or not b or min(len(a), len(b)) < 0.9 * max(len(a), len(b))
+    assert _same(a, b) == (0.0 if ruled_out else ratio(a, b, score_cutoff=95))
+
+
+_ITEM_MARKDOWN = [
+    "- plain item\n",
+    "- item with `code`\n",
+    "- item\n\n  ```\n  code in it\n  ```\n",
+    "- item\n  - nested item\n",
+    "- loose item\n\n  second paragraph\n",
+    "1. numbered item\n",
+    "- item\n\n  <div>html</div>\n",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_ITEM_MARKDOWN), min_size=1, max_size=6))
+def test_a_list_items_unit_text_is_its_prose_text(items):
+    # a tight item (no nested block) is taken for its text without asking for its prose
+    markdown = "".join(items).replace("\n1. ", "\n- ")
+    doc = parse_text(markdown, "x.md", "en", "markdown")
+    for block in doc.iter_blocks():
+        found = _units(block)
+        if block.kind is BlockKind.LIST:
+            items_ = [child for child in block.children if child.kind is BlockKind.ITEM]
+            texts = [unit.text for unit in found if unit.noun == "list item"]
+            assert texts == [child.prose_text() for child in items_]

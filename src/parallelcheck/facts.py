@@ -123,7 +123,7 @@ class ArticleFacts:
         self._skeletons: dict[tuple[str, str], CodeForm] = {}
         self._running: dict[tuple, tuple[str, int]] = {}
         self._letters: dict[str, dict[str, int]] = {}
-        self._words: dict[str, list[str]] = {}
+        self._words: dict[tuple[str, int], list[str]] = {}
         self._guesses: dict[tuple[str, tuple[str, ...]], tuple[str, float]] = {}
         self._profiles: dict[tuple, ScriptProfile] = {}
         self._sentences: dict[tuple, tuple[Sentence, ...]] = {}
@@ -263,13 +263,16 @@ class ArticleFacts:
             self._of_article[name] = compute()
         return self._of_article[name]
 
-    def words(self, text: str) -> list[str]:
-        """The lower-cased words of *text* (:func:`parallelcheck.text.lexicon.lower_words`):
-        a version's function words are counted from its blocks' words, and a unit of text is
-        weighed by its own — the same words for a paragraph, read once."""
-        found = self._words.get(text)
+    def short_words(self, text: str, longest: int) -> list[str]:
+        """The lower-cased words of *text* of at most *longest* letters, in order
+        (:func:`parallelcheck.text.lexicon.lower_words` less the longer ones): a version's
+        function words, which are short, are counted from its blocks' words, and a unit of
+        text is weighed by its own — the same words for a paragraph, read once, and the
+        longer words, which neither reads, not counted nor looked up."""
+        key = (text, longest)
+        found = self._words.get(key)
         if found is None:
-            found = self._words[text] = lower_words(text)
+            found = self._words[key] = [w for w in lower_words(text) if len(w) <= longest]
         return found
 
     def letters(self, text: str) -> dict[str, int]:

@@ -160,7 +160,9 @@ def _units(block: Block, inside: str = "") -> list[_Unit]:
         found = []
         for child in block.children:
             if child.kind is _ITEM:
-                text = child.prose_text()  # code nested in an item is code, not the item's prose
+                # code nested in an item is code, not the item's prose (a tight item, the
+                # commonest, nests nothing: its prose is its text)
+                text = child.prose_text() if child.children else child.text
                 found.append(_Unit(child, text, child.all_code_spans(), "list item", block))
             else:
                 found.extend(_units(child))
@@ -282,7 +284,8 @@ def _clearly_at_home(
       inline code — the judgement's own share can only be larger;
     * in a Latin-script version, the text has no letters of another script, and shows no
       sign of another Latin-script language of the article or has fewer than
-      :data:`LATIN_LETTERS` letters (its running text, a part of it, has no more).
+      :data:`LATIN_LETTERS` letters (its running text, a part of it, has no more); a text
+      of fewer characters than that has fewer letters, and is not looked at for signs.
     """
     if unit.block.kind is _TABLE:
         return False
@@ -292,7 +295,10 @@ def _clearly_at_home(
             letters = facts.letters(text)
             if letters and (len(letters) > 1 or LATIN not in letters):
                 return False
-        # too few letters for a guess between Latin-script languages to be trusted
+        # too few letters for a guess between Latin-script languages to be trusted: a text
+        # shorter than that has no more letters (one per character at most), signs or not
+        if len(text) < LATIN_LETTERS:
+            return True
         return not signs(unit, lang) or sum(facts.letters(text).values()) < LATIN_LETTERS
     text = unit.text
     if unit.code_spans:
@@ -468,7 +474,10 @@ def _in_own_language(facts: ArticleFacts, unit: _Unit, lang: str, langs: Sequenc
 
 def _same(a: str, b: str) -> float:
     """Similarity 0–100 of two normalised texts (0 when their lengths alone rule it out)."""
-    if not a or not b or min(len(a), len(b)) < 0.9 * max(len(a), len(b)):
+    shorter, longer = len(a), len(b)
+    if shorter > longer:
+        shorter, longer = longer, shorter
+    if not shorter or shorter < 0.9 * longer:
         return 0.0
     return ratio(a, b, score_cutoff=IDENTICAL)
 
@@ -554,7 +563,9 @@ class _ForeignSigns:
         frequent there as in every other language's version (a few words of a pasted
         paragraph do not make ``the`` a German word)."""
         if self._words is None:
-            counts: dict[str, Counter[str]] = {}  # every word, in the order of the text
+            # every short word, in the order of the text (the longer ones are no function
+            # words, and count neither in a word's share nor in its rank)
+            counts: dict[str, Counter[str]] = {}
             totals: dict[str, int] = {}  # the uses of its short words
             for lang in self.article.langs:
                 if not is_latin_language(lang):
@@ -566,8 +577,7 @@ class _ForeignSigns:
                         if block.kind not in _NOT_COUNTED
                     )
                 )
-                short = map(FUNCTION_WORD_LENGTH.__ge__, map(len, every))
-                totals[lang] = max(sum(compress(every.values(), short)), 1)
+                totals[lang] = max(sum(every.values()), 1)
             self._words = {}
             for lang, every in counts.items():
                 rivals = [
@@ -591,17 +601,22 @@ class _ForeignSigns:
         return self._words
 
     def _block_words(self, block: Block) -> list[str]:
-        """A top-level block's words: a list's are its items' in turn when its text is theirs
-        joined by line breaks (:func:`~parallelcheck.text.lexicon.lower_words`), the words
-        its items are weighed by as units."""
+        """A top-level block's short words: a list's are its items' in turn when its text is
+        theirs joined by line breaks (:func:`~parallelcheck.text.lexicon.lower_words`), the
+        words its items are weighed by as units."""
         children = block.children
         if (
             block.kind is _LIST
             and children
             and block.text == "\n".join(child.text for child in children)
         ):
-            return [word for child in children for word in self.facts.words(child.text)]
-        return self.facts.words(block.text)
+            return [word for child in children for word in self._short_words(child.text)]
+        return self._short_words(block.text)
+
+    def _short_words(self, text: str) -> list[str]:
+        """The words of *text* a function word may be (of at most
+        :data:`FUNCTION_WORD_LENGTH` letters), read once per article."""
+        return self.facts.short_words(text, FUNCTION_WORD_LENGTH)
 
     def __call__(self, unit: _Unit, lang: str) -> bool:
         """Whether *unit* of version *lang* shows signs of another language of the article."""
@@ -626,19 +641,23 @@ class _ForeignSigns:
         telling, others = self._rivals_of(lang)
         if not telling:
             return True  # no distinctive words of its own: the version may be all foreign
-        hits: dict[str, int] = {}
-        index = self._index
-        for word in self.facts.words(unit.text):
-            for holder in index.get(word, ()):
-                hits[holder] = hits.get(holder, 0) + 1
-        own_hits = hits.get(lang, 0)
+        hits = self._holders_of_words(unit.text)
+        own_hits = hits.count(lang)
         if not own_hits:
             return True  # running text in a language uses its function words
         for other in others:
-            found = hits.get(other, 0)
+            found = hits.count(other)
             if found > own_hits or (found >= FOREIGN_HITS and found == own_hits):
                 return True
         return False
+
+    def _holders_of_words(self, text: str) -> list[str]:
+        """The versions each word of *text* is a function word of, one entry per word and
+        version: a version's hits are how often it occurs here.  Gathered by iterators that
+        run in C (most words of a unit are no function word of any version, and a version
+        holds a word at most once), so that only the few versions are counted in Python."""
+        found = map(self._index.get, self._short_words(text))
+        return list(chain.from_iterable(filter(None, found)))
 
 
 def _most_frequent_short(counts: Counter[str]) -> list[tuple[str, int]]:
