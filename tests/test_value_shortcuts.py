@@ -240,3 +240,32 @@ def test_the_section_is_not_looked_at_when_nothing_left_may_be_reported(ours, th
         kept_extra = [pair for pair in extra if data.draw(st.booleans())]
         kept_lacking = [pair for pair in lacking if data.draw(st.booleans())]
         assert comparison.prune(kept_extra, kept_lacking, mine, other) == ([], [])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.frozensets(st.text(alphabet="a/ :.B1-", max_size=8), max_size=6))
+def test_a_set_of_tokens_holds_a_url_or_path_as_one_of_its_tokens_does(tokens):
+    """The joined search for ``/`` answers as asking each token whether it is localised."""
+    from parallelcheck.rules.token_mismatch import _any_localised, _localised
+
+    assert _any_localised(tokens) == any(_localised(token) for token in tokens)
+
+
+def test_an_item_changed_in_a_list_that_agrees_as_a_whole_is_still_reported():
+    """Items whose versions hold the same tokens are passed over; an item that does not
+    (two versions swapped between two items) is compared and reported at its line."""
+    from parallelcheck.rules import REGISTRY
+
+    texts = {
+        "en": "# T\n\n- uses `alpha()` here\n- uses `beta()` here\n- plain `gamma()`\n",
+        "de": "# T\n\n- nutzt `beta()` hier\n- nutzt `alpha()` hier\n- schlicht `gamma()`\n",
+    }
+    documents = {
+        lang: parse_text(text, f"{lang}.md", lang, "markdown") for lang, text in texts.items()
+    }
+    article = align_article("a", documents, "en")
+    found = list(REGISTRY["token-mismatch"].run(article, facts=ArticleFacts()))
+    assert [(f.langs, f.evidence) for f in found] == [
+        (("de",), {"extra": ["beta()"], "missing": ["alpha()"]}),
+        (("de",), {"extra": ["alpha()"], "missing": ["beta()"]}),
+    ]

@@ -105,6 +105,10 @@ class TermScan:
 
 _NO_TERMS = TermScan((), ())
 _NO_NUMBERS = StatedNumbers((), ())
+#: ``BlockKind.CODE``, read once: an enum member looked up on its class goes through the
+#: enum type's ``__getattr__`` hook (ten times slower than a name), and every fact of every
+#: block asks whether it is code.
+_CODE = BlockKind.CODE
 
 
 class ArticleFacts:
@@ -133,7 +137,7 @@ class ArticleFacts:
 
     def numbers(self, where: Where, lang: str) -> StatedNumbers:
         """The numbers a block or heading of version *lang* states (code blocks state none)."""
-        if isinstance(where, Block) and where.kind is BlockKind.CODE:
+        if isinstance(where, Block) and where.kind is _CODE:
             return _NO_NUMBERS
         text, spans = _content(where)
         key = (text, spans, lang)
@@ -199,7 +203,7 @@ class ArticleFacts:
         if isinstance(where, Section):
             if where.level == 0:
                 return _NO_TERMS
-        elif where.kind is BlockKind.CODE:
+        elif where.kind is _CODE:
             return _NO_TERMS
         text, spans = _content(where)
         key = (text, spans, lang)

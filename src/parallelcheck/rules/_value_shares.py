@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 V = TypeVar("V")
 
+#: ``BlockKind.CODE``, read once (an enum member looked up on its class is ten times slower
+#: than a name, and every block's values ask whether it is code).
+_CODE = BlockKind.CODE
+
 
 @dataclass
 class ValuePool(Generic[V]):
@@ -143,7 +147,7 @@ def block_values(comparison: ValueComparison, blocks: Sequence[Block], lang: str
     line (:func:`line_of`) is looked up only when a finding points at it."""
     found = []
     for block in blocks:
-        if block.kind is BlockKind.CODE:
+        if block.kind is _CODE:
             continue
         pairs = comparison.values(block, lang)
         if pairs:
@@ -244,7 +248,7 @@ class BlockValues:
         if found is None:
             found = self.known[id(where)] = (
                 NO_KEYS
-                if isinstance(where, Block) and where.kind is BlockKind.CODE
+                if isinstance(where, Block) and where.kind is _CODE
                 else self.comparison.decisive_keys(where, lang)
             )
         return found

@@ -306,7 +306,12 @@ class _Comparing:
         only by the version's section *outside this block* (the same value in another item of
         the block is no excuse: that is the change looked for).  The containers' own text
         (a list's lead-in) is compared as a row too.  The same difference in several items
-        (the same versions, the same values) is one finding, at the first of them."""
+        (the same versions, the same values) is one finding, at the first of them.
+
+        An item without nested rows of its own whose versions' blocks hold the same decisive
+        keys (:meth:`BlockValues.agree`) is passed over before its shares and pools are made:
+        its shares' keys are those keys (every version has its cell, none holds it
+        unwrapped), so :meth:`row` would return at once."""
         cells = {lang: block for lang, block in row.cells.items() if block is not None}
         if len(cells) < 2 or any(row.extra.get(lang) for lang in cells):
             return None
@@ -346,6 +351,8 @@ class _Comparing:
         own = values.own_cells(row)
         found.extend(self.row(section, own, outside.item(own), row))
         for nested in row.rows:
+            if not nested.rows and values.agree(values.parts(nested)):
+                continue  # (see below)
             item = {
                 lang: (parts[0].line, values.of_row(nested, lang), tuple(parts))
                 for lang in cells

@@ -41,6 +41,13 @@ def _localised(token: str) -> bool:
     return "/" in token and " " not in token
 
 
+def _any_localised(tokens: frozenset[str]) -> bool:
+    """Whether some of *tokens* is a URL or path (:func:`_localised`).  Most sets of a block's
+    tokens hold no ``/`` at all: one search of them joined tells so (joining adds none), and
+    only a set holding one is looked at token by token."""
+    return "/" in "\n".join(tokens) and any(_localised(token) for token in tokens)
+
+
 class _Token(NamedTuple):
     """A token as written, whether it is strong, the form it is compared in
     (:func:`~parallelcheck.text.tokens.token_form`) and whether it is *quiet*: a code-like
@@ -129,7 +136,7 @@ class _TokenComparison(ValueComparison[_Token]):
             found = self.keys_by_version.get((tokens, lang))
             if found is None:
                 texts = tokens.strong | tokens.names
-                if any(_localised(text) for text in texts):
+                if _any_localised(texts):
                     found = self.keys_by_version[tokens, lang] = self._keys_of(texts, lang)
                 else:
                     found = self.keys_by_tokens[tokens] = self._keys_of(texts, lang)
