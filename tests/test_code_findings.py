@@ -159,6 +159,23 @@ def test_a_directive_renamed_is_a_change():
     assert renaming(ours, theirs) is None
 
 
+def test_a_path_naming_a_renamed_component_is_part_of_the_renaming():
+    def astro(name: str, path: str) -> object:
+        return code_form(f"---\nimport {name} from '{path}';\n---\n<{name} />\n", "astro")
+
+    en = astro("SomeComponent", "../components/SomeComponent.astro")
+    es = astro("UnComponente", "../components/UnComponente.astro")
+    assert renaming(es, en) == {"SomeComponent": "UnComponente"}
+    # the path changed beyond the renamed name (another file), or renamed on its own
+    assert renaming(astro("UnComponente", "../components/UnComponente.jsx"), en) is None
+    assert renaming(astro("UnComponente", "../lib/UnComponente.astro"), en) is None
+    alone = code_form("import x from './alpha.js';\nx(); x();", "js")
+    assert renaming(alone, code_form("import x from './beta.js';\nx(); x();", "js")) is None
+    # a name is renamed only as a word of its own: SomeComponentList stays as it was
+    listed = astro("UnComponente", "../components/UnComponenteList.astro")
+    assert renaming(listed, astro("SomeComponent", "../components/SomeComponentList.astro")) is None
+
+
 def test_example_data_translated_is_a_renaming_and_a_title_with_a_bar_prose():
     en = code_form("const orders = { product: 'socks', key: 'YOUR_API_KEY' };", "js")
     fr = code_form("const orders = { product: 'chaussettes', key: 'VOTRE_CLE' };", "js")

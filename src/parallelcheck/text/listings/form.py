@@ -247,12 +247,17 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
     name renamed must say it is an example's (``my-repo``, ``myImage``, ``YOUR_API_KEY``,
     ``@example/…``, ``foo``), be a string of plain words (``"socks"``: example data), or, for
     an identifier, stand twice at least (declared and used): any other name changed is a
-    change.  Nothing in a command (shell, console, a block
-    without a language) or a template directive is a name."""
+    change.  A string that is no name (a path, a module) may differ only by renamed
+    identifiers written in it as words of their own (``'./UnComposant.astro'`` for
+    ``'./SomeComponent.astro'`` where ``UnComposant`` is renamed from ``SomeComponent``): the
+    example's file named after its renamed component; it is not among the names returned.
+    Nothing in a command (shell, console, a block without a language) or a template
+    directive is a name."""
     if not (ours.renamable and theirs.renamable) or len(ours.tokens) != len(theirs.tokens):
         return None
     forward: dict[str, str] = {}
     backward: dict[str, str] = {}
+    holding: list[tuple[str, str]] = []  # strings that may hold renamed identifiers
     for a, b in zip(ours.tokens, theirs.tokens, strict=True):
         if compatible(a, b):
             if a == b and (forward.get(b, b) != b or backward.get(a, a) != a):
@@ -261,18 +266,41 @@ def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
             backward.setdefault(a, b)
             continue
         if not (_is_name(a) and _is_name(b)):
-            return None
+            if not (a.startswith('"') and b.startswith('"')):
+                return None
+            holding.append((a, b))
+            continue
         if forward.setdefault(b, a) != a or backward.setdefault(a, b) != b:
             return None
-    renamed = {b: a for b, a in forward.items() if a != b}
-    if not renamed or not all(
-        _EXAMPLE_NAME.search(b)
-        or _WORDY.fullmatch(b)
-        or (not b.startswith('"') and theirs.tokens.count(b) >= 2)
-        for b in renamed
-    ):
+    renamed: dict[str, str] = {}
+    for b, a in forward.items():
+        if a == b:
+            continue
+        if _EXAMPLE_NAME.search(b) or _WORDY.fullmatch(b):
+            renamed[b] = a
+        elif b.startswith('"'):
+            holding.append((a, b))  # a path or a module: renamed identifiers may explain it
+        elif theirs.tokens.count(b) >= 2:
+            renamed[b] = a
+        else:
+            return None
+    if not renamed or (holding and not _renamed_within(holding, renamed)):
         return None
     return renamed
+
+
+def _renamed_within(pairs: list[tuple[str, str]], renamed: dict[str, str]) -> bool:
+    """Whether each string of *pairs* (ours, theirs) is theirs with every renamed identifier
+    (*renamed*: theirs → ours) that stands in it as a word of its own written as ours."""
+    identifiers = {b: a for b, a in renamed.items() if not b.startswith('"')}
+    if not identifiers:
+        return False
+    words = re.compile(
+        r"(?<!\w)(?:"
+        + "|".join(map(re.escape, sorted(identifiers, key=len, reverse=True)))
+        + r")(?!\w)"
+    )
+    return all(words.sub(lambda m: identifiers[m.group()], b) == a for a, b in pairs)
 
 
 def renamed_directive(ours: CodeForm, theirs: CodeForm) -> tuple[str, str] | None:
