@@ -46,7 +46,8 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     would run other code.
 
     Code that is the same but for names renamed consistently (``monImage`` for ``myImage``
-    wherever it stands) is a translated example, and is not reported unless the version
+    wherever it stands, also as a word of its own in a path: ``import UnComposant from
+    './UnComposant.astro'``) is a translated example, and is not reported unless the version
     still writes one of the names it renamed elsewhere — in another code block, in inline
     code, in a heading's inline code — where the example no longer has it: then a
     **warning** naming the names.  A **warning** too when a version has a comment the
