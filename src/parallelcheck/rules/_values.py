@@ -352,7 +352,7 @@ class _Comparing:
         found.extend(self.row(section, own, outside.item(own), row))
         for nested in row.rows:
             if not nested.rows and values.agree(values.parts(nested)):
-                continue  # (see below)
+                continue  # its versions agree on its keys (see the docstring)
             item = {
                 lang: (parts[0].line, values.of_row(nested, lang), tuple(parts))
                 for lang in cells
