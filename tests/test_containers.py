@@ -165,6 +165,17 @@ def test_an_items_second_paragraph_written_into_its_text_is_no_missing_paragraph
     assert not rule_findings(article, "missing-paragraph")
 
 
+def test_an_empty_item_takes_in_no_paragraph_another_version_lacks():
+    # "2. 42." is an item holding an empty list of its own: no text to have merged a
+    # missing paragraph into (its length once went into a logarithm)
+    top = "# T\n\nAlpha.\n\nAlpha.\n\nAlpha Alpha Alpha Alpha Alpha.\n\n"
+    en, ja = top + "1. Alpha.\n2. Alpha.\n\n1. Alpha.\n2. 42.\n", top + "1. Alpha.\n2. 42.\n"
+    article = align_article("a", parse_versions(en=en, de=en, ja=ja), "en")
+    # en's two lists are one of four items (a list goes on across a blank line)
+    (shape,) = rule_findings(article, "list-shape")
+    assert (shape.langs, shape.reference_langs) == (("ja",), ("en", "de"))
+
+
 def test_a_number_changed_inside_a_container_points_at_its_paragraph():
     en = "# A\n\n!!! note\n    First part.\n\n    Wait 5 seconds.\n"
     fr = "# A\n\n!!! note\n    Première partie.\n\n    Attendez 9 secondes.\n"

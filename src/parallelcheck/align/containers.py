@@ -290,6 +290,8 @@ def _merged_into(column, neighbour, absent, versions: _Versions, within) -> bool
     for a in absent:
         host = neighbour[a]
         ours = _length(host.block)
+        if not ours:
+            return False  # an empty block (an item holding only a list marker) holds nothing
         for p, part in column.items():
             ratio = versions.ratio(a, p, within)
             if ratio is None:
