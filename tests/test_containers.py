@@ -176,6 +176,18 @@ def test_an_empty_item_takes_in_no_paragraph_another_version_lacks():
     assert (shape.langs, shape.reference_langs) == (("ja",), ("en", "de"))
 
 
+def test_a_version_whose_prose_is_all_in_one_container_is_no_ratio_of_zero():
+    # de has no prose outside its lists: how long it is against another version cannot be
+    # told (it once divided by zero)
+    code = "```python\nx = 1\n```\n\n"
+    en = code + "1. Alpha.\n\n- 3.\n\n1. Alpha.\n"
+    de = "1. Alpha.\n\n- 3.\n\n1. Alpha.\n"
+    ja = code + "- 3.\n\n- 3.\n"
+    article = align_article("a", parse_versions(en=en, de=de, ja=ja), "en")
+    (dropped,) = rule_findings(article, "code-mismatch")
+    assert (dropped.langs, dropped.reference_langs) == (("de",), ("en", "ja"))
+
+
 def test_a_number_changed_inside_a_container_points_at_its_paragraph():
     en = "# A\n\n!!! note\n    First part.\n\n    Wait 5 seconds.\n"
     fr = "# A\n\n!!! note\n    Première partie.\n\n    Attendez 9 secondes.\n"

@@ -93,10 +93,10 @@ class _Versions:
     def ratio(self, lang: str, other: str, within: dict[str, int]) -> float | None:
         """How long version ``lang``'s prose is against version ``other``'s, leaving out the
         ``within`` characters of each (the container in question); ``None`` when what is
-        left of ``other`` is less than twice that (too little to tell)."""
+        left of ``other`` is less than twice that, or nothing (too little to tell)."""
         ours = self._total(lang) - within[lang]
         theirs = self._total(other) - within[other]
-        if theirs < 2 * within[other] or ours <= 0:
+        if theirs <= 0 or theirs < 2 * within[other] or ours <= 0:
             return None
         return ours / theirs
 
