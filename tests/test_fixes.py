@@ -94,6 +94,24 @@ def test_lines_in_a_list_item_and_a_quote_keep_their_prefix(tmp_path):
     )
 
 
+def test_an_indented_code_block_with_tabs_and_spaces_is_rewritten_in_the_first_lines_indent(
+    tmp_path,
+):
+    page = tmp_path / "ja.md"
+    page.write_text("Text.\n\n\t- tab item\n\n    indented code\n\nEnd.\n")
+    fix = _lines_fix(page, 3, 5, "- tab item\n\nindented code", "indented code")
+    plan = plan_fixes([_finding(fix)], _checked(page))
+    assert len(plan.applied) == 1
+    write_fixed(plan)
+    assert page.read_text() == "Text.\n\n\tindented code\n\nEnd.\n"
+    # a line indented less is no line of the block
+    page.write_text("Text.\n\n\t- tab item\n\n  indented code\n\nEnd.\n")
+    plan = plan_fixes([_finding(fix)], _checked(page))
+    assert [reason for _, reason in plan.refused] == [
+        f"{page}:5 does not hold what the check read there"
+    ]
+
+
 @pytest.mark.parametrize(
     ("bom", "codec", "newline"),
     [

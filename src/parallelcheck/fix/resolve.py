@@ -95,12 +95,23 @@ def _lines(edit: Edit, target: FileText) -> Change:
             if line.strip() and line.strip() != (prefix or "").strip():
                 raise CannotFix(f"{target.path}:{number} is not the blank line the check read")
             continue
-        if not line.endswith(wanted) or (prefix is not None and line != prefix + wanted):
+        own = line[: len(line) - len(wanted)]
+        if (
+            not line.endswith(wanted)
+            or _CONTAINER_PREFIX.fullmatch(own) is None
+            or (prefix is not None and not _same_columns(own, prefix))
+        ):
             raise CannotFix(f"{target.path}:{number} does not hold what the check read there")
-        prefix = line[: len(line) - len(wanted)]
-        if _CONTAINER_PREFIX.fullmatch(prefix) is None:
-            raise CannotFix(f"{target.path}:{number} does not hold what the check read there")
+        prefix = own if prefix is None else prefix
     return _replace_lines(edit, target, new, prefix or "")
+
+
+def _same_columns(own: str, first: str) -> bool:
+    """Whether a line's prefix is the first line's, or reaches the same column with tabs
+    for spaces (an indented code block may indent one line with a tab and the next with four
+    spaces: Markdown's tab stops are four columns).  The lines are rewritten with the first
+    line's prefix."""
+    return own == first or own.expandtabs(4) == first.expandtabs(4)
 
 
 def _inserts(edit: Edit) -> bool:
