@@ -84,8 +84,8 @@ def _decompress(stop: threading.Event | None = None) -> bytes | None:
 def _views(raw: bytes) -> dict[str, Any] | None:
     """The model's arrays as views into the decompressed archive, copying nothing: an
     ``.npz`` file is a ZIP archive of stored ``.npy`` files, each a small header and then
-    the array's bytes.  ``None`` when the archive is laid out otherwise."""
-    _one_blas_thread()
+    the array's bytes.  ``None`` when the archive is laid out otherwise.  Called by
+    :func:`_build` alone, after it has kept NumPy's BLAS to one thread."""
     import numpy as np
 
     try:
