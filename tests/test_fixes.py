@@ -14,6 +14,7 @@ from conftest import REPO, run_cli, write_article
 from parallelcheck.fix import Checked, plan_fixes, unified_diff, write_fixed
 from parallelcheck.model.finding import Finding, Location
 from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, Span
+from parallelcheck.rules._fixes import written_code
 from parallelcheck.text.listings.merge import repaired_code
 
 # --- the code repair -------------------------------------------------------------------------
@@ -265,6 +266,88 @@ def test_fix_repairs_the_translation_and_reports_what_is_left(tmp_path):
     assert json.loads(proc.stdout)["findings"] == []
     assert (folder / "ja.md").read_text(encoding="utf-8") == TRANSLATION
     assert (folder / "en.md").read_bytes() == source
+
+
+INDENTED_EN = """# Install
+
+Install the tool with the package manager first.
+
+    pip install webkit
+    webkit serve --port 8080
+
+Then open the page in a browser.
+
+| option | default |
+|---|---|
+| port | 8080 |
+"""
+INDENTED_DE = """# Installation
+
+Installieren Sie das Werkzeug zuerst mit dem Paketmanager.
+
+Öffnen Sie dann die Seite in einem Browser.
+
+| Option | Standard |
+|---|---|
+| port | 8080 |
+"""
+
+
+def _fixed_twice(tmp_path: Path, files: dict[str, str]) -> tuple[Path, list[dict]]:
+    """An article of ``files`` fixed with ``--fix --unsafe-fixes``, then fixed once more:
+    the second pass must find nothing left to fix and change no byte."""
+    folder = write_article(tmp_path / "articles" / "install", files)
+    first = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
+    assert "fixed 1 finding in 1 file" in first.stderr, first.stderr
+    after = {p.name: p.read_bytes() for p in folder.iterdir()}
+    again = run_cli(
+        "check", "--no-cache", "--fix", "--unsafe-fixes", "--format", "json", cwd=tmp_path
+    )
+    assert "fixed 0 findings in 0 files" in again.stderr, again.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == after
+    return folder, json.loads(again.stdout)["findings"]
+
+
+def test_a_missing_indented_code_block_is_copied_indented_and_only_once(tmp_path):
+    # Copied as other blocks are, its lines lost the indentation that makes them code: the
+    # copy was a paragraph, the block stayed missing, and every --fix pass added another.
+    folder, left = _fixed_twice(tmp_path, {"en.md": INDENTED_EN, "de.md": INDENTED_DE})
+    assert not [f for f in left if f["rule"] == "code-mismatch"]
+    lines = (folder / "de.md").read_text(encoding="utf-8").split("\n")
+    start = lines.index("<!-- parallelcheck: translation needed (en) -->")
+    assert lines[start - 1 : start + 5] == [
+        "",
+        "<!-- parallelcheck: translation needed (en) -->",
+        "",
+        "    pip install webkit",
+        "    webkit serve --port 8080",
+        "",
+    ]
+    assert lines[start - 2] == "Installieren Sie das Werkzeug zuerst mit dem Paketmanager."
+
+
+def test_a_copy_into_mdx_is_marked_with_a_javascript_comment_and_code_is_fenced(tmp_path):
+    # MDX takes "<!--" for a syntax error, and has no indented code.
+    folder, left = _fixed_twice(tmp_path, {"en.md": INDENTED_EN, "de.mdx": INDENTED_DE})
+    assert not [f for f in left if f["rule"] == "code-mismatch"]
+    text = (folder / "de.mdx").read_text(encoding="utf-8")
+    assert "<!--" not in text
+    assert (
+        "Paketmanager.\n\n{/* parallelcheck: translation needed (en) */}\n\n"
+        "```\npip install webkit\nwebkit serve --port 8080\n```\n\nÖffnen" in text
+    )
+    no_code = INDENTED_EN.replace("    pip install webkit\n    webkit serve --port 8080\n\n", "")
+    no_table = INDENTED_DE.replace("\n| Option | Standard |\n|---|---|\n| port | 8080 |\n", "")
+    folder, left = _fixed_twice(tmp_path / "table", {"en.mdx": no_code, "de.mdx": no_table})
+    assert not [f for f in left if f["rule"] == "missing-table"]
+    text = (folder / "de.mdx").read_text(encoding="utf-8")
+    assert "{/* parallelcheck: translation needed (en) */}\n\n| option | default |" in text
+
+
+def test_code_holding_a_fence_is_fenced_by_more_backticks_in_mdx():
+    code = "```\nx = 1\n```\n\n  ````\nend"
+    assert written_code(code, "a.mdx") == f"`````\n{code}\n`````"
+    assert written_code("a\n\n  b", "a.MD") == "    a\n\n      b"
 
 
 def test_fix_on_nothing_fixable_says_so_and_keeps_the_exit_status(tmp_path):

@@ -10,10 +10,11 @@ compared with.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSection
-from parallelcheck.model.document import Block
+from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import join_langs
 from parallelcheck.text.listings import CodeForm
@@ -125,8 +126,20 @@ def info_fix(article: AlignedArticle, langs: Sequence[str], blocks: dict[str, Bl
     return Fix(SAFE, f"mark the code “{wanted[0]}” in {join_langs(langs)}", tuple(edits))
 
 
-#: The line written before a block copied from the source into a translation.
+#: The line written before a block copied from the source into a translation: an HTML
+#: comment in Markdown, a JavaScript one in MDX (which takes ``<!--`` for a syntax error).
 TRANSLATION_NEEDED = "<!-- parallelcheck: translation needed ({source}) -->"
+TRANSLATION_NEEDED_MDX = "{{/* parallelcheck: translation needed ({source}) */}}"
+
+
+def _is_mdx(path: str) -> bool:
+    return os.path.splitext(path)[1].lower() == ".mdx"
+
+
+def translation_mark(source: str, path: str) -> str:
+    """The :data:`TRANSLATION_NEEDED` line for a copy of version *source*'s block written
+    into the file *path*."""
+    return (TRANSLATION_NEEDED_MDX if _is_mdx(path) else TRANSLATION_NEEDED).format(source=source)
 
 
 def insertion_fix(
@@ -137,11 +150,12 @@ def insertion_fix(
     absent: Sequence[str],
 ) -> Fix | None:
     """The fix of a block the versions ``absent`` lack: the source's block copied into each
-    (a table or code block after a :data:`TRANSLATION_NEEDED` comment; an include directive
-    as it is), after the block of theirs aligned before it — or after their section's
-    heading — separated by a blank line.  Unsafe always: what is copied is the source's, in
-    its language, and where it goes is the alignment's guess.  Only for a block of the
-    section itself (not one inside a list, a quote or a tip) that the source has."""
+    (a table or code block after a :func:`translation_mark` comment, an indented code block
+    as :func:`written_code` writes it; an include directive as it is), after the block of
+    theirs aligned before it — or after their section's heading — separated by a blank line.
+    Unsafe always: what is copied is the source's, in its language, and where it goes is the
+    alignment's guess.  Only for a block of the section itself (not one inside a list, a
+    quote or a tip) that the source has."""
     editable = fixable(article, absent, present)
     if not editable or not any(r is row for r in section.rows):
         return None
@@ -151,24 +165,55 @@ def insertion_fix(
     directive = source.info.split()[:1] == ["include"]
     index = next(i for i, r in enumerate(section.rows) if r is row)
     copied = Span(article.paths[article.source], source.line, source.end_line)
+    indented = is_indented_code(source)
     edits: list[Edit] = []
-    mark = "" if directive else TRANSLATION_NEEDED.format(source=article.source)
     for lang in editable:
         place = _place(section, index, lang)
         if place is None:
             return None
         line, after = place
         at = Span(article.paths[lang], line, line - 1)
+        mark = "" if directive else translation_mark(article.source, article.paths[lang])
+        copy = (
+            Edit(at, LINES, new=written_code(source.text, article.paths[lang]))
+            if indented
+            else Edit(at, COPY, copy=copied)
+        )
         if after:  # after a block of its: a blank line, the mark and a blank line, the copy
             edits.append(Edit(at, LINES, new=f"\n{mark}\n" if mark else ""))
-            edits.append(Edit(at, COPY, copy=copied))
+            edits.append(copy)
         else:  # before the first block of its section: the mark, the copy, a blank line
             if mark:
                 edits.append(Edit(at, LINES, new=f"{mark}\n"))
-            edits.append(Edit(at, COPY, copy=copied))
+            edits.append(copy)
             edits.append(Edit(at, LINES, new=""))
     what = "directive" if directive else source.kind.value
     return Fix(UNSAFE, f"copy {article.source}'s {what} into {join_langs(editable)}", tuple(edits))
+
+
+def is_indented_code(block: Block) -> bool:
+    """Whether *block* is an indented code block: code without an info string whose text
+    starts on the block's first line (a fenced block's starts on the line after its fence)."""
+    return (
+        block.kind is BlockKind.CODE and not block.info and block.file_lines()[:1] == [block.line]
+    )
+
+
+#: Backticks at the start of a line: a fence, which a fence around the line must outrun.
+_FENCE = re.compile(r"^ {0,3}(`{3,})", re.MULTILINE)
+
+
+def written_code(code: str, path: str) -> str:
+    """An indented code block's *code* as a copy of it is written into the file *path*: each
+    line indented by four spaces, as the source writes it.  A copy's lines cannot be taken
+    from the source as written, as other blocks' are: the indentation that makes them code
+    would be taken for a container's and dropped, leaving a paragraph.  MDX has no indented
+    code (an indented line is read as Markdown again): there the code is fenced, by more
+    backticks than any fence line it holds."""
+    if _is_mdx(path):
+        fence = "`" * max([3, *(len(m.group(1)) + 1 for m in _FENCE.finditer(code))])
+        return f"{fence}\n{code}\n{fence}"
+    return "\n".join(f"    {line}" if line.strip() else "" for line in code.split("\n"))
 
 
 def _place(section: AlignedSection, index: int, lang: str) -> tuple[int, bool] | None:

@@ -21,8 +21,9 @@ def missing_table(ctx: RuleContext) -> Iterator[Finding]:
 
     **Fix** (unsafe, when the source has the table and the version is Markdown or MDX): the
     source's table is copied into the version after the block aligned before it, with a
-    ``<!-- parallelcheck: translation needed (en) -->`` line before it — it is in the
-    source's language, for the translator to translate (``untranslated`` reports it until
-    then).  Only a table of the section itself, not one inside a list or a tip.
+    ``<!-- parallelcheck: translation needed (en) -->`` line before it (in MDX
+    ``{/* parallelcheck: translation needed (en) */}``) — it is in the source's language,
+    for the translator to translate (``untranslated`` reports it until then).  Only a table
+    of the section itself, not one inside a list or a tip.
     """
     yield from missing_block_findings(ctx, {BlockKind.TABLE}, insert=True)
