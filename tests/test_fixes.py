@@ -6,13 +6,15 @@ from __future__ import annotations
 import codecs
 import hashlib
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from conftest import REPO, run_cli, write_article
 
-from parallelcheck.fix import Checked, plan_fixes, unified_diff, write_fixed
+from parallelcheck.fix import Checked, not_taken, plan_fixes, unified_diff, write_fixed
 from parallelcheck.model.finding import Finding, Location
+from parallelcheck.model.fingerprint import finding_fingerprint
 from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._fixes import written_code
 from parallelcheck.text.listings.merge import repaired_code
@@ -293,12 +295,15 @@ Installieren Sie das Werkzeug zuerst mit dem Paketmanager.
 """
 
 
-def _fixed_twice(tmp_path: Path, files: dict[str, str]) -> tuple[Path, list[dict]]:
-    """An article of ``files`` fixed with ``--fix --unsafe-fixes``, then fixed once more:
-    the second pass must find nothing left to fix and change no byte."""
+def _fixed_twice(
+    tmp_path: Path, files: dict[str, str], fixed: str = "1 finding"
+) -> tuple[Path, list[dict]]:
+    """An article of ``files`` fixed with ``--fix --unsafe-fixes`` (``fixed`` findings in
+    one file), then fixed once more: the second pass must find nothing left to fix and
+    change no byte."""
     folder = write_article(tmp_path / "articles" / "install", files)
     first = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
-    assert "fixed 1 finding in 1 file" in first.stderr, first.stderr
+    assert f"fixed {fixed} in 1 file\n" in first.stderr, first.stderr
     after = {p.name: p.read_bytes() for p in folder.iterdir()}
     again = run_cli(
         "check", "--no-cache", "--fix", "--unsafe-fixes", "--format", "json", cwd=tmp_path
@@ -308,26 +313,43 @@ def _fixed_twice(tmp_path: Path, files: dict[str, str]) -> tuple[Path, list[dict
     return folder, json.loads(again.stdout)["findings"]
 
 
-def test_a_missing_indented_code_block_is_copied_indented_and_only_once(tmp_path):
+def test_a_missing_indented_code_block_is_copied_as_code_and_only_once(tmp_path):
     # Copied as other blocks are, its lines lost the indentation that makes them code: the
     # copy was a paragraph, the block stayed missing, and every --fix pass added another.
     folder, left = _fixed_twice(tmp_path, {"en.md": INDENTED_EN, "de.md": INDENTED_DE})
     assert not [f for f in left if f["rule"] == "code-mismatch"]
     lines = (folder / "de.md").read_text(encoding="utf-8").split("\n")
     start = lines.index("<!-- parallelcheck: translation needed (en) -->")
-    assert lines[start - 1 : start + 5] == [
+    assert lines[start - 2 : start + 7] == [
+        "Installieren Sie das Werkzeug zuerst mit dem Paketmanager.",
         "",
         "<!-- parallelcheck: translation needed (en) -->",
         "",
-        "    pip install webkit",
-        "    webkit serve --port 8080",
+        "```",
+        "pip install webkit",
+        "webkit serve --port 8080",
+        "```",
         "",
     ]
-    assert lines[start - 2] == "Installieren Sie das Werkzeug zuerst mit dem Paketmanager."
 
 
-def test_a_copy_into_mdx_is_marked_with_a_javascript_comment_and_code_is_fenced(tmp_path):
-    # MDX takes "<!--" for a syntax error, and has no indented code.
+def test_a_copied_code_block_does_not_run_into_the_indented_code_after_it(tmp_path):
+    # Indented, the copy and de's code block after it were one block, the copy still
+    # missing: every pass inserted it again.
+    en = INDENTED_EN.split("Then")[0] + "| a | b |\n|---|---|\n| 1 | 2 |\n\n    webkit serve\n"
+    de = INDENTED_DE.split("Öffnen")[0] + "    webkit serve\n"
+    folder, left = _fixed_twice(tmp_path, {"en.md": en, "de.md": de}, "2 findings")
+    assert not [f for f in left if f["rule"] in ("code-mismatch", "missing-table")]
+    assert (folder / "de.md").read_text(encoding="utf-8") == de.replace(
+        "    webkit serve\n",
+        "<!-- parallelcheck: translation needed (en) -->\n\n```\npip install webkit\n"
+        "webkit serve --port 8080\n```\n\n<!-- parallelcheck: translation needed (en) -->\n\n"
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\n    webkit serve\n",
+    )
+
+
+def test_a_copy_into_mdx_is_marked_with_a_javascript_comment(tmp_path):
+    # MDX takes "<!--" for a syntax error.
     folder, left = _fixed_twice(tmp_path, {"en.md": INDENTED_EN, "de.mdx": INDENTED_DE})
     assert not [f for f in left if f["rule"] == "code-mismatch"]
     text = (folder / "de.mdx").read_text(encoding="utf-8")
@@ -344,10 +366,39 @@ def test_a_copy_into_mdx_is_marked_with_a_javascript_comment_and_code_is_fenced(
     assert "{/* parallelcheck: translation needed (en) */}\n\n| option | default |" in text
 
 
-def test_code_holding_a_fence_is_fenced_by_more_backticks_in_mdx():
-    code = "```\nx = 1\n```\n\n  ````\nend"
-    assert written_code(code, "a.mdx") == f"`````\n{code}\n`````"
-    assert written_code("a\n\n  b", "a.MD") == "    a\n\n      b"
+def test_a_fix_that_does_not_take_is_applied_once_and_then_refused_with_its_place(tmp_path):
+    # de leaves a component open: the table copied after its last block lands inside the
+    # component, where it is still missing, and each pass wrote another copy.
+    en = "# Setup\n\nInstall the tool first, then read below.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    de = (
+        '# Einrichtung\n\n<Tabs>\n<TabItem label="a">\n\n'
+        "Installieren Sie zuerst das Werkzeug, dann lesen Sie weiter.\n"
+    )
+    folder = write_article(tmp_path / "articles" / "t", {"en.mdx": en, "de.mdx": de})
+    proc = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
+    assert proc.returncode == 1
+    said = proc.stderr.splitlines()
+    assert said[0] == "parallelcheck: fixed 1 finding in 1 file", said
+    assert said[1].startswith(
+        "parallelcheck: note: the fix of a missing-table finding was not applied: "
+        "articles/t/de.mdx:3: applied by an earlier pass"
+    )
+    assert (folder / "de.mdx").read_text(encoding="utf-8").count("| a | b |") == 1
+
+
+def test_a_fix_counts_as_taken_when_fewer_findings_of_its_kind_are_left():
+    one = _finding(Fix(UNSAFE, "c", (Edit(Span("ja.md", 3, 2), LINES, new="x"),)))
+    same = replace(one, locations=(Location("ja", "ja.md", 9),))  # same identity, elsewhere
+    other = replace(one, message="m “other”")
+    assert not_taken([one], [one, same], [same]) == set()  # two before, one left: taken
+    assert not_taken([one], [one, other], [same, other]) == {finding_fingerprint(one)}
+    assert not_taken([one, other], [one, other], [one]) == {finding_fingerprint(one)}
+
+
+def test_code_holding_a_fence_is_fenced_by_more_backticks():
+    code = "```\nx = 1\n```\n\n  ````\n    `````\nend"
+    assert written_code(code) == f"`````\n{code}\n`````"
+    assert written_code("a\n\n  b") == "```\na\n\n  b\n```"
 
 
 def test_fix_on_nothing_fixable_says_so_and_keeps_the_exit_status(tmp_path):

@@ -541,10 +541,11 @@ FIX_PASSES = 4
 def _fixed(report, checked_report, checked: dict | None, unsafe: bool, quiet: bool):
     """Apply the fixes of ``report``'s findings, check again, and again while the new check
     has fixes left (at most :data:`FIX_PASSES` times); the last check's report."""
-    from parallelcheck.fix import plan_fixes, write_fixed
+    from parallelcheck.fix import not_taken, plan_fixes, write_fixed
     from parallelcheck.fix.summary import fixes_done
 
     written = []
+    stuck: set[str] = set()  # fixes that did not take: never applied again
     plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
     while plan.files and len(written) < FIX_PASSES:
         try:
@@ -554,8 +555,10 @@ def _fixed(report, checked_report, checked: dict | None, unsafe: bool, quiet: bo
         written.append(plan)
         if checked is not None:
             checked.clear()
+        before = report.findings
         report = checked_report()
-        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
+        stuck |= not_taken(plan.applied, before, report.findings)
+        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe, stuck=stuck)
     _say(fixes_done(written, plan, would=False), quiet)
     return report
 

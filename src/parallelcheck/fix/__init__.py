@@ -9,7 +9,15 @@ what it wrote.
 
 from __future__ import annotations
 
-from parallelcheck.fix.apply import FixPlan, plan_fixes, unified_diff, write_fixed
+from parallelcheck.fix.apply import FixPlan, not_taken, plan_fixes, unified_diff, write_fixed
 from parallelcheck.fix.files import CannotFix, Checked
 
-__all__ = ["CannotFix", "Checked", "FixPlan", "plan_fixes", "unified_diff", "write_fixed"]
+__all__ = [
+    "CannotFix",
+    "Checked",
+    "FixPlan",
+    "not_taken",
+    "plan_fixes",
+    "unified_diff",
+    "write_fixed",
+]

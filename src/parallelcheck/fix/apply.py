@@ -11,7 +11,12 @@
 * of two fixes whose edits overlap (the same characters, or an insertion at the same place),
   the one that starts first in the file is applied — at the same place, the error's before
   the warning's, then by rule id — and the other is left: its finding is reported again by
-  the check that follows, which fixes it if it still can (``check --fix`` runs a few passes).
+  the check that follows, which fixes it if it still can (``check --fix`` runs a few passes);
+* a fix that did not take is not applied again: when the check after a pass finds as many
+  findings of one identity (:mod:`parallelcheck.model.fingerprint`) as the pass fixed from
+  (:func:`not_taken`), applying their fix changed the file but not what the check reads —
+  a block copied inside a container the version leaves open, say — and each further pass
+  would write it once more; such a finding is refused with the reason.
 
 The plan holds each changed file's text before and after; :func:`write_fixed` writes them (each
 all at once, in its own encoding, byte-order mark and line breaks) and :func:`unified_diff`
@@ -21,7 +26,8 @@ shows them as a patch.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from parallelcheck.errors import InputError
@@ -29,6 +35,7 @@ from parallelcheck.files.atomic import replace_file
 from parallelcheck.fix.files import CannotFix, Checked, FileText, read_checked, split_lines
 from parallelcheck.fix.resolve import Change, resolve
 from parallelcheck.model.finding import SEVERITIES, Finding
+from parallelcheck.model.fingerprint import finding_fingerprint
 from parallelcheck.model.fix import SAFE
 from parallelcheck.readers import kind_for_path
 
@@ -56,11 +63,32 @@ class FixPlan:
         return before.decoded.encode(after)
 
 
+#: Why a fix that did not take is refused (see :func:`not_taken`), after the finding's place.
+NOT_TAKEN = (
+    "{place}: applied by an earlier pass, the fix changed the file but the check still finds "
+    "the same there; look at the place yourself (a container left open before it?)"
+)
+
+
+def not_taken(applied: Iterable[Finding], before: Iterable[Finding], after: Iterable[Finding]):
+    """The fingerprints of the findings of ``applied`` (fixed by a pass of ``check --fix``
+    from the findings ``before``) of which the check after the pass finds as many as before
+    (``after``): their fixes did not take."""
+    counts = Counter(map(finding_fingerprint, before))
+    now = Counter(map(finding_fingerprint, after))
+    return {fp for fp in map(finding_fingerprint, applied) if now[fp] >= counts[fp]}
+
+
 def plan_fixes(
-    findings: Iterable[Finding], checked: Mapping[str, Checked], *, unsafe: bool = False
+    findings: Iterable[Finding],
+    checked: Mapping[str, Checked],
+    *,
+    unsafe: bool = False,
+    stuck: Collection[str] = (),
 ) -> FixPlan:
     """The :class:`FixPlan` of the fixes ``findings`` carry (``unsafe``: the unsafe ones too);
-    ``checked`` is what the check knew of each version's file, by path."""
+    ``checked`` is what the check knew of each version's file, by path; the findings whose
+    fingerprint is in ``stuck`` are refused (:func:`not_taken`)."""
     plan = FixPlan()
     texts: dict[str, FileText | CannotFix] = {}
 
@@ -82,6 +110,13 @@ def plan_fixes(
             continue
         if fix.applicability != SAFE and not unsafe:
             plan.hidden.append(finding)
+            continue
+        if stuck and finding_fingerprint(finding) in stuck:
+            edited = fix.paths
+            place = next(
+                (at for at in finding.locations if at.path in edited), finding.locations[0]
+            )
+            plan.refused.append((finding, NOT_TAKEN.format(place=f"{place.path}:{place.line}")))
             continue
         try:
             for path in fix.paths:

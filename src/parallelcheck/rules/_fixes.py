@@ -151,7 +151,7 @@ def insertion_fix(
 ) -> Fix | None:
     """The fix of a block the versions ``absent`` lack: the source's block copied into each
     (a table or code block after a :func:`translation_mark` comment, an indented code block
-    as :func:`written_code` writes it; an include directive as it is), after the block of
+    fenced (:func:`written_code`); an include directive as it is), after the block of
     theirs aligned before it — or after their section's heading — separated by a blank line.
     Unsafe always: what is copied is the source's, in its language, and where it goes is the
     alignment's guess.  Only for a block of the section itself (not one inside a list, a
@@ -175,7 +175,7 @@ def insertion_fix(
         at = Span(article.paths[lang], line, line - 1)
         mark = "" if directive else translation_mark(article.source, article.paths[lang])
         copy = (
-            Edit(at, LINES, new=written_code(source.text, article.paths[lang]))
+            Edit(at, LINES, new=written_code(source.text))
             if indented
             else Edit(at, COPY, copy=copied)
         )
@@ -203,17 +203,15 @@ def is_indented_code(block: Block) -> bool:
 _FENCE = re.compile(r"^ {0,3}(`{3,})", re.MULTILINE)
 
 
-def written_code(code: str, path: str) -> str:
-    """An indented code block's *code* as a copy of it is written into the file *path*: each
-    line indented by four spaces, as the source writes it.  A copy's lines cannot be taken
-    from the source as written, as other blocks' are: the indentation that makes them code
-    would be taken for a container's and dropped, leaving a paragraph.  MDX has no indented
-    code (an indented line is read as Markdown again): there the code is fenced, by more
-    backticks than any fence line it holds."""
-    if _is_mdx(path):
-        fence = "`" * max([3, *(len(m.group(1)) + 1 for m in _FENCE.finditer(code))])
-        return f"{fence}\n{code}\n{fence}"
-    return "\n".join(f"    {line}" if line.strip() else "" for line in code.split("\n"))
+def written_code(code: str) -> str:
+    """An indented code block's *code* as a copy of it is written into a translation: fenced,
+    by more backticks than any fence line it holds.  Its lines cannot be copied as the
+    source writes them, as other blocks' are: the indentation that makes them code would be
+    taken for a container's and dropped, leaving a paragraph; and indented, the copy would
+    run into an indented code block of the translation's standing right after it (one block
+    then, and the copy missing still).  MDX has no indented code at all."""
+    fence = "`" * max([3, *(len(m.group(1)) + 1 for m in _FENCE.finditer(code))])
+    return f"{fence}\n{code}\n{fence}"
 
 
 def _place(section: AlignedSection, index: int, lang: str) -> tuple[int, bool] | None:

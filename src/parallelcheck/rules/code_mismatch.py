@@ -79,7 +79,7 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     (**safe**); a code block missing from a version is copied from the source after the
     block before it, with a ``<!-- parallelcheck: translation needed (en) -->`` line before
     it (in MDX ``{/* parallelcheck: translation needed (en) */}``; an indented code block is
-    written indented by four spaces, or fenced in MDX, which has no indented code)
+    written fenced: indented, it would run into an indented code block right after it)
     (**unsafe**: its comments are the source's, its place the alignment's guess).  A
     comment added or dropped has no fix: comments are the translator's.
     """
