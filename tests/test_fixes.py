@@ -395,6 +395,24 @@ def test_a_fix_counts_as_taken_when_fewer_findings_of_its_kind_are_left():
     assert not_taken([one, other], [one, other], [one]) == {finding_fingerprint(one)}
 
 
+def test_code_is_not_written_over_a_version_s_template_directive(tmp_path):
+    # ko includes the file with a Hugo shortcode where en writes the code out: the code put
+    # in the shortcode's line stood unfenced, as a paragraph (k8s-drift's redis page).
+    en = (
+        "# Redis\n\nCreate the configuration first:\n\n```shell\ncat <<EOF >./redis.yaml\n"
+        "kind: ConfigMap\nEOF\n```\n\nThen apply it.\n"
+    )
+    ko = (
+        "# Redis\n\n먼저 구성을 만듭니다:\n\n"
+        '{{< codenew file="pods/config/redis-config" >}}\n\n그런 다음 적용합니다.\n'
+    )
+    write_article(tmp_path / "articles" / "r", {"en.md": en, "ko.md": ko})
+    proc = run_cli("check", "--no-cache", "--format", "json", cwd=tmp_path)
+    code = [f for f in json.loads(proc.stdout)["findings"] if f["rule"] == "code-mismatch"]
+    differs = [f for f in code if f["message"].startswith("the code in ko differs")]
+    assert differs and all(f.get("fix") is None for f in code)
+
+
 def test_code_holding_a_fence_is_fenced_by_more_backticks():
     code = "```\nx = 1\n```\n\n  ````\n    `````\nend"
     assert written_code(code) == f"`````\n{code}\n`````"

@@ -55,16 +55,19 @@ def code_fix(
     """The fix of code blocks of ``langs`` that differ from the source's: each made the
     source's code, with its own comments and translated text kept where they can be placed
     (:func:`~parallelcheck.text.listings.merge.repaired_code`); a template directive is copied
-    from the source as written.  Safe when every version keeps all it translated and nothing
-    of the source's text comes in, and the code was not renamed consistently (a translated
-    example's names: the translator may have meant it); unsafe otherwise.  ``form`` is the
-    source's code form, when the caller has it."""
+    from the source as written.  No fix where a version has a directive and the source code
+    (the code would stand in the directive's lines, unfenced).  Safe when every version keeps
+    all it translated and nothing of the source's text comes in, and the code was not renamed
+    consistently (a translated example's names: the translator may have meant it); unsafe
+    otherwise.  ``form`` is the source's code form, when the caller has it."""
     source = blocks[article.source]
     whose = article.source
     edits: list[Edit] = []
     complete = not renamed
     for lang in langs:
         block, path = blocks[lang], article.paths[lang]
+        if is_directive(block) and not is_directive(source):
+            return None  # its lines are a directive's, not code: the source's code has no place
         if is_directive(source):
             if block.info.split()[:1] != source.info.split()[:1]:
                 return None
