@@ -111,6 +111,15 @@ def test_a_dropped_language_tag_is_one_warning_not_a_code_change_too():
     assert finding.severity == "warning"
 
 
+def test_space_between_the_words_of_an_info_string_is_no_change():
+    # FastAPI's it/ja/ko index pages write hl_lines="9 14" where en writes hl_lines="9  14".
+    code = "from fastapi import FastAPI\napp = FastAPI()"
+    en = _page("T", code, 'Python hl_lines="9  14"')
+    assert _findings(en, _page("T", code, 'Python  hl_lines="9 14" ')) == []
+    (moved,) = _findings(en, _page("T", code, 'Python hl_lines="7 12"'))
+    assert moved.evidence == {"kind": "info-string"}
+
+
 def test_a_localised_language_tag_is_no_change():
     en = _page("Page", '<html lang="en">\n  <body><p>Hello</p></body>\n</html>', "astro")
     fr = _page("Page", '<html lang="fr">\n  <body><p>Bonjour</p></body>\n</html>', "astro")

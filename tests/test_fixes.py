@@ -413,6 +413,17 @@ def test_code_is_not_written_over_a_version_s_template_directive(tmp_path):
     assert differs and all(f.get("fix") is None for f in code)
 
 
+def test_an_info_string_fix_writes_the_source_s_as_written(tmp_path):
+    # Its words joined by one space were another info string than the source's: the check
+    # after the fix found the same difference, and the fix was applied again and again.
+    code = "from fastapi import FastAPI\napp = FastAPI()\n```\n"
+    en = '# T\n\nText of the page.\n\n```Python hl_lines="9  14"\n' + code
+    it = '# T\n\nTesto della pagina.\n\n```Python hl_lines="7"\n' + code
+    folder, left = _fixed_twice(tmp_path, {"en.md": en, "it.md": it})
+    assert (folder / "it.md").read_text(encoding="utf-8") == it.replace('"7"', '"9  14"')
+    assert not [f for f in left if f["rule"] == "code-mismatch"]
+
+
 def test_code_holding_a_fence_is_fenced_by_more_backticks():
     code = "```\nx = 1\n```\n\n  ````\n    `````\nend"
     assert written_code(code) == f"`````\n{code}\n`````"

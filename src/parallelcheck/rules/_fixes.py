@@ -105,7 +105,8 @@ def info_fix(article: AlignedArticle, langs: Sequence[str], blocks: dict[str, Bl
     source's, the rest kept (**safe**: the code is read as the source's); else, when only the
     rest differs (a title, highlighted lines), the whole info string becomes the source's
     (**unsafe**: a title is the translator's)."""
-    wanted = blocks[article.source].info.split()
+    written = blocks[article.source].info.strip()
+    wanted = written.split()
     if not wanted or wanted[0] in DIRECTIVES:
         return None
     edits, whole = [], False
@@ -122,9 +123,9 @@ def info_fix(article: AlignedArticle, langs: Sequence[str], blocks: dict[str, Bl
             edits.append(Edit(at, SPAN, own[0], wanted[0]))
         else:
             whole = True
-            edits.append(Edit(at, SPAN, block.info.strip(), " ".join(wanted)))
+            edits.append(Edit(at, SPAN, block.info.strip(), written))
     if whole:
-        message = f"use {article.source}'s info string “{' '.join(wanted)}”"
+        message = f"use {article.source}'s info string “{written}”"
         return Fix(UNSAFE, f"{message} in {join_langs(langs)}", tuple(edits))
     return Fix(SAFE, f"mark the code “{wanted[0]}” in {join_langs(langs)}", tuple(edits))
 

@@ -56,7 +56,8 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     reported); when JavaScript or TypeScript code (also Astro's, Vue's and Svelte's) differs
     only in the semicolons ending its statements, which that language may leave out; and
     when only the info string (``python``, ``console`` …) differs (the code is the same, its
-    highlighting is not).  A ``title="…"`` in an info string that is prose
+    highlighting is not).  Info strings are compared by their words (``hl_lines="9  14"``
+    and ``hl_lines="9 14"`` are alike).  A ``title="…"`` in an info string that is prose
     (``title="MCP Configuration"``) is the translator's to translate and is not compared; a
     title that names a file (``title="src/main.py"``) is — unless the version renamed it with
     its example (``src/mon-appli.js``) and names the file it renamed nowhere else in its
@@ -404,13 +405,15 @@ def _title_of(match: re.Match[str]) -> str:
 
 
 def _compared_info(info: str) -> str:
-    """An info string as versions are compared by it: a title that is prose (words, not a
-    file's name) is the translator's to translate, so only that it is there counts."""
+    """An info string as versions are compared by it: its words (the runs of space between
+    them count for nothing: ``hl_lines="9  14"`` marks the lines ``hl_lines="9 14"`` marks);
+    a title that is prose (words, not a file's name) is the translator's to translate, so
+    only that it is there counts."""
 
     def prose_blanked(match: re.Match[str]) -> str:
         return match.group() if _FILE_TITLE.fullmatch(_title_of(match)) else "title=…"
 
-    return _TITLE.sub(prose_blanked, info)
+    return _TITLE.sub(prose_blanked, " ".join(info.split()))
 
 
 def _group(ctx: RuleContext, forms: dict[str, CodeForm]) -> tuple[list[str], list[list[str]]]:
