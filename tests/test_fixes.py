@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_cli, write_article
 
-from parallelcheck.fix import Checked, not_taken, plan_fixes, unified_diff, write_fixed
+from parallelcheck.fix import (
+    Checked,
+    FixPasses,
+    not_taken,
+    plan_fixes,
+    unified_diff,
+    write_fixed,
+)
 from parallelcheck.model.finding import Finding, Location
 from parallelcheck.model.fingerprint import finding_fingerprint
 from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, Span
@@ -422,6 +429,26 @@ def test_an_info_string_fix_writes_the_source_s_as_written(tmp_path):
     folder, left = _fixed_twice(tmp_path, {"en.md": en, "it.md": it})
     assert (folder / "it.md").read_text(encoding="utf-8") == it.replace('"7"', '"9  14"')
     assert not [f for f in left if f["rule"] == "code-mismatch"]
+
+
+def test_fixes_going_round_in_a_circle_are_refused_once_they_would_undo_a_pass(tmp_path):
+    # Two code blocks paired crosswise (tabs in another order than the source's) are each
+    # made the other's code, then back: FastAPI 2025's ru classes-as-dependencies page.
+    page = tmp_path / "ru.md"
+    page.write_text("```\na = 1\n```\n")
+    there = _finding(_lines_fix(page, 2, 2, "a = 1", "a = 2"))
+    passes = FixPasses(unsafe=False)
+    plan = passes.plan([there], _checked(page))
+    assert plan.applied == [there]
+    write_fixed(plan)
+    back = replace(_finding(_lines_fix(page, 2, 2, "a = 2", "a = 1")), message="m “back”")
+    passes.written(plan, [there], [back])
+    undo = passes.plan([back], _checked(page))
+    assert (undo.applied, undo.files) == ([], {})
+    ((refused, why),) = undo.refused
+    assert refused is back and why.startswith(f"{page}:2: with the other fixes of its pass")
+    further = _finding(_lines_fix(page, 2, 2, "a = 2", "a = 3"))  # not back: applied
+    assert passes.plan([further], _checked(page)).applied == [further]
 
 
 def test_code_holding_a_fence_is_fenced_by_more_backticks():

@@ -541,12 +541,12 @@ FIX_PASSES = 4
 def _fixed(report, checked_report, checked: dict | None, unsafe: bool, quiet: bool):
     """Apply the fixes of ``report``'s findings, check again, and again while the new check
     has fixes left (at most :data:`FIX_PASSES` times); the last check's report."""
-    from parallelcheck.fix import not_taken, plan_fixes, write_fixed
+    from parallelcheck.fix import FixPasses, write_fixed
     from parallelcheck.fix.summary import fixes_done
 
     written = []
-    stuck: set[str] = set()  # fixes that did not take: never applied again
-    plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe)
+    passes = FixPasses(unsafe)  # what the passes did, and the fixes none applies again
+    plan = passes.plan(report.findings, checked or {})
     while plan.files and len(written) < FIX_PASSES:
         try:
             write_fixed(plan)
@@ -557,8 +557,8 @@ def _fixed(report, checked_report, checked: dict | None, unsafe: bool, quiet: bo
             checked.clear()
         before = report.findings
         report = checked_report()
-        stuck |= not_taken(plan.applied, before, report.findings)
-        plan = plan_fixes(report.findings, checked or {}, unsafe=unsafe, stuck=stuck)
+        passes.written(plan, before, report.findings)
+        plan = passes.plan(report.findings, checked or {})
     _say(fixes_done(written, plan, would=False), quiet)
     return report
 

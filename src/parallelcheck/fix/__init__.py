@@ -9,12 +9,14 @@ what it wrote.
 
 from __future__ import annotations
 
-from parallelcheck.fix.apply import FixPlan, not_taken, plan_fixes, unified_diff, write_fixed
+from parallelcheck.fix.apply import FixPlan, plan_fixes, unified_diff, write_fixed
 from parallelcheck.fix.files import CannotFix, Checked
+from parallelcheck.fix.passes import FixPasses, not_taken
 
 __all__ = [
     "CannotFix",
     "Checked",
+    "FixPasses",
     "FixPlan",
     "not_taken",
     "plan_fixes",

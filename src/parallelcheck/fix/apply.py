@@ -12,11 +12,8 @@
   the one that starts first in the file is applied — at the same place, the error's before
   the warning's, then by rule id — and the other is left: its finding is reported again by
   the check that follows, which fixes it if it still can (``check --fix`` runs a few passes);
-* a fix that did not take is not applied again: when the check after a pass finds as many
-  findings of one identity (:mod:`parallelcheck.model.fingerprint`) as the pass fixed from
-  (:func:`not_taken`), applying their fix changed the file but not what the check reads —
-  a block copied inside a container the version leaves open, say — and each further pass
-  would write it once more; such a finding is refused with the reason.
+* a finding the earlier passes of ``check --fix`` found fixing it does not help is refused
+  with the reason (:mod:`parallelcheck.fix.passes`).
 
 The plan holds each changed file's text before and after; :func:`write_fixed` writes them (each
 all at once, in its own encoding, byte-order mark and line breaks) and :func:`unified_diff`
@@ -26,8 +23,7 @@ shows them as a patch.
 from __future__ import annotations
 
 import difflib
-from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from parallelcheck.errors import InputError
@@ -63,32 +59,18 @@ class FixPlan:
         return before.decoded.encode(after)
 
 
-#: Why a fix that did not take is refused (see :func:`not_taken`), after the finding's place.
-NOT_TAKEN = (
-    "{place}: applied by an earlier pass, the fix changed the file but the check still finds "
-    "the same there; look at the place yourself (a container left open before it?)"
-)
-
-
-def not_taken(applied: Iterable[Finding], before: Iterable[Finding], after: Iterable[Finding]):
-    """The fingerprints of the findings of ``applied`` (fixed by a pass of ``check --fix``
-    from the findings ``before``) of which the check after the pass finds as many as before
-    (``after``): their fixes did not take."""
-    counts = Counter(map(finding_fingerprint, before))
-    now = Counter(map(finding_fingerprint, after))
-    return {fp for fp in map(finding_fingerprint, applied) if now[fp] >= counts[fp]}
-
-
 def plan_fixes(
     findings: Iterable[Finding],
     checked: Mapping[str, Checked],
     *,
     unsafe: bool = False,
-    stuck: Collection[str] = (),
+    stuck: Mapping[str, str] | None = None,
 ) -> FixPlan:
     """The :class:`FixPlan` of the fixes ``findings`` carry (``unsafe``: the unsafe ones too);
-    ``checked`` is what the check knew of each version's file, by path; the findings whose
-    fingerprint is in ``stuck`` are refused (:func:`not_taken`)."""
+    ``checked`` is what the check knew of each version's file, by path.  A finding whose
+    fingerprint ``stuck`` holds is refused, for the reason it maps to (``{place}`` in it is
+    the finding's place in the first file the fix edits): the earlier passes of
+    ``check --fix`` found that its fix does not help (:mod:`parallelcheck.fix.passes`)."""
     plan = FixPlan()
     texts: dict[str, FileText | CannotFix] = {}
 
@@ -111,12 +93,13 @@ def plan_fixes(
         if fix.applicability != SAFE and not unsafe:
             plan.hidden.append(finding)
             continue
-        if stuck and finding_fingerprint(finding) in stuck:
+        reason = stuck.get(finding_fingerprint(finding)) if stuck else None
+        if reason is not None:
             edited = fix.paths
             place = next(
                 (at for at in finding.locations if at.path in edited), finding.locations[0]
             )
-            plan.refused.append((finding, NOT_TAKEN.format(place=f"{place.path}:{place.line}")))
+            plan.refused.append((finding, reason.format(place=f"{place.path}:{place.line}")))
             continue
         try:
             for path in fix.paths:
