@@ -45,6 +45,17 @@ def test_the_version_s_layout_stays_where_its_code_agrees():
     assert repaired.text == JA.replace("App(port=8080)", "App( port = 8080 )")
 
 
+def test_an_operator_changed_for_another_takes_the_source_s_spacing():
+    # The version's " = " was kept around the source's ",": "CommonQueryParams , Depends"
+    # (FastAPI 2025's ru classes-as-dependencies page).
+    annotated = "commons: Annotated[CommonQueryParams, Depends(CommonQueryParams)]"
+    plain = "commons: CommonQueryParams = Depends(CommonQueryParams)"
+    assert repaired_code(annotated, plain, "Python").text == annotated
+    assert repaired_code(plain, annotated, "Python").text == plain
+    # a value changed for another keeps the version's spacing around it
+    assert repaired_code("f(a=1, b=2)", "f( a = 1, b = 3 )", "python").text == "f( a = 1, b = 2 )"
+
+
 def test_code_the_version_lacks_comes_with_the_source_s_spacing():
     source = "def read(q: Union[str, None] = None):\n    return q\n"
     stale = "def read(q: str = None):  # 古い\n    return q\n"

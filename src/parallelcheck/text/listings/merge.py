@@ -121,12 +121,13 @@ def repaired_code(
     used_tokens: set[int] = set()
     complete = True
     parts: list[str] = []
+    stands = [_stands_for(ours.tokens[i], theirs.tokens, match.get(i)) for i in range(count)]
     for index in range(count + 1):
         gap = ours.gap(index)
         other = gaps.get(index)
         # Between two tokens that stand for the version's, its layout; next to tokens it
         # lacks or has more of, the source's, unless the version has a comment or text there.
-        inside = (index == 0 or index - 1 in match) and (index == count or index in match)
+        inside = (index == 0 or stands[index - 1]) and (index == count or stands[index])
         their_gap = theirs.gap(other) if other is not None and other not in used_gaps else None
         if their_gap is not None and (inside or their_gap.strip()):
             used_gaps.add(other)
@@ -159,6 +160,22 @@ def repaired_code(
     if not code_form(text, info).matches(form or code_form(source, info)):
         return None
     return RepairedCode(text, complete)
+
+
+def _stands_for(token: str, theirs: list[str], other: int | None) -> bool:
+    """Whether the source's *token* stands for the version's token ``theirs[other]`` it is
+    paired with, so that the version's layout around it is kept: the same token, or one
+    changed for another (a number, a name, a string); not an operator changed for another
+    operator (``=`` for ``,``): the space around one is not the other's."""
+    if other is None:
+        return False
+    their = theirs[other]
+    return token == their or not (_is_operator(token) and _is_operator(their))
+
+
+def _is_operator(token: str) -> bool:
+    """Whether *token* is punctuation alone (an operator, a bracket, a separator)."""
+    return not any(ch.isalnum() or ch in "_\"'`" for ch in token)
 
 
 def _opcodes(ours: _Tokens, theirs: _Tokens) -> list[tuple[str, int, int, int, int]]:
