@@ -67,6 +67,23 @@ def test_a_fragment_to_another_section_is_still_reported(tmp_path: Path, run_che
     folder = write_article(tmp_path / "guide", {"en.md": EN, "ko.md": wrong})
     _, findings = run_check(folder, select=("link-mismatch",))
     assert len(findings) == 1 and list(findings[0].langs) == ["ko"]
+    # named as written, with the heading each leads to (not by the aligned sections compared)
+    assert findings[0].message == (
+        "ko links to #설정 (“설정”) where en links to #nested-json-documents "
+        "(“Nested JSON documents”)"
+    )
+
+
+def test_no_fix_rewrites_a_link_to_the_target_it_has(tmp_path: Path, run_check) -> None:
+    # en has two "Size" sections, es only the second: es's #size leads to that one, en's to
+    # the first.  The fix wrote #size over #size (Astro's es astro-assets page).
+    en = "# P\n\nSee [size](#size).\n\n## Size\n\nOne.\n\n## Other\n\nTwo.\n\n## Size\n\nThree.\n"
+    es = "# P\n\nVea [tamaño](#size).\n\n## Otro\n\nDos.\n\n## Size\n\nTres.\n"
+    folder = write_article(tmp_path / "page", {"en.md": en, "es.md": es})
+    _, findings = run_check(folder, select=("link-mismatch",))
+    (finding,) = findings
+    assert finding.message == "es links to #size (“Size”) where en links to #size"
+    assert finding.fix is None
 
 
 # ---------------------------------------------------------------------------

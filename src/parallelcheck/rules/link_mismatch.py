@@ -230,16 +230,17 @@ def _compare(
         who, others = join_langs(langs), join_langs(reference)
         one, one_other = len(langs) == 1, len(reference) == 1
         links, other_links = ("links" if one else "link"), ("links" if one_other else "link")
+        ours_found, theirs_found = targets_by_lang[langs[0]][1], targets_by_lang[reference[0]][1]
+        theirs_shown = _show(lacking, theirs_found, ours_found, article, reference[0])
+        ours_shown = _show(adding, ours_found, theirs_found, article, langs[0])
         if lacking and adding:
-            text = (
-                f"{who} {links} to {_show(adding)} where {others} {other_links} to {_show(lacking)}"
-            )
+            text = f"{who} {links} to {ours_shown} where {others} {other_links} to {theirs_shown}"
         elif lacking:
             has = "has" if one_other else "have"
-            text = f"{who} lack{'s' * one} the link to {_show(lacking)} that {others} {has}"
+            text = f"{who} lack{'s' * one} the link to {theirs_shown} that {others} {has}"
         else:
             has = "does" if one_other else "do"
-            text = f"{who} add{'s' * one} a link to {_show(adding)} that {others} {has} not have"
+            text = f"{who} add{'s' * one} a link to {ours_shown} that {others} {has} not have"
         yield ctx.finding(
             section,
             langs,
@@ -260,7 +261,9 @@ def _fix(ctx: RuleContext, langs, reference, compared, lacking, adding, patterns
     Safe for one pair whose new target is the source's as written, or a link of the site's
     own in the version's localisation; unsafe for several pairs (the pairing by order is a
     guess) or for another site's URL kept in the version's localisation (that site may
-    localise its pages otherwise).  None when a target cannot be written so."""
+    localise its pages otherwise).  None when a target cannot be written so, or would be
+    written as it stands (the same ``#id`` leading to another heading: the headings are
+    what differs)."""
     article = ctx.article
     editable = fixable(article, langs, reference)
     if not editable or not lacking or len(lacking) != len(adding):
@@ -285,9 +288,11 @@ def _fix(ctx: RuleContext, langs, reference, compared, lacking, adding, patterns
             if made is None:
                 return None
             target, sure = made
+            if target == written:
+                return None  # the same target leads elsewhere: the page's headings differ
             safe = safe and sure
             edits.append(Edit(Span(article.paths[lang], line, line), SPAN, written, target))
-    shown = _show([new for new in dict.fromkeys(edit.new for edit in edits)])
+    shown = _listed([new for new in dict.fromkeys(edit.new for edit in edits)])
     return Fix(
         SAFE if safe else UNSAFE,
         f"link to {shown} in {join_langs(editable)}, as {source} does",
@@ -534,6 +539,32 @@ def _in_page(target: str, headings: _HeadingRows, lang: str) -> str:
     return target
 
 
-def _show(targets: list[str]) -> str:
+def _show(
+    targets: list[str],
+    found: list[tuple[str, int, str]],
+    others: list[tuple[str, int, str]],
+    article: AlignedArticle,
+    lang: str,
+) -> str:
+    """Compared targets of version *lang* (its links ``found``: target, line, target as
+    written; ``others``: those of the versions it is compared with) as a message names
+    them: a link to a heading of the page as the version writes it, with the heading's
+    title (``#astro-pages (“Astro pages”)``), not as it is compared (the aligned section it
+    leads to).  Of two links of the version leading to one heading, the one written as no
+    link of the others is (the difference) is named."""
+    theirs = {target for _, _, target in others}
+    shown = []
+    for target in targets:
+        section = _IN_PAGE.fullmatch(target)
+        if section is not None:
+            written = [w for form, _, w in found if form == target] or [target]
+            cell = article.sections[int(section[1]) - 1].cells.get(lang)
+            title = f" (“{excerpt(cell.title, 60)}”)" if cell is not None and cell.title else ""
+            target = next((w for w in written if w not in theirs), written[0]) + title
+        shown.append(target)
+    return _listed(shown)
+
+
+def _listed(targets: list[str]) -> str:
     shown = ", ".join(excerpt(t, 160) for t in targets[:3])
     return shown + (f" and {len(targets) - 3} more" if len(targets) > 3 else "")
