@@ -402,6 +402,16 @@ def test_a_fix_that_does_not_take_is_applied_once_and_then_refused_with_its_plac
         "articles/t/de.mdx:3: applied by an earlier pass"
     )
     assert (folder / "de.mdx").read_text(encoding="utf-8").count("| a | b |") == 1
+    # a new run knows nothing of this one, but finds the copy standing where it would go
+    again = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
+    assert again.stderr.splitlines() == [
+        "parallelcheck: fixed 0 findings in 0 files",
+        "parallelcheck: note: the fix of a missing-table finding was not applied: "
+        "articles/t/de.mdx:7: the lines from here are already what the fix would insert "
+        "after them (an earlier --fix put them there, where the check does not see them: "
+        "inside a container left open?)",
+    ]
+    assert (folder / "de.mdx").read_text(encoding="utf-8").count("| a | b |") == 1
 
 
 def test_a_fix_counts_as_taken_when_fewer_findings_of_its_kind_are_left():

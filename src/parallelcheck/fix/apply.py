@@ -23,7 +23,7 @@ shows them as a patch.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from parallelcheck.errors import InputError
@@ -105,6 +105,7 @@ def plan_fixes(
             for path in fix.paths:
                 _editable(path, checked)
             changes = [resolve(edit, text_of) for edit in fix.edits]
+            _not_inserted_yet(changes, text_of)
         except CannotFix as error:
             plan.refused.append((finding, str(error)))
             continue
@@ -130,6 +131,30 @@ def plan_fixes(
         before = text_of(path)
         plan.files[path] = (before, _applied(before.text, changes))
     return plan
+
+
+def _not_inserted_yet(changes: list[Change], text_of: Callable[[str], FileText]) -> None:
+    """Raise :class:`CannotFix` when what a fix inserts into a file (its changes there all
+    insertions at one place) already stands right before that place: an earlier
+    ``check --fix`` run wrote it, and the check does not see it where the source has it — a
+    block copied after a component the version never closes is inside it — so each run
+    would write another copy."""
+    by_path: dict[str, list[Change]] = {}
+    for change in changes:
+        by_path.setdefault(change.path, []).append(change)
+    for path, inserted in by_path.items():
+        at = inserted[0].start
+        if any(c.start != at or c.end != at for c in inserted):
+            continue
+        text = "".join(c.text for c in inserted)
+        before = text_of(path).text
+        if text.strip() and before[max(0, at - len(text)) : at] == text:
+            line = before.count("\n", 0, at - len(text)) + 1
+            raise CannotFix(
+                f"{path}:{line}: the lines from here are already what the fix would insert "
+                "after them (an earlier --fix put them there, where the check does not see "
+                "them: inside a container left open?)"
+            )
 
 
 def _readable(path: str, checked: Mapping[str, Checked]) -> FileText:

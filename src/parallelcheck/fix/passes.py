@@ -15,7 +15,10 @@ the rest of the run, with a note naming the place:
   another order than the source's) are each made the other's code, then back, pass after
   pass.  Every fix that edits such a file in that pass is refused.
 
-A run knows nothing of earlier runs: a new ``check --fix`` applies such a fix once more.
+A run knows nothing of earlier runs' passes; what keeps a new run from writing a copy that
+did not take once more is :func:`~parallelcheck.fix.apply.plan_fixes`'s own test (the text
+it would insert already stands right before the place).  Fixes going round in a circle are
+applied once by each new run.
 """
 
 from __future__ import annotations
