@@ -57,7 +57,9 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     only in the semicolons ending its statements, which that language may leave out; and
     when only the info string (``python``, ``console`` …) differs (the code is the same, its
     highlighting is not).  Info strings are compared by their words (``hl_lines="9  14"``
-    and ``hl_lines="9 14"`` are alike).  A ``title="…"`` in an info string that is prose
+    and ``hl_lines="9 14"`` are alike); a text marker (``ins="…"``, ``mark="…"``,
+    ``del="…"``) whose text stands in its own block's code was translated with the code,
+    and only that it is there counts.  A ``title="…"`` in an info string that is prose
     (``title="MCP Configuration"``) is the translator's to translate and is not compared; a
     title that names a file (``title="src/main.py"``) is — unless the version renamed it with
     its example (``src/mon-appli.js``) and names the file it renamed nowhere else in its
@@ -355,7 +357,7 @@ def _info_findings(
     ctx: RuleContext, section: AlignedSection, row: AlignedBlock, blocks: dict[str, Block]
 ) -> Iterator[Finding]:
     infos = {lang: b.info.strip() for lang, b in blocks.items()}
-    compared = {lang: _compared_info(info) for lang, info in infos.items()}
+    compared = {lang: _compared_info(info, blocks[lang].text) for lang, info in infos.items()}
     reference, deviating = group_by_value(ctx.article, compared)
     for langs, _ in deviating:
         info, theirs = infos[langs[0]], infos[reference[0]]
@@ -379,6 +381,10 @@ def _info_findings(
         )
 
 
+#: A text marker of an info string (Expressive Code's ``ins="…"``, ``del="…"``,
+#: ``mark="…"``): its text, quotes inside it unescaped by the reader, runs to a quote before
+#: a space or the end.
+_TEXT_MARKER = re.compile(r"""\b(ins|del|mark)=["'](.*?)["'](?=\s|$)""")
 #: A ``title`` attribute of an info string (``json title="MCP Configuration"``).
 _TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
 #: A title that names a file (no space; a dot or a slash), compared as written.
@@ -404,16 +410,23 @@ def _title_of(match: re.Match[str]) -> str:
     return match.group(1) if match.group(1) is not None else match.group(2)
 
 
-def _compared_info(info: str) -> str:
+def _compared_info(info: str, code: str) -> str:
     """An info string as versions are compared by it: its words (the runs of space between
     them count for nothing: ``hl_lines="9  14"`` marks the lines ``hl_lines="9 14"`` marks);
     a title that is prose (words, not a file's name) is the translator's to translate, so
-    only that it is there counts."""
+    only that it is there counts; and a marker of text in the block's *code*
+    (``ins="= \\"Hallo\\""``, ``mark="…"``, ``del="…"``) that finds its text there is
+    translated with the code, so only that it is there counts too (one whose text the code
+    lacks is compared as written)."""
 
     def prose_blanked(match: re.Match[str]) -> str:
         return match.group() if _FILE_TITLE.fullmatch(_title_of(match)) else "title=…"
 
-    return _TITLE.sub(prose_blanked, " ".join(info.split()))
+    def found_blanked(match: re.Match[str]) -> str:
+        return f"{match[1]}=…" if match[2] and match[2] in code else match.group()
+
+    compared = _TITLE.sub(prose_blanked, " ".join(info.split()))
+    return _TEXT_MARKER.sub(found_blanked, compared) if "=" in compared else compared
 
 
 def _group(ctx: RuleContext, forms: dict[str, CodeForm]) -> tuple[list[str], list[list[str]]]:
