@@ -74,6 +74,18 @@ def test_a_fragment_to_another_section_is_still_reported(tmp_path: Path, run_che
     )
 
 
+def test_a_fragment_naming_no_heading_of_its_page_is_said_to(tmp_path: Path, run_check) -> None:
+    # Kubernetes' ko probes page keeps en's id in its link but translates the heading.
+    untranslated_link = KO.replace("(#중첩된-json-문서)", "(#nested-json-documents)")
+    folder = write_article(tmp_path / "guide", {"en.md": EN, "ko.md": untranslated_link})
+    _, findings = run_check(folder, select=("link-mismatch",))
+    (finding,) = findings
+    assert finding.message == (
+        "ko links to #nested-json-documents (no heading of the page has that id) where en "
+        "links to #nested-json-documents (“Nested JSON documents”)"
+    )
+
+
 def test_no_fix_rewrites_a_link_to_the_target_it_has(tmp_path: Path, run_check) -> None:
     # en has two "Size" sections, es only the second: es's #size leads to that one, en's to
     # the first.  The fix wrote #size over #size (Astro's es astro-assets page).

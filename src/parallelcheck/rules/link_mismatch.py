@@ -551,7 +551,8 @@ def _show(
     them: a link to a heading of the page as the version writes it, with the heading's
     title (``#astro-pages (“Astro pages”)``), not as it is compared (the aligned section it
     leads to).  Of two links of the version leading to one heading, the one written as no
-    link of the others is (the difference) is named."""
+    link of the others is (the difference) is named; a ``#fragment`` naming no heading of
+    the version's page says so."""
     theirs = {target for _, _, target in others}
     shown = []
     for target in targets:
@@ -561,8 +562,25 @@ def _show(
             cell = article.sections[int(section[1]) - 1].cells.get(lang)
             title = f" (“{excerpt(cell.title, 60)}”)" if cell is not None and cell.title else ""
             target = next((w for w in written if w not in theirs), written[0]) + title
+        elif (
+            target.startswith("#")
+            and len(target) > 1
+            and not _names_a_heading(target, article, lang)
+        ):
+            target += " (no heading of the page has that id)"
         shown.append(target)
     return _listed(shown)
+
+
+def _names_a_heading(target: str, article: AlignedArticle, lang: str) -> bool:
+    """Whether the ``#fragment`` *target* is the id of a heading of version *lang* (one or
+    more: :func:`_heading_rows` leaves out an id two headings share)."""
+    name = unicodedata.normalize("NFC", unquote(target[1:])).lower()
+    return any(
+        name in {cell.anchor or "", heading_id(cell.title)}
+        for section in article.sections
+        if (cell := section.cells.get(lang)) is not None and cell.title
+    )
 
 
 def _listed(targets: list[str]) -> str:
