@@ -56,6 +56,14 @@ def test_an_operator_changed_for_another_takes_the_source_s_spacing():
     assert repaired_code("f(a=1, b=2)", "f( a = 1, b = 3 )", "python").text == "f( a = 1, b = 2 )"
 
 
+def test_the_version_s_spacing_is_kept_only_between_tokens_side_by_side_in_it():
+    # Astro's zh-cn endpoints page: GET and = stand for the version's, but ": APIRoute"
+    # stands between them there: the space before "=" is the source's ("GET= ((" before).
+    source = "export const GET = (({ params }) => {\n  return x;\n}) satisfies APIRoute;"
+    version = "export const GET: APIRoute = ({ params }) => {\n  return x;\n};"
+    assert repaired_code(source, version, "ts").text == source
+
+
 def test_code_the_version_lacks_comes_with_the_source_s_spacing():
     source = "def read(q: Union[str, None] = None):\n    return q\n"
     stale = "def read(q: str = None):  # 古い\n    return q\n"

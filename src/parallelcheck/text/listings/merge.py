@@ -125,9 +125,12 @@ def repaired_code(
     for index in range(count + 1):
         gap = ours.gap(index)
         other = gaps.get(index)
-        # Between two tokens that stand for the version's, its layout; next to tokens it
-        # lacks or has more of, the source's, unless the version has a comment or text there.
+        # Between two tokens that stand for the version's (and stand side by side there),
+        # its layout; next to tokens it lacks or has more of, the source's, unless the
+        # version has a comment or text there.
         inside = (index == 0 or stands[index - 1]) and (index == count or stands[index])
+        if inside and 0 < index < count and match[index] != match[index - 1] + 1:
+            inside = False  # the version has tokens between the two the source lacks
         their_gap = theirs.gap(other) if other is not None and other not in used_gaps else None
         if their_gap is not None and (inside or their_gap.strip()):
             used_gaps.add(other)
