@@ -52,6 +52,10 @@ def test_an_operator_changed_for_another_takes_the_source_s_spacing():
     plain = "commons: CommonQueryParams = Depends(CommonQueryParams)"
     assert repaired_code(annotated, plain, "Python").text == annotated
     assert repaired_code(plain, annotated, "Python").text == plain
+    # nor the space around a word changed for an operator (Astro's zh-cn nuxtjs page wrote
+    # "(pokemon : any)" for the version's "({ name })")
+    source = "pokemons.map((pokemon: any) => ({ name: pokemon.name }))"
+    assert repaired_code(source, "pokemons.map(({ name }) => ({ name }))", "ts").text == source
     # a value changed for another keeps the version's spacing around it
     assert repaired_code("f(a=1, b=2)", "f( a = 1, b = 3 )", "python").text == "f( a = 1, b = 2 )"
 

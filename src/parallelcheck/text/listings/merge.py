@@ -167,13 +167,13 @@ def repaired_code(
 
 def _stands_for(token: str, theirs: list[str], other: int | None) -> bool:
     """Whether the source's *token* stands for the version's token ``theirs[other]`` it is
-    paired with, so that the version's layout around it is kept: the same token, or one
+    paired with, so that the version's layout around it is kept: the same token, or a word
     changed for another (a number, a name, a string); not an operator changed for another
-    operator (``=`` for ``,``): the space around one is not the other's."""
+    token (``=`` for ``,``, ``:`` for ``name``): the space around one is not the other's."""
     if other is None:
         return False
     their = theirs[other]
-    return token == their or not (_is_operator(token) and _is_operator(their))
+    return token == their or not (_is_operator(token) or _is_operator(their))
 
 
 def _is_operator(token: str) -> bool:
