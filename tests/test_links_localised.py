@@ -79,3 +79,22 @@ def test_site_path_of_an_absolute_url():
 )
 def test_link_text_against_its_own_target(text, target, said):
     assert text_contradiction(text, target, KO.tags) == said
+
+
+def test_a_query_value_of_prose_is_the_translator_s():
+    # FastAPI's de help page translates the tweet a link prepares; a safe fix put the
+    # English text back.
+    de = localisation("de", (), "en")
+    ours = "https://x.com/compose/tweet?text=Ich liebe @fastapi, weil ... https://github.com/x"
+    theirs = "https://x.com/compose/tweet?text=I'm loving @fastapi because... https://github.com/x"
+    assert compared_target(ours, de) == compared_target(theirs, de)
+    assert compared_target("mailto:a@b.io?subject=Hallo%20Welt&cc=x", de) == (
+        compared_target("mailto:a@b.io?subject=Hello+world&cc=x", de)
+    )
+    # values that are no prose still count: a term searched for, a sum, another parameter
+    for one, other in [
+        ("https://a.io/s?q=fastapi", "https://a.io/s?q=flask"),
+        ("https://a.io/?a=1+2", "https://a.io/?a=1+3"),
+        ("mailto:a@b.io?subject=Hallo%20Welt&cc=x", "mailto:a@b.io?subject=Hello+world&cc=y"),
+    ]:
+        assert compared_target(one, de) != compared_target(other, de)

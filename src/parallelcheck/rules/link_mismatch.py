@@ -70,7 +70,9 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     (``/ko/docs/x/#파드-필드-저장`` = ``/docs/x/#store-pod-fields``), and the other page is
     not at hand to resolve it — a fragment left out is still reported, a fragment changed
     into another heading of that page is not seen.  Fragments of absolute URLs (other
-    sites, their localised copies included) are compared as written.
+    sites, their localised copies included) are compared as written.  A query value of
+    words apart (a tweet's text, ``?text=I'm loving @fastapi because…``; a mail's subject)
+    is prose, translated with the page: compared only for being there.
 
     A link whose text names a token that its own target contradicts is reported in every
     version that writes it, against the versions of the row that do not: an issue number

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from urllib.parse import unquote
+from urllib.parse import unquote, unquote_plus
 
 DEFAULT_PREFIXES = ("/{lang}/",)
 
@@ -126,7 +126,9 @@ def compared_target(target: str, where: Localisation) -> str:
       Any other fragment of an absolute URL (``ko.vite.dev/…#browser-compatibility``), or
       of an in-page link (``#…`` alone, which the rules resolve through the aligned
       headings), is compared as written; a rule may take ``X#…`` in one version as the
-      same target as ``X#anything`` in another.
+      same target as ``X#anything`` in another;
+    * a query value of words apart (``?text=I'm loving @fastapi because…``, ``?subject=Hello
+      there``) is prose, translated with the page: compared only for being there.
     """
     target = target.strip()
     liquid = _LIQUID_LINK.match(target)
@@ -161,11 +163,32 @@ def compared_target(target: str, where: Localisation) -> str:
         path = path[2:]
     if len(path) > 1 and path.endswith("/"):
         path = path[:-1]
+    if query and ("%20" in query or "+" in query or " " in query):
+        query = _PROSE_VALUE.sub(_blank_prose, query)
     compared = head + path + query_mark + query
     if hash_:
         own = localised or (translated and not unquote(fragment).isascii())
         compared += LOCAL_FRAGMENT if own else hash_ + fragment
     return compared or target
+
+
+#: A query parameter's value (``key=value`` up to the next ``&``).
+_PROSE_VALUE = re.compile(r"(?<==)[^&]*")
+#: A word of a query value (two letters or more).
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+
+
+def _blank_prose(value: re.Match[str]) -> str:
+    """A query value holding words apart (two or more, with space between: a tweet's text,
+    a mail's subject) as compared: prose, the translator's to translate, so only that it
+    is there counts."""
+    text = unquote_plus(value.group()).strip()
+    prose = any(ch.isspace() for ch in text) and len(_WORDS.findall(text)) >= 2
+    return PROSE_VALUE if prose else value.group()
+
+
+#: What a query value of prose is compared as (see :func:`_blank_prose`).
+PROSE_VALUE = "…"
 
 
 def is_localised(target: str, where: Localisation) -> bool:
