@@ -17,6 +17,10 @@ from parallelcheck.text.tokens import extract_tokens, prose_code, token_form
         ("cp <file> backup/", "cp <fichier> backup/"),
         ("echo $NAME", "echo $이름"),
         ("ls [--all]", "ls [--tous]"),
+        # a string literal of prose is translated with the page, as in a code block
+        ("{ search: 'user input' }", "{ search: 'ユーザーの入力内容' }"),
+        ('alt="a helpful description"', 'alt="une description utile"'),
+        ('logger.info("Message")', 'logger.info("Сообщение")'),
     ],
 )
 def test_a_translated_placeholder_or_quoting_is_the_same_form(ours, theirs):
@@ -32,6 +36,9 @@ def test_a_translated_placeholder_or_quoting_is_the_same_form(ours, theirs):
         ("<div>", "<span>"),  # a lone tag is HTML, not a placeholder
         ("$HOME", "$PATH"),  # a variable alone, not in a command
         ("list[str]", "list[int]"),  # an index, not an option form
+        ('fetch("/api/users")', 'fetch("/api/user")'),  # a string that is a value
+        ("t('nav.home')", "t('nav.about')"),
+        ("{ search: 'user input' }", "{ query: 'user input' }"),  # the code around it
     ],
 )
 def test_a_changed_command_or_kind_is_another_form(ours, theirs):

@@ -256,7 +256,10 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     by kind and position, not by text, so a translated placeholder is no difference while a
     changed command around it is: ``{{branch_name}}`` = ``{{브랜치_이름}}``, ``<file>`` =
     ``<fichier>``, and in a command ``$VAR`` and a bracketed option form ``[-o|--output]``.
-    Inline code one version writes as plain prose (``« gzip »``, ``„rick“``, ``fetch()``,
+    A string literal of prose inside inline code is translated with the page, as a code
+    block's is (``{ search: 'user input' }`` = ``{ search: 'ユーザーの入力内容' }``,
+    ``alt="a helpful description"`` = ``alt="une description utile"``); a string that is a
+    value (``"/api/users"``, ``'nav.home'``) counts as written.  Inline code one version writes as plain prose (``« gzip »``, ``„rick“``, ``fetch()``,
     ``fastapi.security``, ``application/json``) counts as written.  URLs and paths are
     compared like link targets (see ``link-mismatch``: a language segment or subdomain is no
     difference).  See :mod:`parallelcheck.text.tokens` for the exact token forms.

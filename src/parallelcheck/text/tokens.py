@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from parallelcheck.text.lexicon import PATH, URL_ASCII, normalise
+from parallelcheck.text.listings.form import is_prose
 
 _SETTING = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
 _VERSION_ONLY = re.compile(r"^v?\d+(?:\.\d+){2,}$", re.IGNORECASE)
@@ -230,7 +231,8 @@ def token_form(token: str) -> str:
     but a changed command around it is: ``{{branch_name}}`` / ``{{브랜치_이름}}`` → ``{{…}}``,
     ``<file>`` / ``<fichier>`` → ``<…>`` (a lone lowercase tag such as ``<div>`` is kept: it is
     HTML), and, in a command (code with a space), ``$VAR`` → ``$…`` and a bracketed option
-    form ``[-o|--output]`` → ``[…]``."""
+    form ``[-o|--output]`` → ``[…]``; a string literal of prose inside it (``{ search:
+    'user input' }``) → ``"…"``, as a code block's is compared."""
     form = token.strip()
     if len(form) >= 2 and _QUOTES.get(form[0]) == form[-1] and form[0] not in form[1:-1]:
         form = form[1:-1].strip()
@@ -245,7 +247,20 @@ def token_form(token: str) -> str:
             form = _DOLLAR.sub("$…", form)
         if "[" in form:
             form = _BRACKETED.sub("[…]", form)
+    if "'" in form or '"' in form:
+        form = _LITERAL.sub(_prose_blanked, form)
     return form or token
+
+
+#: A string literal inside inline code (``{ search: 'user input' }``).
+_LITERAL = re.compile(r"""(["'])([^"'\n]+)\1""")
+
+
+def _prose_blanked(literal: re.Match[str]) -> str:
+    """A string literal of prose (:func:`~parallelcheck.text.listings.form.is_prose`) as
+    compared: translated with the page, like a code block's, so only that it is there
+    counts (``{ search: 'ユーザーの入力内容' }`` = ``{ search: 'user input' }``)."""
+    return '"…"' if is_prose(literal[2]) else literal.group()
 
 
 def same_token(a: str, b: str) -> bool:
