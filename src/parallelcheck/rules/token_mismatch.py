@@ -259,10 +259,11 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     A string literal of prose inside inline code is translated with the page, as a code
     block's is (``{ search: 'user input' }`` = ``{ search: 'ユーザーの入力内容' }``,
     ``alt="a helpful description"`` = ``alt="une description utile"``); a string that is a
-    value (``"/api/users"``, ``'nav.home'``) counts as written.  Inline code one version writes as plain prose (``« gzip »``, ``„rick“``, ``fetch()``,
-    ``fastapi.security``, ``application/json``) counts as written.  URLs and paths are
-    compared like link targets (see ``link-mismatch``: a language segment or subdomain is no
-    difference).  See :mod:`parallelcheck.text.tokens` for the exact token forms.
+    value (``"/api/users"``, ``'nav.home'``) counts as written.  Inline code one version
+    writes as plain prose (``« gzip »``, ``„rick“``, ``fetch()``, ``fastapi.security``,
+    ``application/json``) counts as written.  URLs and paths are compared like link targets
+    (see ``link-mismatch``: a language segment or subdomain is no difference).  See
+    :mod:`parallelcheck.text.tokens` for the exact token forms.
 
     Severity by what differs: an **error** when a token written or lacking is a fact — a
     checksum, a version (``3.11.7``, ``V4.1``; not a plain decimal), a CVE or GHSA id, an
