@@ -86,6 +86,19 @@ def test_a_fragment_naming_no_heading_of_its_page_is_said_to(tmp_path: Path, run
     )
 
 
+def test_a_target_written_like_a_compared_section_is_compared_as_written(
+    tmp_path: Path, run_check
+) -> None:
+    # "#(section 99)" is how a link into the page is compared; written so by a page, it
+    # led past the article's sections (an internal error).
+    en = "# T\n\nSee [x](<#(section 99)>) here.\n\n## A\n\nText.\n"
+    fr = "# T\n\nVoir [x](<#(section 98)>) ici.\n\n## A\n\nTexte.\n"
+    folder = write_article(tmp_path / "page", {"en.md": en, "fr.md": fr})
+    _, findings = run_check(folder, select=("link-mismatch",))
+    (finding,) = findings
+    assert finding.message.startswith("fr links to #(section 98) (no heading of the page")
+
+
 def test_no_fix_rewrites_a_link_to_the_target_it_has(tmp_path: Path, run_check) -> None:
     # en has two "Size" sections, es only the second: es's #size leads to that one, en's to
     # the first.  The fix wrote #size over #size (Astro's es astro-assets page).

@@ -317,6 +317,16 @@ def _taken(found: list[tuple[str, int, str]], forms: list[str]) -> list[tuple[st
 _IN_PAGE = re.compile(r"#\(section (\d+)\)")
 
 
+def _led_to(form: str, article: AlignedArticle) -> dict | None:
+    """The cells of the aligned section a compared in-page form (:func:`_in_page`) leads
+    to; ``None`` for any other target — also for one a page writes that way itself
+    (``<#(section 99)>``) past the article's sections."""
+    heading = _IN_PAGE.fullmatch(form)
+    if heading is None or not 0 < int(heading[1]) <= len(article.sections):
+        return None
+    return article.sections[int(heading[1]) - 1].cells
+
+
 def _retargeted(
     written, form, theirs, their_written, own, source, article, lang
 ) -> tuple[str, bool] | None:
@@ -336,9 +346,8 @@ def _retargeted(
     ``None`` when none of these compares as the source's, or when the source has a fragment
     into one of the site's pages that the version lacks (the version's own id of it is not
     known)."""
-    heading = _IN_PAGE.fullmatch(theirs)
-    if heading is not None:
-        cells = article.sections[int(heading[1]) - 1].cells
+    cells = _led_to(theirs, article)
+    if cells is not None:
         cell, origin = cells.get(lang), cells.get(article.source)
         if cell is None or not cell.anchor or (origin and origin.anchor not in (None, cell.anchor)):
             return None
@@ -558,10 +567,10 @@ def _show(
     theirs = {target for _, _, target in others}
     shown = []
     for target in targets:
-        section = _IN_PAGE.fullmatch(target)
-        if section is not None:
+        cells = _led_to(target, article)
+        if cells is not None:
             written = [w for form, _, w in found if form == target] or [target]
-            cell = article.sections[int(section[1]) - 1].cells.get(lang)
+            cell = cells.get(lang)
             title = f" (“{excerpt(cell.title, 60)}”)" if cell is not None and cell.title else ""
             target = next((w for w in written if w not in theirs), written[0]) + title
         elif (
