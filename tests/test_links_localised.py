@@ -91,6 +91,11 @@ def test_a_query_value_of_prose_is_the_translator_s():
     assert compared_target("mailto:a@b.io?subject=Hallo%20Welt&cc=x", de) == (
         compared_target("mailto:a@b.io?subject=Hello+world&cc=x", de)
     )
+    # Japanese writes without spaces (Astro's ja share link; a safe fix put English back)
+    ja = localisation("ja", (), "en")
+    assert compared_target("https://r.io/submit?title=Astroブログを学び終えました！", ja) == (
+        compared_target("https://r.io/submit?title=Just%20finished%20my%20blog!", ja)
+    )
     # values that are no prose still count: a term searched for, a sum, another parameter
     for one, other in [
         ("https://a.io/s?q=fastapi", "https://a.io/s?q=flask"),

@@ -163,7 +163,7 @@ def compared_target(target: str, where: Localisation) -> str:
         path = path[2:]
     if len(path) > 1 and path.endswith("/"):
         path = path[:-1]
-    if query and ("%20" in query or "+" in query or " " in query):
+    if query and (" " in query or "%" in query or "+" in query or not query.isascii()):
         query = _PROSE_VALUE.sub(_blank_prose, query)
     compared = head + path + query_mark + query
     if hash_:
@@ -179,11 +179,13 @@ _WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 def _blank_prose(value: re.Match[str]) -> str:
-    """A query value holding words apart (two or more, with space between: a tweet's text,
-    a mail's subject) as compared: prose, the translator's to translate, so only that it
-    is there counts."""
+    """A query value of prose (two words or more with space between, or a word of letters
+    outside ASCII, as Japanese and Chinese write without spaces: a tweet's text, a mail's
+    subject) as compared: the translator's to translate, so only that it is there counts."""
     text = unquote_plus(value.group()).strip()
-    prose = any(ch.isspace() for ch in text) and len(_WORDS.findall(text)) >= 2
+    words = _WORDS.findall(text)
+    spaced = any(ch.isspace() for ch in text) and len(words) >= 2
+    prose = spaced or any(not word.isascii() for word in words)  # ブログを学び終えました
     return PROSE_VALUE if prose else value.group()
 
 
