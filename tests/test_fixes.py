@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli, write_article
+from conftest import REPO, invoke, run_cli, write_article
 
 from parallelcheck.fix import (
     Checked,
@@ -332,10 +332,10 @@ def _fixed_twice(
     one file), then fixed once more: the second pass must find nothing left to fix and
     change no byte."""
     folder = write_article(tmp_path / "articles" / "install", files)
-    first = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
+    first = invoke("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
     assert f"fixed {fixed} in 1 file\n" in first.stderr, first.stderr
     after = {p.name: p.read_bytes() for p in folder.iterdir()}
-    again = run_cli(
+    again = invoke(
         "check", "--no-cache", "--fix", "--unsafe-fixes", "--format", "json", cwd=tmp_path
     )
     assert "fixed 0 findings in 0 files" in again.stderr, again.stderr
@@ -405,7 +405,7 @@ def test_a_fix_that_does_not_take_is_applied_once_and_then_refused_with_its_plac
         "Installieren Sie zuerst das Werkzeug, dann lesen Sie weiter.\n"
     )
     folder = write_article(tmp_path / "articles" / "t", {"en.mdx": en, "de.mdx": de})
-    proc = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
+    proc = invoke("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
     assert proc.returncode == 1
     said = proc.stderr.splitlines()
     assert said[0] == "parallelcheck: fixed 1 finding in 1 file", said
@@ -415,7 +415,7 @@ def test_a_fix_that_does_not_take_is_applied_once_and_then_refused_with_its_plac
     )
     assert (folder / "de.mdx").read_text(encoding="utf-8").count("| a | b |") == 1
     # a new run knows nothing of this one, but finds the copy standing where it would go
-    again = run_cli("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
+    again = invoke("check", "--no-cache", "--fix", "--unsafe-fixes", cwd=tmp_path)
     assert again.stderr.splitlines() == [
         "parallelcheck: fixed 0 findings in 0 files",
         "parallelcheck: note: the fix of a missing-table finding was not applied: "
@@ -447,7 +447,7 @@ def test_code_is_not_written_over_a_version_s_template_directive(tmp_path):
         '{{< codenew file="pods/config/redis-config" >}}\n\n그런 다음 적용합니다.\n'
     )
     write_article(tmp_path / "articles" / "r", {"en.md": en, "ko.md": ko})
-    proc = run_cli("check", "--no-cache", "--format", "json", cwd=tmp_path)
+    proc = invoke("check", "--no-cache", "--format", "json", cwd=tmp_path)
     code = [f for f in json.loads(proc.stdout)["findings"] if f["rule"] == "code-mismatch"]
     differs = [f for f in code if f["message"].startswith("the code in ko differs")]
     assert differs and all(f.get("fix") is None for f in code)
