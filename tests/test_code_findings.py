@@ -14,6 +14,8 @@ from parallelcheck.rules import REGISTRY
 from parallelcheck.rules.base import RuleContext
 from parallelcheck.rules.code_mismatch import _code_findings, _info_findings
 from parallelcheck.text.listings import code_form, renaming
+from parallelcheck.text.listings.form import syntax_for
+from parallelcheck.text.listings.languages import syntax_of
 
 
 def _findings(en: str, other: str, lang: str = "fr") -> list:
@@ -129,6 +131,29 @@ def test_a_text_marker_translated_with_the_code_is_no_change():
     stale = _page("T", 'const greeting = "Hallo";', 'astro ins="= \\"Hello\\""')
     (finding,) = _findings(en.replace("Hello", "Hi"), stale)
     assert finding.evidence == {"kind": "info-string"}
+
+
+REACT = """export default function Form() {
+  return (
+    <select onChange={(e) => navigate(e.target.value)}>
+      <option value="/play">Play the game</option>
+    </select>
+  );
+}"""
+
+
+def test_text_between_jsx_tags_in_a_js_block_is_prose():
+    # Astro's view-transitions page tags a React component "js": Jouer for Play was an error.
+    translated = REACT.replace("Play the game", "Jouer au jeu")
+    assert _findings(_page("T", REACT, "js"), _page("T", translated, "js")) == []
+    (changed,) = _findings(
+        _page("T", REACT, "js"), _page("T", translated.replace("/play", "/jeu"), "js")
+    )
+    assert "“/jeu”" in changed.message or "/jeu" in changed.message
+    # no closing tag, no JSX: a generic type or a comparison stays JavaScript
+    for code in ("const a: Array<string> = [];", "if (a < b && c > d) { run(); }"):
+        assert syntax_for(code, "ts") is syntax_of("ts")
+    assert syntax_for("const el = <div>Hi</div>;", "js") is syntax_of("jsx")
 
 
 def test_a_localised_language_tag_is_no_change():

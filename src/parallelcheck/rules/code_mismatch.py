@@ -31,8 +31,10 @@ def code_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     are found the way that language writes them, and ``#`` in a URL, ``--`` in an option or
     ``//`` in a shell command are code.  A block without a known language is read
     conservatively: ``#`` and ``//`` start a comment only at the start of a line (and a block
-    whose lines start with a ``$`` prompt is read as a console).  Every version is read as the
-    source's language, so a dropped or changed tag is reported once, as the info string's.
+    whose lines start with a ``$`` prompt is read as a console; JavaScript or TypeScript
+    holding JSX elements, a React component tagged ``js``, is read as JSX).  Every version is
+    read as the source's language, so a dropped or changed tag is reported once, as the info
+    string's.
 
     The code is compared token by token, white space aside.  May be translated: comments; a
     string literal that is prose (``"Hello world"``, not ``"item_id"``, a path or a URL), but

@@ -140,12 +140,27 @@ def code_form(code: str, info: str = "") -> CodeForm:
 
 
 def syntax_for(code: str, info: str) -> Syntax:
-    """How a code block with info string ``info`` is read: by its language tag, and a block
-    without one whose lines start with a ``$`` prompt as a console."""
+    """How a code block with info string ``info`` is read: by its language tag; a block
+    without one whose lines start with a ``$`` prompt as a console; and JavaScript or
+    TypeScript holding JSX elements (a React component tagged ``js``) as JSX, whose text
+    between tags is prose (:data:`_JSX`)."""
     syntax = syntax_of(info)
     if syntax.family == PLAIN and _PROMPTED.search(code):
         syntax = console()  # no language, but a console's prompts
+    elif syntax is _JAVASCRIPT and "</" in code and _JSX.search(code):
+        syntax = _JSX_SYNTAX
     return syntax
+
+
+_JAVASCRIPT = syntax_of("js")
+_JSX_SYNTAX = syntax_of("jsx")
+#: A JSX element where an expression starts (after ``return``, ``=>``, ``(``, ``=``, ``,``,
+#: ``?``, ``:`` or at a line's start) that some closing tag ends: a generic type
+#: (``Array<string>``) or a comparison (``a < b``) has no ``</…>``.
+_JSX = re.compile(
+    r"(?:\breturn|=>|[(=,?:]|^)[ \t]*\(?\s*<([A-Za-z][\w.]*)[\s>/][\s\S]*?</\1\s*>",
+    re.MULTILINE,
+)
 
 
 def code_tokens(code: str, syntax: Syntax) -> Iterator[tuple[str | None, int, int]]:
