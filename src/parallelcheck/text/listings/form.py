@@ -147,20 +147,25 @@ def syntax_for(code: str, info: str) -> Syntax:
     syntax = syntax_of(info)
     if syntax.family == PLAIN and _PROMPTED.search(code):
         syntax = console()  # no language, but a console's prompts
-    elif syntax is _JAVASCRIPT and "</" in code and _JSX.search(code):
+    elif syntax is _JAVASCRIPT and "</" in code and _holds_jsx(code):
         syntax = _JSX_SYNTAX
     return syntax
 
 
 _JAVASCRIPT = syntax_of("js")
 _JSX_SYNTAX = syntax_of("jsx")
-#: A JSX element where an expression starts (after ``return``, ``=>``, ``(``, ``=``, ``,``,
-#: ``?``, ``:`` or at a line's start) that some closing tag ends: a generic type
-#: (``Array<string>``) or a comparison (``a < b``) has no ``</…>``.
-_JSX = re.compile(
-    r"(?:\breturn|=>|[(=,?:]|^)[ \t]*\(?\s*<([A-Za-z][\w.]*)[\s>/][\s\S]*?</\1\s*>",
-    re.MULTILINE,
-)
+#: A JSX element's opening where an expression starts (after ``return``, ``=>``, ``(``,
+#: ``=``, ``,``, ``?``, ``:`` or at a line's start), and a closing tag.
+_JSX_OPENING = re.compile(r"(?:\breturn|=>|[(=,?:]|^)[ \t]*\(?\s*<([A-Za-z][\w.]*)[\s>/]", re.M)
+_JSX_CLOSING = re.compile(r"</([A-Za-z][\w.]*)\s*>")
+
+
+def _holds_jsx(code: str) -> bool:
+    """Whether JavaScript *code* holds a JSX element: an opening where an expression starts
+    whose tag some closing tag ends (a generic type, ``Array<string>``, or a comparison,
+    ``a < b``, has none).  One pass over the code for each pattern."""
+    closed = set(_JSX_CLOSING.findall(code))
+    return bool(closed) and any(m[1] in closed for m in _JSX_OPENING.finditer(code))
 
 
 def code_tokens(code: str, syntax: Syntax) -> Iterator[tuple[str | None, int, int]]:
