@@ -89,6 +89,9 @@ FOREIGN_HITS = 2
 #: A text kept alike by at least half of the versions, in three languages or more, is kept on
 #: purpose (a product list, a login example).
 KEPT_LANGUAGES = 3
+#: Flagged items of one list reported as one finding from this many on, when they are at
+#: least half of its items (a list left untranslated, not an item here and there).
+GROUPED_ITEMS = 3
 
 _QUOTED = re.compile(
     r"“([^“”\n]{2,}?)”|\"([^\"\n]{2,}?)\"|„([^“”\n]{2,}?)[“”]|«\s?([^«»\n]{2,}?)\s?»"
@@ -532,6 +535,13 @@ def untranslated(ctx: RuleContext) -> Iterator[Finding]:
     code.  Such a unit, shorter than the limits above, is a **warning** (a term or a label
     left in English); a longer one stays an error.
 
+    A list whose items are all reported is one finding, at the list.  So are the reported
+    items of a list when they are 3 or more and at least half of its items (a list left
+    untranslated but for a few names): one finding at the first, naming how many of its
+    items, the first and the last, with every item's line in the evidence (``items``); an
+    error when any one item alone would be.  One or two items of a list are reported each
+    at its own line.
+
     Example: ``paragraph “DeepInfer and LMDeploy are both optimized…” in ja is in English
     (looks identical to en's)``.
     """
@@ -864,9 +874,69 @@ class _Row:
             said = f"list ({len(flagged)} items) “{excerpt(parent.text)}” in {lang}"
             yield self.finding(lang, parent.line, said, verdict, identical, similarity)
             return
+        groups = self.item_groups(lang, flagged)
         for unit, verdict, identical, similarity in flagged:
-            said = f"{unit.noun} “{excerpt(unit.text)}” in {lang}"
-            yield self.finding(lang, unit.block.line, said, verdict, identical, similarity, unit)
+            group = groups.get(id(unit.parent))
+            if group is None:
+                said = f"{unit.noun} “{excerpt(unit.text)}” in {lang}"
+                yield self.finding(
+                    lang, unit.block.line, said, verdict, identical, similarity, unit
+                )
+            elif group[0][0] is unit:
+                yield self.group_finding(lang, group)
+
+    def item_groups(
+        self, lang: str, flagged: list[tuple[_Unit, _Verdict, list[str], float]]
+    ) -> dict[int, list[tuple[_Unit, _Verdict, list[str], float]]]:
+        """The flagged items of ``lang`` reported together, by their list (its ``id``): those
+        of a list with :data:`GROUPED_ITEMS` flagged items or more, at least half of its
+        items (a list left untranslated but for a few names, not a stray item)."""
+        by_list: dict[int, list[tuple[_Unit, _Verdict, list[str], float]]] = {}
+        for entry in flagged:
+            parent = entry[0].parent
+            if parent is not None and parent.kind is _LIST and entry[0].noun == "list item":
+                by_list.setdefault(id(parent), []).append(entry)
+        groups = {}
+        for key, entries in by_list.items():
+            if len(entries) < GROUPED_ITEMS:
+                continue
+            parent = entries[0][0].parent
+            items = sum(1 for u in self.units[lang] if u.parent is parent)
+            if 2 * len(entries) >= items:
+                groups[key] = entries
+        return groups
+
+    def group_finding(
+        self, lang: str, group: list[tuple[_Unit, _Verdict, list[str], float]]
+    ) -> Finding:
+        """One finding for the flagged items of one list (:meth:`item_groups`), at the first:
+        the language most of them are in, the versions all of them are copies of, an error
+        when any one alone would be, and every item's line in the evidence."""
+        first, last = group[0][0], group[-1][0]
+        items = sum(1 for u in self.units[lang] if u.parent is first.parent)
+        verdicts = [verdict for _, verdict, _, _ in group]
+        languages = Counter(v.language for v in verdicts if v.foreign)
+        common = languages.most_common(1)[0][0] if languages else None
+        verdict = next((v for v in verdicts if v.foreign and v.language == common), verdicts[0])
+        identical = [other for other in group[0][2] if all(other in entry[2] for entry in group)]
+        similarity = min(entry[3] for entry in group) if identical else 0.0
+        said = (
+            f"{len(group)} of the {items} items of a list in {lang}, from "
+            f"“{excerpt(first.text, 40)}” to “{excerpt(last.text, 40)}”,"
+        )
+        error = any(not (v.foreign and v.short and not ident) for _, v, ident, _ in group)
+        return self.finding(
+            lang,
+            first.block.line,
+            said,
+            verdict,
+            identical,
+            similarity,
+            first,
+            plural=True,
+            severity="error" if error else "warning",
+            items=[unit.block.line for unit, *_ in group],
+        )
 
     def finding(
         self,
@@ -877,16 +947,25 @@ class _Row:
         identical: list[str],
         similarity: float,
         unit: _Unit | None = None,
+        *,
+        plural: bool = False,
+        severity: str | None = None,
+        items: list[int] | None = None,
     ) -> Finding:
+        """The finding for ``said`` (what is reported, ``plural``: several items of a list)
+        of version ``lang`` at ``line``; ``severity`` replaces the verdict's; ``items`` are
+        the lines of the items a finding of several reports."""
         language = verdict.language if verdict.foreign else None
         if language is None and self.article.source in identical:
             language = primary_language(self.article.source)  # the source's very text
+        verb = "are" if plural else "is"
         if language is not None:
-            message = f"{said} is in {language_name(language)}"
+            message = f"{said} {verb} in {language_name(language)}"
             if identical:
-                message += f" (looks identical to {_possessive(identical)})"
+                looks = "they look" if plural else "looks"
+                message += f" ({looks} identical to {_possessive(identical)})"
         else:
-            message = f"{said} is the same text as {_possessive(identical)} (not translated)"
+            message = f"{said} {verb} the same text as {_possessive(identical)} (not translated)"
         references = identical or self.reference(lang)
         lines = {lang: line}
         for other in references:
@@ -899,7 +978,10 @@ class _Row:
         if identical:
             evidence["identical_to"] = list(identical)
             evidence["similarity"] = round(similarity, 1)
-        severity = "warning" if verdict.foreign and verdict.short and not identical else None
+        if items is not None:
+            evidence["items"] = items
+        if severity is None:
+            severity = "warning" if verdict.foreign and verdict.short and not identical else None
         return self.ctx.finding(
             self.section, [lang], references, lines, message, evidence, self.row, severity
         )
