@@ -11,7 +11,7 @@ from functools import reduce
 from urllib.parse import unquote, urlsplit
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
-from parallelcheck.model.document import Link
+from parallelcheck.model.document import Link, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
@@ -506,6 +506,11 @@ def heading_id(title: str) -> str:
     return _NOT_IN_ID.sub("", text).replace(" ", "-")
 
 
+def _ids_of(heading: Section) -> set[str]:
+    """The ids a heading defines: its explicit id, and the one derived from its title."""
+    return {heading.anchor or "", heading_id(heading.title)} - {""}
+
+
 def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int]]:
     """Per version, each heading id it defines (explicit, and derived from the title) → the
     aligned section's row.  An id two headings of one version share is left out."""
@@ -515,7 +520,7 @@ def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int]]:
         for lang, cell in section.cells.items():
             if cell is None or not cell.title:
                 continue
-            for name in {cell.anchor or "", heading_id(cell.title)} - {""}:
+            for name in _ids_of(cell):
                 seen[lang][name] += 1
                 rows[lang][name] = index
     return {
@@ -588,7 +593,7 @@ def _names_a_heading(target: str, article: AlignedArticle, lang: str) -> bool:
     more: :func:`_heading_rows` leaves out an id two headings share)."""
     name = unicodedata.normalize("NFC", unquote(target[1:])).lower()
     return any(
-        name in {cell.anchor or "", heading_id(cell.title)}
+        name in _ids_of(cell)
         for section in article.sections
         if (cell := section.cells.get(lang)) is not None and cell.title
     )

@@ -208,6 +208,10 @@ class _Verdict:
         return self.language == primary_language(lang) and self.confidence >= AT_HOME
 
 
+#: A unit flagged: its verdict, the versions it is a copy of, and its similarity to them.
+_Flagged = tuple[_Unit, _Verdict, list[str], float]
+
+
 def _judge(
     facts: ArticleFacts,
     unit: _Unit,
@@ -758,7 +762,7 @@ class _Row:
             paired = source_units if source_units and len(source_units) == len(units) else None
             primary = self.primaries[lang]
             against_source = source_units is not None and self.primaries[source] != primary
-            flagged: list[tuple[_Unit, _Verdict, list[str], float]] = []
+            flagged: list[_Flagged] = []
             for index, unit in enumerate(units):
                 key = unit.key
                 if not key:
@@ -859,22 +863,21 @@ class _Row:
             )
         return self._at_home[id(unit)]
 
-    def report(
-        self, lang: str, flagged: list[tuple[_Unit, _Verdict, list[str], float]]
-    ) -> Iterator[Finding]:
+    def report(self, lang: str, flagged: list[_Flagged]) -> Iterator[Finding]:
         parent = flagged[0][0].parent
+        sizes = Counter(id(u.parent) for u in self.units[lang])  # units of each container
         whole = (
             len(flagged) > 1
             and parent.kind is _LIST
             and all(unit.parent is parent for unit, *_ in flagged)
-            and len(flagged) == sum(1 for u in self.units[lang] if u.parent is parent)
+            and len(flagged) == sizes[id(parent)]
         )
         if whole:
             unit, verdict, identical, similarity = flagged[0]
             said = f"list ({len(flagged)} items) “{excerpt(parent.text)}” in {lang}"
             yield self.finding(lang, parent.line, said, verdict, identical, similarity)
             return
-        groups = self.item_groups(lang, flagged)
+        groups = _item_groups(flagged, sizes)
         for unit, verdict, identical, similarity in flagged:
             group = groups.get(id(unit.parent))
             if group is None:
@@ -883,37 +886,14 @@ class _Row:
                     lang, unit.block.line, said, verdict, identical, similarity, unit
                 )
             elif group[0][0] is unit:
-                yield self.group_finding(lang, group)
+                yield self.group_finding(lang, group, sizes[id(unit.parent)])
 
-    def item_groups(
-        self, lang: str, flagged: list[tuple[_Unit, _Verdict, list[str], float]]
-    ) -> dict[int, list[tuple[_Unit, _Verdict, list[str], float]]]:
-        """The flagged items of ``lang`` reported together, by their list (its ``id``): those
-        of a list with :data:`GROUPED_ITEMS` flagged items or more, at least half of its
-        items (a list left untranslated but for a few names, not a stray item)."""
-        by_list: dict[int, list[tuple[_Unit, _Verdict, list[str], float]]] = {}
-        for entry in flagged:
-            parent = entry[0].parent
-            if parent is not None and parent.kind is _LIST and entry[0].noun == "list item":
-                by_list.setdefault(id(parent), []).append(entry)
-        groups = {}
-        for key, entries in by_list.items():
-            if len(entries) < GROUPED_ITEMS:
-                continue
-            parent = entries[0][0].parent
-            items = sum(1 for u in self.units[lang] if u.parent is parent)
-            if 2 * len(entries) >= items:
-                groups[key] = entries
-        return groups
-
-    def group_finding(
-        self, lang: str, group: list[tuple[_Unit, _Verdict, list[str], float]]
-    ) -> Finding:
-        """One finding for the flagged items of one list (:meth:`item_groups`), at the first:
-        the language most of them are in, the versions all of them are copies of, an error
-        when any one alone would be, and every item's line in the evidence."""
+    def group_finding(self, lang: str, group: list[_Flagged], items: int) -> Finding:
+        """One finding for the flagged items of one list of *items* items
+        (:func:`_item_groups`), at the first: the language most of them are in, the versions
+        all of them are copies of, an error when any one alone would be, and every item's
+        line in the evidence."""
         first, last = group[0][0], group[-1][0]
-        items = sum(1 for u in self.units[lang] if u.parent is first.parent)
         verdicts = [verdict for _, verdict, _, _ in group]
         languages = Counter(v.language for v in verdicts if v.foreign)
         common = languages.most_common(1)[0][0] if languages else None
@@ -1009,6 +989,23 @@ class _Row:
         if source != lang and self.row.cells.get(source) is not None:
             return [source]
         return [other for other in self.present if other != lang]
+
+
+def _item_groups(flagged: list[_Flagged], sizes: Counter[int]) -> dict[int, list[_Flagged]]:
+    """The flagged items of a version reported together, by their list (its ``id``; *sizes*:
+    the units of each): those of a list with :data:`GROUPED_ITEMS` flagged items or more, at
+    least half of its items (a list left untranslated but for a few names, not a stray
+    item)."""
+    by_list: dict[int, list[_Flagged]] = {}
+    for entry in flagged:
+        parent = entry[0].parent
+        if parent.kind is _LIST and entry[0].noun == "list item":
+            by_list.setdefault(id(parent), []).append(entry)
+    return {
+        key: entries
+        for key, entries in by_list.items()
+        if len(entries) >= GROUPED_ITEMS and 2 * len(entries) >= sizes[key]
+    }
 
 
 def _possessive(langs: Sequence[str]) -> str:
