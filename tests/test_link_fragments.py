@@ -52,6 +52,7 @@ def test_heading_ids_follow_the_site_generators_convention() -> None:
     assert heading_id("Nested JSON documents") == "nested-json-documents"
     assert heading_id("중첩된 JSON 문서") == "중첩된-json-문서"
     assert heading_id("`src/` required!") == "src-required"
+    assert heading_id("स्लॉट्स") == "स्लॉट्स"  # a vowel sign or virama is part of the word
 
 
 def test_a_translated_fragment_of_a_translated_heading_is_the_same_target(
@@ -107,8 +108,28 @@ def test_no_fix_rewrites_a_link_to_the_target_it_has(tmp_path: Path, run_check) 
     folder = write_article(tmp_path / "page", {"en.md": en, "es.md": es})
     _, findings = run_check(folder, select=("link-mismatch",))
     (finding,) = findings
-    assert finding.message == "es links to #size (“Size”) where en links to #size"
+    # en's #size is its first "Size" (the second is #size-1, as site generators number it)
+    assert finding.message == "es links to #size (“Size”) where en links to #size (“Size”)"
     assert finding.fix is None
+
+
+def test_a_link_into_the_page_written_with_its_address_leads_to_its_heading(
+    tmp_path: Path, run_check
+) -> None:
+    # Astro's ja actions page writes /ja/guides/actions/#フォーム… where en writes #displaying…
+    en = "# P\n\nSee [errors](#showing-errors).\n\n## Showing errors\n\nOne.\n\n## Other\n\nTwo.\n"
+    ja = (
+        "# P\n\n[エラー](/ja/guides/actions/#エラーの表示)を参照。\n\n## エラーの表示\n\n一。\n\n"
+        "## その他\n\n二。\n"
+    )
+    folder = write_article(tmp_path / "guides" / "actions", {"en.md": en, "ja.md": ja})
+    _, findings = run_check(folder.parent.parent, select=("link-mismatch",))
+    assert findings == []
+    # to the other heading, or the same heading of another page: reported
+    for target in ("/ja/guides/actions/#その他", "/ja/guides/forms/#エラーの表示"):
+        (folder / "ja.md").write_text(ja.replace("/ja/guides/actions/#エラーの表示", target))
+        _, findings = run_check(folder.parent.parent, select=("link-mismatch",))
+        assert [f.langs for f in findings] == [("ja",)], target
 
 
 # ---------------------------------------------------------------------------
@@ -133,7 +154,8 @@ def test_a_row_where_no_version_has_a_link_gives_nothing() -> None:
     ctx = RuleContext(REGISTRY["link-mismatch"], article, ArticleFacts())
     for row in section.rows:
         cells = {lang: (b.line, [], (b,)) for lang, b in row.cells.items() if b is not None}
-        assert list(_compare(ctx, section, cells, patterns, row)) == []
+        headings = _HeadingRows(article)
+        assert list(_compare(ctx, section, cells, patterns, headings, row)) == []
         lines = {lang: (line, links) for lang, (line, links, _) in cells.items()}
         assert list(_contradicted(ctx, section, lines, patterns, row)) == []
 

@@ -21,6 +21,9 @@ from parallelcheck.text.tokens import extract_tokens, prose_code, token_form
         ("{ search: 'user input' }", "{ search: 'ユーザーの入力内容' }"),
         ('alt="a helpful description"', 'alt="une description utile"'),
         ('logger.info("Message")', 'logger.info("Сообщение")'),
+        # a bracketed word of capitals, or of a script without case, is a placeholder
+        ("https://[YOUR-SITE]/graphql/", "https://[VOTRE-SITE]/graphql/"),
+        ("[YOUR-SITE]/wp/v2/posts", "[你的站点]/wp/v2/posts"),
     ],
 )
 def test_a_translated_placeholder_or_quoting_is_the_same_form(ours, theirs):
@@ -39,6 +42,8 @@ def test_a_translated_placeholder_or_quoting_is_the_same_form(ours, theirs):
         ('fetch("/api/users")', 'fetch("/api/user")'),  # a string that is a value
         ("t('nav.home')", "t('nav.about')"),
         ("{ search: 'user input' }", "{ query: 'user input' }"),  # the code around it
+        ("https://[YOUR-SITE]/graphql/", "https://[YOUR-SITE]/api/"),
+        ("src/pages/[slug].astro", "src/pages/[id].astro"),  # a route parameter, as written
     ],
 )
 def test_a_changed_command_or_kind_is_another_form(ours, theirs):

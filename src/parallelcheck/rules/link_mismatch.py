@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import unicodedata
 from collections import Counter
@@ -11,13 +12,14 @@ from functools import reduce
 from urllib.parse import unquote, urlsplit
 
 from parallelcheck.model.aligned import AlignedArticle, AlignedBlock
-from parallelcheck.model.document import Link, Section
+from parallelcheck.model.document import Link
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import SAFE, SPAN, UNSAFE, Edit, Fix, Span
 from parallelcheck.rules._common import excerpt, group_by_value, join_langs
-from parallelcheck.rules._fixes import fixable
+from parallelcheck.rules._fixes import EDITABLE, fixable
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import Option, RuleContext, rule
+from parallelcheck.text.lexicon import URL_IN_SENTENCE
 from parallelcheck.text.links import (
     LOCAL_FRAGMENT,
     compared_target,
@@ -26,6 +28,7 @@ from parallelcheck.text.links import (
     site_path,
     text_contradiction,
 )
+from parallelcheck.text.tokens import cut_spans
 
 
 @rule(
@@ -50,7 +53,9 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     Link or image targets differ between aligned blocks (or aligned headings).
 
     For each aligned block the targets of its links and images (nested ones included) are
-    compared as multisets.  A target is compared without a localised prefix (configurable,
+    compared as sets: how often a version links to one target is style.  A URL a version
+    writes bare in its text (Markdown and MDX files: GitHub-flavoured Markdown makes it a
+    link) is a link to it.  A target is compared without a localised prefix (configurable,
     default ``/{lang}/``: ``/ja/tutorial/`` in the ja version equals ``/tutorial/``, and so does
     ``/en/tutorial/`` when en is the source) and without a trailing slash; a target written
     the very same way in every version (a language switcher) always agrees.  Versions are
@@ -61,7 +66,9 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
 
     Localisation is no difference: a segment naming the version's language or the source's
     anywhere in the path (``../ko/tutorial/x.md``, ``developer.mozilla.org/en-US/docs/…``, a
-    region or script subtag allowed), a language subdomain (``ko.wikipedia.org``), a
+    region or script subtag allowed), a language subdomain (``ko.wikipedia.org``, or the
+    version's region: ``cn.vite.dev`` in zh-CN), a query parameter naming the language
+    (``?hl=zh-cn``), a
     Liquid/Jekyll ``{% link path %}`` or a ``{{ site.url }}`` prefix (root-relative), ``./``
     and doubled slashes.  A site's absolute URL equals a root-relative link to the same path
     in another version of the block (``https://kubernetes.io/docs/x`` = ``/docs/x``).  The
@@ -83,8 +90,10 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     A link to a heading of the same page (``#fragment``) is compared by the aligned section it
     leads to: when the fragment is that version's own id of a heading — its explicit id, or
     the id a site generator derives from its title (lower case, punctuation dropped, spaces
-    as hyphens: ``#중첩된-json-문서``, ``#nested-json-documents``) — the translated heading's
-    translated id is the same target.
+    as hyphens: ``#중첩된-json-문서``, ``#nested-json-documents``; a title met again numbered,
+    the second ``## Size`` is ``#size-1``) — the translated heading's translated id is the
+    same target.  So is a link into the page written with the page's own address
+    (``/ja/guides/actions/#…`` in the page ``guides/actions``).
 
     Further localised prefixes may be given in the ``localized_patterns`` option (each with a
     ``{lang}`` placeholder, like ``links.localized_prefixes``).
@@ -109,6 +118,11 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     prefixes = (*article.link_prefixes, *ctx.options["localized_patterns"])
     patterns = {lang: localisation(lang, prefixes, article.source) for lang in article.langs}
     headings = _HeadingRows(article)
+    page = article.id.strip("/")
+
+    def in_page(target: str, lang: str) -> str:
+        """A target as compared, a link into the page by the section it leads to."""
+        return _in_page(_as_in_page(target, page, patterns[lang]), headings, lang)
 
     def findings(section, cells, row: AlignedBlock | None = None) -> Iterator[Finding]:
         """The findings of a heading or a block row of *section*: *cells* holds, per
@@ -127,12 +141,12 @@ def link_mismatch(ctx: RuleContext) -> Iterator[Finding]:
         targets = {
             lang: (
                 line,
-                [(_in_page(link.target, headings, lang), link.line, link.target) for link in links],
+                [(in_page(link.target, lang), link.line, link.target) for link in links],
                 blocks,
             )
             for lang, (line, links, blocks) in kept.items()
         }
-        yield from _compare(ctx, section, targets, patterns, row)
+        yield from _compare(ctx, section, targets, patterns, headings, row)
 
     # A heading or a row where no version has a link gives nothing (no text to contradict a
     # target, no target to differ): most rows, passed without comparing.
@@ -206,8 +220,17 @@ def _ignored(patterns: tuple[str, ...]) -> Callable[[Link], bool]:
 
 
 def _compare(
-    ctx: RuleContext, section, targets_by_lang, patterns, row: AlignedBlock | None = None
+    ctx: RuleContext,
+    section,
+    targets_by_lang,
+    patterns,
+    headings: _HeadingRows,
+    row: AlignedBlock | None = None,
 ) -> Iterator[Finding]:
+    """The findings of one heading or block row: versions grouped by the set of targets
+    they link to (how often a version links to one target is style), each group that is
+    not the source's one finding.  A target a version writes as a bare URL in its text
+    (which GitHub-flavoured Markdown and MDX make a link) is not one it lacks or adds."""
     article = ctx.article
     if len(targets_by_lang) < 2 or not any(cell[1] for cell in targets_by_lang.values()):
         return
@@ -222,19 +245,23 @@ def _compare(
             for lang, cell in targets_by_lang.items()
         }
     )
-    counts = {lang: tuple(sorted(t for t, _, _ in found)) for lang, found in compared.items()}
-    reference, deviating = group_by_value(article, counts)
+    sets = {lang: tuple(sorted({t for t, _, _ in found})) for lang, found in compared.items()}
+    reference, deviating = group_by_value(article, sets)
+    bare = _BareUrls(article, targets_by_lang, patterns)
     for langs, targets in deviating:
-        ours, theirs = Counter(targets), Counter(counts[reference[0]])
-        lacking = sorted((theirs - ours).elements())
-        adding = sorted((ours - theirs).elements())
+        ours, theirs = set(targets), set(sets[reference[0]])
+        lacking = sorted(t for t in theirs - ours if not all(bare.writes(la, t) for la in langs))
+        adding = sorted(t for t in ours - theirs if not bare.writes(reference[0], t))
+        if not lacking and not adding:
+            continue
         lines = _places(targets_by_lang, compared, langs, reference, set(lacking), set(adding))
         who, others = join_langs(langs), join_langs(reference)
         one, one_other = len(langs) == 1, len(reference) == 1
         links, other_links = ("links" if one else "link"), ("links" if one_other else "link")
-        ours_found, theirs_found = targets_by_lang[langs[0]][1], targets_by_lang[reference[0]][1]
-        theirs_shown = _show(lacking, theirs_found, ours_found, article, reference[0])
-        ours_shown = _show(adding, ours_found, theirs_found, article, langs[0])
+        ours_found = [*targets_by_lang[langs[0]][1], *compared[langs[0]]]
+        theirs_found = [*targets_by_lang[reference[0]][1], *compared[reference[0]]]
+        theirs_shown = _show(lacking, theirs_found, ours_found, headings, article, reference[0])
+        ours_shown = _show(adding, ours_found, theirs_found, headings, article, langs[0])
         if lacking and adding:
             text = f"{who} {links} to {ours_shown} where {others} {other_links} to {theirs_shown}"
         elif lacking:
@@ -253,6 +280,64 @@ def _compare(
             row=row,
             fix=_fix(ctx, langs, reference, compared, lacking, adding, patterns),
         )
+
+
+class _BareUrls:
+    """The URLs each version of a row writes bare in its text, outside inline code, in
+    their compared form: GitHub-flavoured Markdown and MDX make such a URL a link
+    (``Visit https://astro.new`` links as ``[…](https://astro.new)`` does).  Only for
+    Markdown and MDX files, read when a difference first asks."""
+
+    def __init__(self, article: AlignedArticle, cells: dict, patterns: dict):
+        self.article = article
+        self.cells = cells
+        self.patterns = patterns
+        self.found: dict[str, frozenset[str]] = {}
+
+    def writes(self, lang: str, target: str) -> bool:
+        """Whether version *lang* writes the compared *target* as a bare URL."""
+        if "://" not in target:
+            return False
+        found = self.found.get(lang)
+        if found is None:
+            found = self.found[lang] = self._read(lang)
+        return target in found
+
+    def _read(self, lang: str) -> frozenset[str]:
+        if os.path.splitext(self.article.paths[lang])[1].lower() not in EDITABLE:
+            return frozenset()
+        found = set()
+        for block in self.cells[lang][2]:
+            spans = block.all_code_spans() if block.children else block.code_spans
+            text = cut_spans(block.text, spans) if spans else block.text
+            for url in URL_IN_SENTENCE.findall(text):
+                if url.lower().startswith(("http://", "https://")):
+                    found.add(compared_target(url, self.patterns[lang]))
+        return frozenset(found)
+
+
+def _as_in_page(target: str, page: str, where) -> str:
+    """A link to a heading of the page itself written with the page's address
+    (``/ja/guides/actions/#フォーム入力エラーの表示`` in the page ``guides/actions``) as the
+    link into the page it is (``#フォーム入力エラーの表示``); any other target as it is.  The
+    address is the article's id, after a root-relative path or a host, its language
+    segments, trailing slash and Markdown or HTML extension left out."""
+    address, hash_, fragment = target.partition("#")
+    if not hash_ or not fragment or not address or not page:
+        return target
+    compared = compared_target(address, where)
+    path = site_path(compared) or compared
+    if not path.startswith("/"):
+        return target
+    path = path.rstrip("/")
+    stem, dot, extension = path.rpartition(".")
+    if dot and extension.lower() in _PAGE_EXTENSIONS:
+        path = stem
+    return "#" + fragment if path == "/" + page or path.endswith("/" + page) else target
+
+
+#: Extensions a link to a page may end with.
+_PAGE_EXTENSIONS = frozenset({"md", "mdx", "markdown", "html", "htm"})
 
 
 def _fix(ctx: RuleContext, langs, reference, compared, lacking, adding, patterns) -> Fix | None:
@@ -495,38 +580,55 @@ def _places(cells, compared, langs, reference, lacking: set, adding: set) -> dic
     return lines
 
 
-_NOT_IN_ID = re.compile(r"[^\w\- ]")
-
-
 def heading_id(title: str) -> str:
     """The id a site generator derives from a heading's title (GitHub's, Starlight's and
-    MkDocs' convention): lower case, characters other than letters, digits, ``_``, ``-`` and
-    spaces dropped, each space a hyphen."""
+    MkDocs' convention): lower case, characters other than letters, combining marks (the
+    vowel signs of ``स्लॉट्स``), digits, ``_``, ``-`` and spaces dropped, each space a
+    hyphen."""
     text = unicodedata.normalize("NFC", title).strip().lower()
-    return _NOT_IN_ID.sub("", text).replace(" ", "-")
+    return "".join(ch for ch in text if _in_id(ch)).replace(" ", "-")
 
 
-def _ids_of(heading: Section) -> set[str]:
-    """The ids a heading defines: its explicit id, and the one derived from its title."""
-    return {heading.anchor or "", heading_id(heading.title)} - {""}
+def _in_id(ch: str) -> bool:
+    """Whether a heading id keeps a character of the title (see :func:`heading_id`)."""
+    return ch.isalnum() or ch in "_- " or unicodedata.category(ch).startswith("M")
 
 
-def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int]]:
-    """Per version, each heading id it defines (explicit, and derived from the title) → the
-    aligned section's row.  An id two headings of one version share is left out."""
-    rows: dict[str, dict[str, int]] = {lang: {} for lang in article.langs}
-    seen: dict[str, Counter[str]] = {lang: Counter() for lang in article.langs}
-    for index, section in enumerate(article.sections):
-        for lang, cell in section.cells.items():
-            if cell is None or not cell.title:
+def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int | None]]:
+    """Per version, each heading id it defines → the aligned section's row: a heading's
+    explicit id, and the id derived from its title (:func:`heading_id`) numbered as site
+    generators number a title met again in the page (the second ``## Size`` is ``size-1``,
+    GitHub's, Astro's, Hugo's and Docusaurus' convention; ``size_1`` too, MkDocs'), in the
+    version's own order of headings.  An explicit id two headings share leads to no one
+    row: ``None``."""
+    rows: dict[str, dict[str, int | None]] = {}
+    for lang in article.langs:
+        headings = sorted(
+            (cell.line, index, cell)
+            for index, section in enumerate(article.sections)
+            if (cell := section.cells.get(lang)) is not None and cell.title
+        )
+        explicit = Counter(cell.anchor for _, _, cell in headings if cell.anchor)
+        ids: dict[str, int | None] = {
+            name: index if explicit[name] == 1 else None
+            for _, index, cell in headings
+            if (name := cell.anchor)
+        }
+        taken = set(explicit)
+        for _, index, cell in headings:
+            base = heading_id(cell.title)
+            if not base:
                 continue
-            for name in _ids_of(cell):
-                seen[lang][name] += 1
-                rows[lang][name] = index
-    return {
-        lang: {name: row for name, row in ids.items() if seen[lang][name] == 1}
-        for lang, ids in rows.items()
-    }
+            name, again = base, 0
+            while name in taken:
+                again += 1
+                name = f"{base}-{again}"
+            taken.add(name)
+            ids.setdefault(name, index)
+            if again:
+                ids.setdefault(f"{base}_{again}", index)
+        rows[lang] = ids
+    return rows
 
 
 class _HeadingRows:
@@ -537,19 +639,28 @@ class _HeadingRows:
 
     def __init__(self, article: AlignedArticle):
         self._article = article
-        self._rows: dict[str, dict[str, int]] | None = None
+        self._rows: dict[str, dict[str, int | None]] | None = None
 
-    def of(self, lang: str) -> dict[str, int]:
+    def of(self, lang: str) -> dict[str, int | None]:
         if self._rows is None:
             self._rows = _heading_rows(self._article)
         return self._rows[lang]
+
+    def names_a_heading(self, fragment: str, lang: str) -> bool:
+        """Whether the ``#fragment`` is the id of a heading of version *lang*."""
+        return _fragment_id(fragment) in self.of(lang)
+
+
+def _fragment_id(fragment: str) -> str:
+    """The heading id a ``#fragment`` names, as :func:`_heading_rows` keys it."""
+    return unicodedata.normalize("NFC", unquote(fragment[1:])).lower()
 
 
 def _in_page(target: str, headings: _HeadingRows, lang: str) -> str:
     """*target* as compared: a ``#fragment`` naming a heading of its own version (*lang*)
     stands for the aligned section it leads to."""
     if target.startswith("#") and len(target) > 1:
-        row = headings.of(lang).get(unicodedata.normalize("NFC", unquote(target[1:])).lower())
+        row = headings.of(lang).get(_fragment_id(target))
         if row is not None:
             return f"#(section {row + 1})"
     return target
@@ -559,14 +670,16 @@ def _show(
     targets: list[str],
     found: list[tuple[str, int, str]],
     others: list[tuple[str, int, str]],
+    headings: _HeadingRows,
     article: AlignedArticle,
     lang: str,
 ) -> str:
-    """Compared targets of version *lang* (its links ``found``: target, line, target as
-    written; ``others``: those of the versions it is compared with) as a message names
-    them: a link to a heading of the page as the version writes it, with the heading's
-    title (``#astro-pages (“Astro pages”)``), not as it is compared (the aligned section it
-    leads to).  Of two links of the version leading to one heading, the one written as no
+    """Compared targets of version *lang* (its links ``found``: target as compared — into
+    the page, and further by localisation —, line, target as written; ``others``: those of
+    the versions it is compared with) as a message
+    names them: as the version writes them (``https://cn.vite.dev/…``, not as compared),
+    and a link to a heading of the page with the heading's title (``#astro-pages (“Astro
+    pages”)``).  Of two links of the version leading to one heading, the one written as no
     link of the others is (the difference) is named; a ``#fragment`` naming no heading of
     the version's page says so."""
     theirs = {target for _, _, target in others}
@@ -581,22 +694,13 @@ def _show(
         elif (
             target.startswith("#")
             and len(target) > 1
-            and not _names_a_heading(target, article, lang)
+            and not headings.names_a_heading(target, lang)
         ):
             target += " (no heading of the page has that id)"
+        else:  # as the version writes it (its language, its fragment)
+            target = next((w for form, _, w in found if form == target), target)
         shown.append(target)
     return _listed(shown)
-
-
-def _names_a_heading(target: str, article: AlignedArticle, lang: str) -> bool:
-    """Whether the ``#fragment`` *target* is the id of a heading of version *lang* (one or
-    more: :func:`_heading_rows` leaves out an id two headings share)."""
-    name = unicodedata.normalize("NFC", unquote(target[1:])).lower()
-    return any(
-        name in _ids_of(cell)
-        for section in article.sections
-        if (cell := section.cells.get(lang)) is not None and cell.title
-    )
 
 
 def _listed(targets: list[str]) -> str:

@@ -26,6 +26,7 @@ from parallelcheck.text.tokens import (
     DIRECT_SEARCH,
     SameTokenIndex,
     Tokens,
+    alias_form,
     first_offsets,
     same_token,
     token_form,
@@ -62,6 +63,9 @@ class _Token(NamedTuple):
     #: The form of a URL or path as written, when its compared form drops a language segment
     #: (``docs/de/x.md`` names the German file in every version: the same token).
     written: str = ""
+    #: Another form the token stands for (:func:`~parallelcheck.text.tokens.alias_form`:
+    #: ``4.0`` for ``v4.0``, ``meta`` for ``<meta>``).
+    alias: str = ""
 
 
 @dataclass
@@ -96,14 +100,23 @@ class _TokenComparison(ValueComparison[_Token]):
                 compared = compared_target(text, self.patterns[lang])
                 if compared != text:
                     written, token = token_form(text), compared
-            found = self.made[key] = _Token(token, strong, token_form(token), False, written)
+            form = token_form(token)
+            found = self.made[key] = _Token(token, strong, form, False, written, alias_form(form))
         return found
 
     def values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
+        """The tokens of *where* (:meth:`deciding_values`), and quiet ones that only match
+        others: the code-like words of its running text, and the URLs its links lead to (a
+        URL another version writes in its text is the same URL; the links themselves are
+        ``link-mismatch``'s to compare)."""
         found = self.deciding_values(where, lang)
         prose = self.facts.prose(where)
         if prose:
             found.extend((_Token(form, False, form, True), 0) for form in sorted(prose))
+        links = where.all_links() if isinstance(where, Block) else where.links
+        for link in links:
+            if "://" in link.target:
+                found.append((self.token(link.target.strip(), True, lang)._replace(quiet=True), 0))
         return found
 
     def deciding_values(self, where: Block | Section, lang: str) -> list[tuple[_Token, int]]:
@@ -196,8 +209,11 @@ class _TokenComparison(ValueComparison[_Token]):
 
     def keys(self, value: _Token) -> tuple[str, ...]:
         """The same form is the same token (strong or not); a localised path also matches
-        as written."""
-        return (value.form, value.written) if value.written else (value.form,)
+        as written, and a token also matches what it stands for (its alias: the number of
+        ``v4.0``, the element of ``<meta>``)."""
+        if value.written or value.alias:
+            return tuple(key for key in (value.form, value.written, value.alias) if key)
+        return (value.form,)
 
     def show(self, value: _Token) -> str:
         return value.text
@@ -220,7 +236,32 @@ class _TokenComparison(ValueComparison[_Token]):
 
 
 def _near(a: str, b: str) -> bool:
+    """Whether name *a* is a near variant of name *b* (a misspelling of it), not the same
+    name with a case ending written onto it (:func:`_declined`)."""
+    if _declined(a, b):
+        return False
     return a.lower() == b.lower() or ratio(a, b) >= NEAR_VARIANT
+
+
+#: The longest case ending a name takes (pl ``JavaScriptem``).
+_ENDING_LETTERS = 3
+
+
+def _declined(a: str, b: str) -> bool:
+    """Whether one name is the other with one to three small letters written after it: a
+    case ending of a language that declines names (pl ``na GitHubie``, ``JavaScriptu`` for
+    ``GitHub``, ``JavaScript``), not a misspelling.  Only for a name with a capital (a
+    product name, an acronym): a word of small letters in inline code is a command or an
+    identifier, and ``pipx`` is another program than ``pip``."""
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    ending = long[len(short) :]
+    return (
+        0 < len(ending) <= _ENDING_LETTERS
+        and long.startswith(short)
+        and not short.islower()
+        and ending.isalpha()
+        and ending.islower()
+    )
 
 
 _WORDING = Wording(changed="write", has="write", adds="add", lacks="have")
@@ -244,25 +285,32 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
 
     Product names (``DeepInfer``, ``vLLM``) and acronyms (``AWQ``) are reported only when a
     version writes a near variant instead (``Deepinfer``, ``TurboMlnd``) — translations may
-    leave a repeated name out.  Tokens are compared as sets per aligned block; a block that
-    agrees as a whole is compared item by item too: in a list whose items every version has,
-    each item with its counterpart, and in a table with as many rows in every version, each
-    row, so a version changed in one item is reported at that item's line even when another
-    item of the block states the same version.  A token the other version states elsewhere
-    in the same aligned section (outside the block, for an item) is not reported missing.
+    leave a repeated name out; a name with a case ending of up to three small letters (pl
+    ``na GitHubie``, ``JavaScriptu``) is the same name.  Tokens are compared as sets per
+    aligned block; a block that agrees as a whole is compared item by item too: in a list
+    whose items every version has, each item with its counterpart, and in a table with as
+    many rows in every version, each row, so a version changed in one item is reported at
+    that item's line even when another item of the block states the same version.  A token
+    the other version states elsewhere in the same aligned section (outside the block, for
+    an item) is not reported missing.
 
     Inline code is compared by its form: outer quotes and an empty call do not count
     (`` `"gzip"` `` = ``gzip``, `` `fetch()` `` = ``fetch``), and placeholders are compared
     by kind and position, not by text, so a translated placeholder is no difference while a
     changed command around it is: ``{{branch_name}}`` = ``{{브랜치_이름}}``, ``<file>`` =
-    ``<fichier>``, and in a command ``$VAR`` and a bracketed option form ``[-o|--output]``.
+    ``<fichier>``, a bracketed word of capitals ``https://[YOUR-SITE]/graphql`` =
+    ``https://[VOTRE-SITE]/graphql``, and in a command ``$VAR`` and a bracketed option form
+    ``[-o|--output]``.  A version written with a ``v`` is its number (``Astro v4.0`` =
+    ``w wersji 4.0``), a lone tag its element (`` `<meta>` `` = `` `meta` ``), and a URL one
+    version writes in its text is the same token as another's link to it.
     A string literal of prose inside inline code is translated with the page, as a code
     block's is (``{ search: 'user input' }`` = ``{ search: 'ユーザーの入力内容' }``,
     ``alt="a helpful description"`` = ``alt="une description utile"``); a string that is a
     value (``"/api/users"``, ``'nav.home'``) counts as written.  Inline code one version
     writes as plain prose (``« gzip »``, ``„rick“``, ``fetch()``, ``fastapi.security``,
-    ``application/json``) counts as written.  URLs and paths are compared like link targets
-    (see ``link-mismatch``: a language segment or subdomain is no difference).  See
+    ``application/json``, ``define:vars``) counts as written.  URLs and paths are compared
+    like link targets (see ``link-mismatch``: a language segment or subdomain is no
+    difference).  See
     :mod:`parallelcheck.text.tokens` for the exact token forms.
 
     Severity by what differs: an **error** when a token written or lacking is a fact — a

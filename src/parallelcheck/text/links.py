@@ -83,6 +83,14 @@ class Localisation:
 
     patterns: tuple[re.Pattern[str], ...]
     tags: frozenset[str]
+    #: The region subtags of those tags, lower case (``cn`` of ``zh-CN``): a site may name its
+    #: localised copy by the region alone (``cn.vite.dev``).
+    regions: frozenset[str] = frozenset()
+
+    def is_host_tag(self, label: str) -> bool:
+        """Whether a host's first label names one of the tags (:meth:`is_tag`) or the region
+        of one (``cn.vite.dev`` for zh-CN)."""
+        return self.is_tag(label) or label.lower() in self.regions
 
     def is_tag(self, segment: str) -> bool:
         """Whether a path segment or subdomain names one of the tags, with or without a
@@ -101,11 +109,16 @@ def localisation(lang: str, prefixes: Sequence[str], source: str | None = None) 
 
 @cache
 def _localisation(lang: str, prefixes: tuple[str, ...], source: str | None) -> Localisation:
-    tags = set()
+    tags, regions = set(), set()
     for tag in {lang, source or lang}:
         tag = tag.lower().replace("_", "-")
         tags |= {tag, tag.partition("-")[0]}
-    return Localisation(_patterns(lang, prefixes, source), frozenset(tags))
+        regions |= {part for part in tag.split("-")[1:] if _REGION.match(part)}
+    return Localisation(_patterns(lang, prefixes, source), frozenset(tags), frozenset(regions))
+
+
+#: A region subtag: two letters (``cn``, ``br``) or three digits (``419``).
+_REGION = re.compile(r"^(?:[a-z]{2}|\d{3})$")
 
 
 def compared_target(target: str, where: Localisation) -> str:
@@ -115,8 +128,10 @@ def compared_target(target: str, where: Localisation) -> str:
     * a Liquid/Jekyll ``{% link path %}`` is the root-relative ``/path``, and a
       ``{{ site.url }}``/``{{ site.baseurl }}`` prefix is dropped (root-relative too);
     * a language segment anywhere in the path (``../ko/tutorial/x.md``,
-      ``https://developer.mozilla.org/en-US/docs/…``) and a language subdomain
-      (``ko.wikipedia.org``) naming the version's own language or the source's are dropped;
+      ``https://developer.mozilla.org/en-US/docs/…``), a language subdomain
+      (``ko.wikipedia.org``, or the region of one: ``cn.vite.dev`` in the zh-CN version) and a
+      query parameter whose value is a language tag (``?hl=zh-cn``) naming the version's own
+      language or the source's are dropped;
     * ``./`` at the start and repeated slashes inside the path do not count;
     * the fragment of a link into a page of the site's own — relative or root-relative —
       is compared only for being there (:data:`LOCAL_FRAGMENT`): it is that page's own
@@ -150,7 +165,7 @@ def compared_target(target: str, where: Localisation) -> str:
     if absolute:
         host = absolute["host"]
         first, dot, remainder = host.partition(".")
-        if dot and "." in remainder and where.is_tag(first):
+        if dot and "." in remainder and where.is_host_tag(first):
             host, translated = remainder, True
         head = f"{absolute['scheme']}//{host}"
         rest = rest[absolute.end() :]
@@ -163,6 +178,9 @@ def compared_target(target: str, where: Localisation) -> str:
         path = path[2:]
     if len(path) > 1 and path.endswith("/"):
         path = path[:-1]
+    if query and "=" in query:
+        query = _without_language_parameters(query, where)
+        query_mark = query_mark if query else ""
     if query and (" " in query or "%" in query or "+" in query or not query.isascii()):
         query = _PROSE_VALUE.sub(_blank_prose, query)
     compared = head + path + query_mark + query
@@ -170,6 +188,17 @@ def compared_target(target: str, where: Localisation) -> str:
         own = localised or (translated and not unquote(fragment).isascii())
         compared += LOCAL_FRAGMENT if own else hash_ + fragment
     return compared or target
+
+
+def _without_language_parameters(query: str, where: Localisation) -> str:
+    """A query without its parameters whose value names a language of *where*
+    (``hl=zh-cn``, ``lang=ja``): the page in another language, the same page."""
+    kept = [
+        parameter
+        for parameter in query.split("&")
+        if not ((value := parameter.partition("=")[2]) and where.is_tag(value))
+    ]
+    return "&".join(kept)
 
 
 #: A query parameter's value (``key=value`` up to the next ``&``).
@@ -203,7 +232,7 @@ def is_localised(target: str, where: Localisation) -> bool:
     absolute = _ABSOLUTE.match(rest)
     if absolute:
         first, dot, remainder = absolute["host"].partition(".")
-        if dot and "." in remainder and where.is_tag(first):
+        if dot and "." in remainder and where.is_host_tag(first):
             return True
         rest = rest[absolute.end() :]
     return any(where.is_tag(segment) for segment in rest.split("/") if segment)

@@ -74,16 +74,22 @@ _URL = re.compile(r"(?<![A-Za-z0-9])" + URL_ASCII.pattern.removeprefix(r"\b"), r
 # A Markdown attribute list (``{.internal-link target=_blank}``, ``{: .note}``) is markup.
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[.#][\w-]+(?:[ \t]+[^{}\n]*)?\}|\{:[^{}\n]*\}")
 # Code-like words of running text, kept only so that inline code another version writes as
-# prose (``« gzip »`` for `` `"gzip"` ``, ``fetch()``, ``fastapi.security``) is found there.
+# prose (``« gzip »`` for `` `"gzip"` ``, ``fetch()``, ``fastapi.security``, ``define:vars``)
+# is found there; and plain version numbers (``4.0``, ``1.x``), so that a version another
+# version writes with a ``v`` (``Astro v4.0`` for ``Astro 4.0``) is found there too.
 _PROSE_CODE = re.compile(
     r"(?<![A-Za-z0-9])[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,120}?)\s*[»“”\"'」』’](?![A-Za-z0-9])"
     r"|(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*_\w+|[A-Za-z_]\w*\(\)"
-    r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9])(?![\w(])"
+    r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9]|[A-Za-z_]\w*:[A-Za-z_][\w-]*\w"
+    r"|\d+(?:\.(?:\d+|x))+)(?![\w(]|\.\d)"
 )
 # What every match of :data:`_PROSE_CODE` holds (an opening quote after no letter or digit, a
-# slash, a dot before a letter, an underscore before a word character, or ``()``): a text
-# without any is not searched (most texts, and the search is slow).
-_PROSE_CODE_HINT = re.compile(r"(?<![A-Za-z0-9])[«„“\"'「『‘]|/|\.[A-Za-z_]|_\w|\(\)")
+# slash, a dot before a letter, an underscore before a word character, ``()``, a colon
+# between letters, or a dot between a digit and a digit or ``x``): a text without any is not
+# searched (most texts, and the search is slow).
+_PROSE_CODE_HINT = re.compile(
+    r"(?<![A-Za-z0-9])[«„“\"'「『‘]|/|\.[A-Za-z_]|_\w|\(\)|[A-Za-z]:[A-Za-z]|\d\.[\dx]"
+)
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
 #: The patterns of strong tokens read before any word, each after a cheap test for a
@@ -221,6 +227,8 @@ _ANGLE = re.compile(r"<[^<>\s=\"'/][^<>=\"']*>")
 _LONE_TAG = re.compile(r"^</?[a-z][a-z0-9]*>$")
 _DOLLAR = re.compile(r"\$\{?[^\W\d]\w*\}?")
 _BRACKETED = re.compile(r"(?:(?<=\s)|^)\[[^\[\]\s]+\](?=\s|$)")
+#: A bracketed word of capitals anywhere (``https://[YOUR-SITE]/graphql``): a placeholder.
+_SHOUTED = re.compile(r"\[([^\W\d_][^\[\]\s]*)\]")
 _QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»", "„": "“"}
 
 
@@ -230,8 +238,9 @@ def token_form(token: str) -> str:
     placeholders reduced to their kind, so that a translated placeholder is no difference
     but a changed command around it is: ``{{branch_name}}`` / ``{{브랜치_이름}}`` → ``{{…}}``,
     ``<file>`` / ``<fichier>`` → ``<…>`` (a lone lowercase tag such as ``<div>`` is kept: it is
-    HTML), and, in a command (code with a space), ``$VAR`` → ``$…`` and a bracketed option
-    form ``[-o|--output]`` → ``[…]``; a string literal of prose inside it (``{ search:
+    HTML), a bracketed word of capitals ``[YOUR-SITE]`` → ``[…]``, and, in a command (code
+    with a space), ``$VAR`` → ``$…`` and a bracketed option form ``[-o|--output]`` →
+    ``[…]``; a string literal of prose inside it (``{ search:
     'user input' }``) → ``"…"``, as a code block's is compared."""
     form = token.strip()
     if len(form) >= 2 and _QUOTES.get(form[0]) == form[-1] and form[0] not in form[1:-1]:
@@ -242,6 +251,8 @@ def token_form(token: str) -> str:
         form = _MUSTACHE.sub("{{…}}", form)
     if "<" in form and not _LONE_TAG.match(form):
         form = _ANGLE.sub("<…>", form)
+    if "[" in form:
+        form = _SHOUTED.sub(_placeholder_if_shouted, form)
     if " " in form:
         if "$" in form:
             form = _DOLLAR.sub("$…", form)
@@ -250,6 +261,17 @@ def token_form(token: str) -> str:
     if "'" in form or '"' in form:
         form = _LITERAL.sub(_prose_blanked, form)
     return form or token
+
+
+def _placeholder_if_shouted(bracketed: re.Match[str]) -> str:
+    """A bracketed word written in capitals (``[YOUR-SITE]``, ``[VOTRE-SITE]``) or in a
+    script without case (``[你的站点]``) as compared: a placeholder, translated with the
+    page; one with a small letter (``[slug]``, a route parameter of a file name) is kept as
+    written."""
+    word = bracketed[1]
+    if any(ch.islower() for ch in word) or not any(ch.isalpha() for ch in word):
+        return bracketed.group()
+    return "[…]"
 
 
 #: A string literal inside inline code (``{ search: 'user input' }``).
@@ -261,6 +283,26 @@ def _prose_blanked(literal: re.Match[str]) -> str:
     compared: translated with the page, like a code block's, so only that it is there
     counts (``{ search: 'ユーザーの入力内容' }`` = ``{ search: 'user input' }``)."""
     return '"…"' if is_prose(literal[2]) else literal.group()
+
+
+#: A version written with a ``v`` (``v4.0``, ``V1.x``): its number is the version.
+_V_VERSION = re.compile(r"[vV](\d+(?:\.(?:\d+|x))+)")
+#: A lone opening or closing HTML tag (``<meta>``, ``</head>``): its name is the element.
+_TAG_NAME = re.compile(r"</?([a-z][a-z0-9]*)>")
+
+
+def alias_form(form: str) -> str:
+    """Another form a token in its :func:`token_form` stands for, or ``""``: a version
+    written with a ``v`` is its number (``v4.0`` → ``4.0``, which a translation may write
+    as ``wersji 4.0``), and a lone HTML tag is its element's name (``<meta>`` → ``meta``,
+    which a translation may write in inline code without brackets)."""
+    if form[:1] in "vV":
+        found = _V_VERSION.fullmatch(form)
+        return found[1] if found else ""
+    if form[:1] == "<":
+        found = _TAG_NAME.fullmatch(form)
+        return found[1] if found else ""
+    return ""
 
 
 def same_token(a: str, b: str) -> bool:
