@@ -115,8 +115,9 @@ def test_content_without_the_wrapper_is_aligned_as_if_wrapped():
     assert warning.langs == ("ko",) and warning.reference_langs == ("en", "ja")
     assert {loc.lang: loc.line for loc in warning.locations} == {"en": 5, "ja": 5, "ko": 7}
     assert not [f for f in rule_findings(article, "code-mismatch")]
-    missing = rule_findings(article, "missing-paragraph")
-    assert [(f.langs, f.locations[-1].line) for f in missing] == [(("en", "ja"), 5)]
+    missing = rule_findings(article, "missing-paragraph")  # ko's, which the source lacks
+    assert [(f.langs, f.reference_langs) for f in missing] == [(("ko",), ("en", "ja"))]
+    assert {loc.lang: loc.line for loc in missing[0].locations}["ko"] == 5
     # the HTML report shows ko's unwrapped blocks in the tip's row
     index = rows.index(wrapper)
     assert lines_of(article, Element(1, index), "ko") == [(7, 7), (9, 11)]

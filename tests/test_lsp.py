@@ -196,9 +196,9 @@ def test_the_server_publishes_an_articles_findings_on_open_and_on_save(project: 
 def test_each_deviating_version_gets_the_finding_with_the_others_related(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The shipped article: en and ja both lack the table ko and zh-Hant hold.  Each of en.md
-    and ja.md gets the finding at its own line; its related information is the other
-    deviating version and the two reference versions, each at its own line."""
+    """The shipped article: ko and zh-Hant both hold a table the source en (and ja) lack.
+    Each of ko.md and zh-Hant.md gets the finding at its own line; its related information
+    is the other deviating version and the two reference versions, each at its own line."""
     pytest.importorskip("pygls")
     from conftest import REPO
 
@@ -215,21 +215,22 @@ def test_each_deviating_version_gets_the_finding_with_the_others_related(
     )
     table_in = {
         lang: next(d for d in published[uri[lang]] if d.code == "missing-table")
-        for lang in ("en", "ja")
+        for lang in ("ko", "zh-Hant")
     }
-    assert table_in["ja"].range.start.line == 24  # line 25
-    related = [(r.location.uri, r.message) for r in table_in["ja"].related_information]
+    assert not any(d.code == "missing-table" for d in published.get(uri["en"], []))
+    assert table_in["zh-Hant"].range.start.line == 28  # line 29
+    related = [(r.location.uri, r.message) for r in table_in["zh-Hant"].related_information]
     assert related == [
-        (uri["en"], "en: deviating version"),
-        (uri["ko"], "ko: reference version"),
-        (uri["zh-Hant"], "zh-Hant: reference version"),
+        (uri["ko"], "ko: deviating version"),
+        (uri["en"], "en: reference version"),
+        (uri["ja"], "ja: reference version"),
     ]
-    assert [r.location.range.start.line for r in table_in["ja"].related_information] == [
+    assert [r.location.range.start.line for r in table_in["zh-Hant"].related_information] == [
+        28,
         24,
-        28,
-        28,
+        24,
     ]
-    assert table_in["en"].related_information[0].message == "ja: deviating version"
+    assert table_in["ko"].related_information[0].message == "zh-Hant: deviating version"
 
 
 def test_without_pygls_the_command_says_which_extra_to_install(monkeypatch) -> None:

@@ -301,24 +301,25 @@ def _sarif_places(locations: list[dict]) -> list[tuple[str, int]]:
 
 
 def test_sarif_puts_reference_versions_in_related_locations(real):
-    """The shipped article's first missing table: en and ja lack the table that ko and
-    zh-Hant hold.  The result is located at en's and ja's lines (the files to fix); ko's and
-    zh-Hant's lines, where the table is, are related locations naming their role."""
+    """The shipped article's first missing table: ko and zh-Hant hold a table that the
+    source en (and ja) lack.  The result is located at ko's and zh-Hant's lines, where the
+    table is (the versions that differ from the source); en's and ja's lines, where it would
+    be, are related locations naming their role."""
     document = json.loads(FORMATS["sarif"](real))
     table = next(r for r in document["runs"][0]["results"] if r["ruleId"] == "missing-table")
-    assert table["properties"]["langs"] == ["en", "ja"]
+    assert table["properties"]["langs"] == ["ko", "zh-Hant"]
     located = [(loc["message"]["text"], _sarif_places([loc])[0]) for loc in table["locations"]]
     related = [
         (loc["id"], loc["message"]["text"], _sarif_places([loc])[0])
         for loc in table["relatedLocations"]
     ]
     assert located == [
-        ("en: deviating version", ("articles/deepinfer-vs-lmdeploy/en.md", 25)),
-        ("ja: deviating version", ("articles/deepinfer-vs-lmdeploy/ja.md", 25)),
+        ("ko: deviating version", ("articles/deepinfer-vs-lmdeploy/ko.md", 29)),
+        ("zh-Hant: deviating version", ("articles/deepinfer-vs-lmdeploy/zh-Hant.md", 29)),
     ]
     assert related == [
-        (1, "ko: reference version", ("articles/deepinfer-vs-lmdeploy/ko.md", 29)),
-        (2, "zh-Hant: reference version", ("articles/deepinfer-vs-lmdeploy/zh-Hant.md", 29)),
+        (1, "en: reference version", ("articles/deepinfer-vs-lmdeploy/en.md", 25)),
+        (2, "ja: reference version", ("articles/deepinfer-vs-lmdeploy/ja.md", 25)),
     ]
 
 
@@ -382,13 +383,14 @@ def test_github_lines_are_strict_workflow_commands(real, hostile, which):
 
 def test_github_on_the_user_article(real):
     lines = FORMATS["github"](real).splitlines()
-    assert len(lines) == 16  # 8 findings, each deviating in en and ja
+    assert len(lines) == 16  # 8 findings, each deviating in ko and zh-Hant
     assert (
-        "::error file=articles/deepinfer-vs-lmdeploy/en.md,line=25,title=missing-table::"
-        "table (9 rows × 3 columns) is present in ko and zh-Hant but missing from en and ja "
+        "::error file=articles/deepinfer-vs-lmdeploy/ko.md,line=29,title=missing-table::"
+        "table (9 rows × 3 columns) is present in ko and zh-Hant but not in the source en "
+        "(nor in ja); removed from en after it was translated, or added in ko and zh-Hant "
         "[deepinfer-vs-lmdeploy § Head-to-head: scope, not speed]"
     ) in lines
-    assert all("zh-Hant.md" not in line.split("::")[1] for line in lines)
+    assert all("/en.md" not in line.split("::")[1] for line in lines)
 
 
 def test_github_escaping(hostile):
@@ -444,8 +446,8 @@ def test_markdown_details_on_the_user_article(real):
     text = FORMATS["markdown"](real)
     assert "| deepinfer-vs-lmdeploy | 2 | 4 | 2 | 8 |" in text
     assert "#### § Head-to-head: scope, not speed" in text
-    assert "  - ✗ ja (deviating): articles/deepinfer-vs-lmdeploy/ja.md:25" in text
-    assert "  - ✓ zh-Hant (reference): articles/deepinfer-vs-lmdeploy/zh-Hant.md:29" in text
+    assert "  - ✗ zh-Hant (deviating): articles/deepinfer-vs-lmdeploy/zh-Hant.md:29" in text
+    assert "  - ✓ ja (reference): articles/deepinfer-vs-lmdeploy/ja.md:25" in text
 
 
 def test_markdown_escapes_article_text(hostile):
@@ -495,7 +497,8 @@ def section_rows(table: Node, heading: str) -> list[Node]:
 
 
 def check_head_to_head(table: Node) -> None:
-    """The user's article: en and ja lack the head-to-head table that ko and zh-Hant have."""
+    """The user's article: ko and zh-Hant have a head-to-head table that the source en and
+    ja lack; their cells are marked as deviating, en's and ja's empty cells as missing."""
     heading, *blocks = section_rows(table, "Head-to-head: scope, not speed")
     table_rows = [row for row in blocks if any(td.find_all("table") for td in row.kids("td"))]
     assert len(table_rows) == 1
@@ -504,7 +507,7 @@ def check_head_to_head(table: Node) -> None:
         assert {"pc-missing", "pc-empty"} <= cells[lang].classes, cells[lang].classes
         assert not cells[lang].find_all("table")
     for lang in ("ko", "zh-Hant"):
-        assert "pc-ref" in cells[lang].classes and "pc-missing" not in cells[lang].classes
+        assert "pc-deviating" in cells[lang].classes and "pc-missing" not in cells[lang].classes
         (inner,) = cells[lang].find_all("table", "pc-inner")
         assert len(inner.find_all("tr")) == 10  # header + 9 rows
     assert "pc-missing" not in _cells(heading)["en"].classes
@@ -529,10 +532,10 @@ def test_html_structure_on_the_user_article(real):
     assert notes and all(
         note.find_all("a")[0].attrs["href"] == "#" + note.attrs["data-finding"] for note in notes
     )
-    # The missing sections of the FAQ are rows with dashed en/ja cells.
+    # The FAQ sections only ko and zh-Hant have are rows with dashed en/ja cells.
     heading, *_ = section_rows(table, "DeepInfer가 LMDeploy보다 빠른가요?")
     assert "pc-missing" in _cells(heading)["ja"].classes
-    assert "pc-ref" in _cells(heading)["zh-Hant"].classes
+    assert "pc-deviating" in _cells(heading)["zh-Hant"].classes
     # Without JavaScript the versions can still be chosen (CSS does it); the other filters
     # stay hidden; everything else is there.
     (form,) = page.root.find_all("form")

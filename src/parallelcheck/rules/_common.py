@@ -23,6 +23,33 @@ def join_langs(langs: Iterable[str]) -> str:
     return join_words(langs)
 
 
+def lacking(
+    source: str, present: Sequence[str], absent: Sequence[str], what: str
+) -> tuple[list[str], list[str], str]:
+    """The sides of a finding about an element (a section, a block) that the versions
+    ``absent`` lack and ``present`` have: the deviating versions, the reference ones and
+    the message.
+
+    The versions lacking it deviate (``… is present in en and de but missing from ja``) —
+    unless the source is among them: then the versions that have it are those that differ
+    from the source, by an element it does not have, left over from an earlier source or
+    added by a translator (``… is present in de but not in the source en; removed from en
+    after it was translated, or added in de``)."""
+    if source not in absent:
+        return (
+            list(absent),
+            list(present),
+            f"{what} is present in {join_langs(present)} but missing from {join_langs(absent)}",
+        )
+    others = [lang for lang in absent if lang != source]
+    nor = f" (nor in {join_langs(others)})" if others else ""
+    text = (
+        f"{what} is present in {join_langs(present)} but not in the source {source}{nor}; "
+        f"removed from {source} after it was translated, or added in {join_langs(present)}"
+    )
+    return list(present), list(absent), text
+
+
 #: Verbs whose third person singular is not the plural plus ``s``.
 _IRREGULAR = {"have": "has", "do": "does", "are": "is"}
 

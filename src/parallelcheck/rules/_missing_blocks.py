@@ -9,7 +9,7 @@ from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSec
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
-from parallelcheck.rules._common import describe_block, join_langs, place_of_missing_block
+from parallelcheck.rules._common import describe_block, lacking, place_of_missing_block
 from parallelcheck.rules._fixes import insertion_fix
 from parallelcheck.rules._severity import missing_block_severity
 from parallelcheck.rules.base import RuleContext
@@ -133,13 +133,13 @@ def missing_block_finding(
     if places is None:
         places = {lang: place_of_missing_block(section, index, lang) for lang in absent}
     lines.update(places)
+    langs, reference, text = lacking(ctx.article.source, present, absent, describe_block(block))
     return ctx.finding(
         section,
-        absent,
-        present,
+        langs,
+        reference,
         lines,
-        f"{describe_block(block)} is present in {join_langs(present)} but missing from "
-        f"{join_langs(absent)}",
+        text,
         {"kind": block.kind.value},
         row=row,
         severity=missing_block_severity(block.text) if block.kind in PROSE_KINDS else None,

@@ -19,9 +19,11 @@ def missing_paragraph(ctx: RuleContext) -> Iterator[Finding]:
     Blocks are aligned inside each aligned section by shared anchors (numbers, names, inline
     code, link targets), kind and share of the document's length; a block that aligns with
     nothing in a version is reported, naming the versions that have it and those that lack
-    it.  The location in a version that lacks it is the nearest earlier aligned block it has,
-    or the section heading.  Sections missing as a whole are reported by ``missing-section``
-    instead.
+    it: the versions lacking it deviate, unless the source is among them — then the versions
+    that have it differ from the source (a block removed from the source after translation,
+    or added by a translator).  The location in a version that lacks it is the nearest
+    earlier aligned block it has, or the section heading.  Sections missing as a whole are
+    reported by ``missing-section`` instead.
 
     Severity by size: an **error** for a block of eight words or more (a Han or kana
     character counts half a word), a **warning** for a smaller one — a label ("Type:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt, join_langs
+from parallelcheck.rules._common import excerpt, lacking
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -19,13 +19,15 @@ def missing_section(ctx: RuleContext) -> Iterator[Finding]:
     counterpart in others.
 
     Sections are matched across versions by the N-way aligner (explicit heading ids, shared
-    untranslatable anchors such as names and numbers, block kinds, length, level and position),
-    never by heading text, so translated headings align.  When some versions have a section and
-    others lack it, one finding names both sides: ``langs`` lack it, ``reference_langs`` have
-    it.  The location in a version that lacks it is the heading of the nearest earlier section
-    it does have — the place to add it.  Subsections missing from the same versions as their
-    parent are folded into the parent's finding.  Blocks of a missing section are not reported
-    again by the block rules.
+    untranslatable anchors such as names and numbers, block kinds, length, level and
+    position), never by heading text, so translated headings align.  When some versions have
+    a section and others lack it, one finding names both sides: ``langs`` lack it,
+    ``reference_langs`` have it — unless the source lacks it, then the versions that have it
+    differ from the source (a section removed from the source after translation, or added by
+    a translator) and are ``langs``.  The location in a version that lacks it is the heading
+    of the nearest earlier section it does have — the place to add it.  Subsections missing
+    from the same versions as their parent are folded into the parent's finding.  Blocks of a
+    missing section are not reported again by the block rules.
 
     Fails: ``## FAQ`` followed by ``### Is it fast?`` in ko, only ``## FAQ`` in en.
     """
@@ -93,14 +95,21 @@ def _missing_section_finding(ctx: RuleContext, row, absent, present, folded, ear
     first = row.cells[present[0]]
     after = earlier.title(absent[0])
     extra = f" and its {folded} subsection{'s' if folded != 1 else ''}" if folded else ""
-    are, they = ("are", "they") if folded else ("is", "it")
-    where = f"; {they} belong{'' if folded else 's'} after “{excerpt(after)}”" if after else ""
+    what = f"section “{excerpt(first.title)}” (level {first.level}){extra}"
+    langs, reference, text = lacking(ctx.article.source, present, absent, what)
+    if folded:
+        text = text.replace(f"{what} is present", f"{what} are present", 1)
+    if after and ctx.article.source in absent:  # where the source would have it
+        text += (
+            f"; in {absent[0]} {'they' if folded else 'it'} would stand after “{excerpt(after)}”"
+        )
+    elif after:  # where the versions lacking it add it
+        text += f"; {'they belong' if folded else 'it belongs'} after “{excerpt(after)}”"
     return ctx.finding(
         row,
-        absent,
-        present,
+        langs,
+        reference,
         lines,
-        f"section “{excerpt(first.title)}” (level {first.level}){extra} {are} present in "
-        f"{join_langs(present)} but missing from {join_langs(absent)}{where}",
+        text,
         {"level": first.level, "subsections": folded},
     )

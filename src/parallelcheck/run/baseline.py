@@ -251,13 +251,31 @@ def by_article(baseline: Counter[Key]) -> defaultdict[str, Counter[Key]]:
 
 
 def without_baselined(findings: Iterable[Finding], baseline: Counter[Key]) -> list[Finding]:
-    """The findings the baseline does not account for, in their order."""
+    """The findings the baseline does not account for, in their order.
+
+    An entry also accounts for a finding that names its two sides the other way round
+    (:func:`swapped_key`): before 0.3 a section or block only translations have was
+    reported as missing from the source, the source among the deviating versions; it is now
+    reported in the translations that have it, and a baseline written before still holds
+    it."""
     remaining = Counter(baseline)
     kept = []
     for found in findings:
-        found_key = key(found)
-        if remaining[found_key] > 0:
-            remaining[found_key] -= 1
+        for found_key in (key(found), swapped_key(found)):
+            if remaining[found_key] > 0:
+                remaining[found_key] -= 1
+                break
         else:
             kept.append(found)
     return kept
+
+
+def swapped_key(finding: Finding) -> Key:
+    """The key of *finding* with its deviating and reference versions exchanged."""
+    sides = (finding.reference_langs, finding.langs)
+    return (
+        finding.rule,
+        finding.article,
+        *sides,
+        fingerprint(finding.rule, finding.article, *sides, finding.message),
+    )

@@ -1,13 +1,13 @@
 """Where each finding of an article goes in its side-by-side table.
 
 Every finding is placed at its aligned element: the row it records (its
-:attr:`~parallelcheck.model.finding.Finding.section_row` and ``block_row``), and within the
-section, when the finding names no block row, the heading or block row that best explains its
-locations (see :func:`place_finding`).  There the cells of the deviating versions are
-marked ``pc-missing`` (the version lacks the element) or ``pc-deviating`` (it has it, but it
-differs), the reference versions' cells ``pc-ref``.  Findings about the whole article (a
-missing version), and the rare finding no row contains, mark the header cells of their
-deviating versions instead.
+:attr:`~parallelcheck.model.finding.Finding.section_row` and ``block_row``), and within the section,
+when the finding names no block row, the heading or block row that best explains its locations (see
+:func:`place_finding`).  There the cells of the deviating versions are marked ``pc-missing`` (the
+version lacks the element) or ``pc-deviating`` (it has it, but it differs), the reference versions'
+cells ``pc-ref`` — or ``pc-missing`` when they lack the element (a block only translations have,
+which the source lacks).  Findings about the whole article (a missing version), and the rare finding
+no row contains, mark the header cells of their deviating versions instead.
 """
 
 from __future__ import annotations
@@ -88,8 +88,9 @@ def place_finding(article: AlignedArticle, finding: Finding) -> Element | None:
     candidates are the elements of the section row it records (its heading and block rows),
     or every element of the article for a finding that records none (one about the whole
     article, or one made elsewhere than by a rule); each scores one point per location whose
-    line lies in that version's cell, and one per deviating version whose cell is empty there
-    (the thing it lacks); the highest score wins, then the most contained locations, then the
+    line lies in that version's cell, and one per version of the finding whose cell is empty
+    there (the thing it lacks: the deviating versions', or the source's when only
+    translations have it); the highest score wins, then the most contained locations, then the
     first element.  An element must contain at least one location; when no element of its
     section does, the whole article is searched.  A finding whose deviating versions have no
     file (a missing version) is about the whole article and placed nowhere.
@@ -124,7 +125,7 @@ def _best(
             ranges = lines_of(article, element, loc.lang)
             if _contains(ranges, loc.line):
                 contained += 1
-        for lang in finding.langs:
+        for lang in (*finding.langs, *finding.reference_langs):
             if lang in article.langs and not lines_of(article, element, lang):
                 absent += 1
         score = (contained + absent, contained)
@@ -155,9 +156,10 @@ def place_findings(article: AlignedArticle, findings: list[Finding]) -> Placemen
             if lang in article.langs:
                 empty = not lines_of(article, element, lang)
                 placement.add(element, lang, Mark(number, MISSING if empty else DEVIATING))
-        for lang in finding.reference_langs:
-            if lines_of(article, element, lang):
-                placement.add(element, lang, Mark(number, REFERENCE))
+        for lang in finding.reference_langs:  # the source lacks what only translations have
+            if lang in article.langs:
+                empty = not lines_of(article, element, lang)
+                placement.add(element, lang, Mark(number, MISSING if empty else REFERENCE))
         for loc in finding.locations:
             ranges = lines_of(article, element, loc.lang)
             if not ranges or _contains(ranges, loc.line):
