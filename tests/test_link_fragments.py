@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import parse_versions, write_article
 
 from parallelcheck.align.progressive import align_article
@@ -130,6 +131,38 @@ def test_a_link_into_the_page_written_with_its_address_leads_to_its_heading(
         (folder / "ja.md").write_text(ja.replace("/ja/guides/actions/#エラーの表示", target))
         _, findings = run_check(folder.parent.parent, select=("link-mismatch",))
         assert [f.langs for f in findings] == [("ja",)], target
+
+
+@pytest.mark.parametrize(
+    ("written", "lacks"),
+    [
+        ("Besuche https://astro.new zum Start.", False),  # GFM and MDX make it a link
+        ("Besuche [astro.new] (https://astro.new) zum Start.", True),  # broken markup
+        ("Besuche [astro.new]（https://astro.new）zum Start.", True),  # full-width brackets
+        ("[astro.new]를 열어 시작합니다(https://astro.new).", True),  # text moved away
+        ("Besuche `https://astro.new` zum Start.", True),  # inline code is no link
+    ],
+)
+def test_a_bare_url_is_a_link_but_a_broken_link_is_not(
+    tmp_path: Path, run_check, written: str, lacks: bool
+) -> None:
+    en = "# P\n\nVisit [astro.new](https://astro.new) to start.\n"
+    folder = write_article(tmp_path / "page", {"en.md": en, "de.md": f"# P\n\n{written}\n"})
+    _, findings = run_check(folder, select=("link-mismatch",))
+    assert [f.langs for f in findings] == ([("de",)] if lacks else [])
+
+
+def test_a_no_break_space_in_a_title_is_no_hyphen_of_its_id(tmp_path: Path, run_check) -> None:
+    # French puts a no-break space before a colon; site generators drop it (Astro's fr v7
+    # upgrade guide links #nom-de-fichier-réservé-srcfetchts).
+    en = "# P\n\nSee [it](#reserved-name-srcfetchts).\n\n## Reserved name: `src/fetch.ts`\n\nOne.\n"
+    fr = (
+        "# P\n\nVoir [ceci](#nom-réservé-srcfetchts).\n\n"
+        "## Nom réservé\u00a0: `src/fetch.ts`\n\nUn.\n"
+    )
+    folder = write_article(tmp_path / "page", {"en.md": en, "fr.md": fr})
+    _, findings = run_check(folder, select=("link-mismatch",))
+    assert findings == []
 
 
 # ---------------------------------------------------------------------------

@@ -48,6 +48,27 @@ def test_other_targets_still_differ(ours, theirs):
     assert compared_target(ours, KO) != compared_target(theirs, EN)
 
 
+ZH = localisation("zh-CN", ("/{lang}/",), "en")
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("https://cn.vite.dev/guide/env.html", "https://vite.dev/guide/env.html"),  # region
+        ("https://d.chrome.com/blog/x?hl=zh-cn#limits", "https://d.chrome.com/blog/x#limits"),
+        ("https://x.org/a?hl=zh-cn&b=1", "https://x.org/a?b=1"),
+    ],
+)
+def test_a_region_subdomain_or_a_language_parameter_is_localisation(ours, theirs):
+    assert compared_target(ours, ZH) == compared_target(theirs, EN)
+
+
+def test_a_url_inside_a_token_keeps_its_double_slash():
+    token = 'src="https://www.example.com/a.png"'
+    assert compared_target(token, EN) == token
+    assert compared_target("/docs//x", EN) == "/docs/x"
+
+
 def test_a_translated_fragment_of_another_site_s_localised_copy_is_its_own():
     mdn = "https://developer.mozilla.org/ko/docs/Web/A#%ED%82%A4%EC%9B%8C%EB%93%9C"
     assert compared_target(mdn, KO) == "https://developer.mozilla.org/docs/Web/A#…"

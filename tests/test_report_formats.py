@@ -387,7 +387,7 @@ def test_github_on_the_user_article(real):
     assert (
         "::error file=articles/deepinfer-vs-lmdeploy/ko.md,line=29,title=missing-table::"
         "table (9 rows × 3 columns) is present in ko and zh-Hant but not in the source en "
-        "(nor in ja); removed from en after it was translated, or added in ko and zh-Hant "
+        "(nor in ja); en changed or dropped it after it was translated, or ko and zh-Hant added it "
         "[deepinfer-vs-lmdeploy § Head-to-head: scope, not speed]"
     ) in lines
     assert all("/en.md" not in line.split("::")[1] for line in lines)

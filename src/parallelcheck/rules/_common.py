@@ -33,8 +33,8 @@ def lacking(
     The versions lacking it deviate (``… is present in en and de but missing from ja``) —
     unless the source is among them: then the versions that have it are those that differ
     from the source, by an element it does not have, left over from an earlier source or
-    added by a translator (``… is present in de but not in the source en; removed from en
-    after it was translated, or added in de``)."""
+    added by a translator (``… is present in de but not in the source en; en changed or
+    dropped it after it was translated, or de added it``)."""
     if source not in absent:
         return (
             list(absent),
@@ -45,7 +45,8 @@ def lacking(
     nor = f" (nor in {join_langs(others)})" if others else ""
     text = (
         f"{what} is present in {join_langs(present)} but not in the source {source}{nor}; "
-        f"removed from {source} after it was translated, or added in {join_langs(present)}"
+        f"{source} changed or dropped it after it was translated, or {join_langs(present)} "
+        "added it"
     )
     return list(present), list(absent), text
 

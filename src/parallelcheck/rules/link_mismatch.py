@@ -310,10 +310,29 @@ class _BareUrls:
         for block in self.cells[lang][2]:
             spans = block.all_code_spans() if block.children else block.code_spans
             text = cut_spans(block.text, spans) if spans else block.text
-            for url in URL_IN_SENTENCE.findall(text):
-                if url.lower().startswith(("http://", "https://")):
-                    found.add(compared_target(url, self.patterns[lang]))
+            for url in URL_IN_SENTENCE.finditer(text):
+                if url[0].lower().startswith(("http://", "https://")) and not _broken_link(
+                    text, url.start()
+                ):
+                    found.add(compared_target(url[0], self.patterns[lang]))
         return frozenset(found)
+
+
+#: What stands before the target of a link whose markup a translation broke: ``](`` with
+#: a space between, or full-width brackets (``[Artifact Registry] (https://…)``,
+#: ``[…方法]（https://…）``).
+_BROKEN_BEFORE = re.compile(r"[\]］]\s*[(（]\s*$")
+
+
+def _broken_link(text: str, start: int) -> bool:
+    """Whether the URL at *start* of a block's text is the target of a link whose markup is
+    broken — after ``] (`` or ``]（``, or in brackets ``(…)`` in a text holding a ``[`` (the
+    link's text moved away from it: ``[Pytest]를 이용한 테스트(https://pytest.org)``) —
+    rather than a URL written bare: the version lacks the link, and readers see brackets."""
+    before = text[max(0, start - 40) : start]
+    if _BROKEN_BEFORE.search(before):
+        return True
+    return before.endswith(("(", "（")) and ("[" in text or "［" in text)
 
 
 def _as_in_page(target: str, page: str, where) -> str:
@@ -580,6 +599,10 @@ def _places(cells, compared, langs, reference, lacking: set, adding: set) -> dic
     return lines
 
 
+#: A run of hyphens in a heading id.
+_HYPHENS = re.compile(r"-{2,}")
+
+
 def heading_id(title: str) -> str:
     """The id a site generator derives from a heading's title (GitHub's, Starlight's and
     MkDocs' convention): lower case, characters other than letters, combining marks (the
@@ -599,8 +622,9 @@ def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int | None]]:
     explicit id, and the id derived from its title (:func:`heading_id`) numbered as site
     generators number a title met again in the page (the second ``## Size`` is ``size-1``,
     GitHub's, Astro's, Hugo's and Docusaurus' convention; ``size_1`` too, MkDocs'), in the
-    version's own order of headings.  An explicit id two headings share leads to no one
-    row: ``None``."""
+    version's own order of headings; an id holding ``--`` also without it, since a title's
+    no-break space (fr ``Nom réservé : …``, which generators drop) reads as a space.  An
+    explicit id two headings share leads to no one row: ``None``."""
     rows: dict[str, dict[str, int | None]] = {}
     for lang in article.langs:
         headings = sorted(
@@ -627,6 +651,8 @@ def _heading_rows(article: AlignedArticle) -> dict[str, dict[str, int | None]]:
             ids.setdefault(name, index)
             if again:
                 ids.setdefault(f"{base}_{again}", index)
+            if "--" in name:  # a no-break space the reader made a space (fr ``réservé :``)
+                ids.setdefault(_HYPHENS.sub("-", name), index)
         rows[lang] = ids
     return rows
 

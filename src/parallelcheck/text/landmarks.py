@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from parallelcheck.text.lexicon import SENTENCE_START_SPACED, normalise, starts_sentence
+from parallelcheck.text.tokens import token_form
 
 try:  # the counting loop Counter.update runs (in C), without Counter.__init__'s steps
     from collections import _count_elements  # type: ignore[attr-defined]
@@ -64,8 +65,10 @@ def anchors_of(
     multiset.
 
     *non_latin* says whether the version is written in a non-Latin script, in which case every
-    capitalised Latin word is name-like.  Inline code and link targets are kept verbatim
-    apart from outer spaces.
+    capitalised Latin word is name-like.  Inline code is kept in the form the token rule
+    compares it in (:func:`~parallelcheck.text.tokens.token_form`: a translated placeholder,
+    ``<dossier>`` for ``<dir>``, is the same anchor), link targets verbatim apart from outer
+    spaces.
     """
     return counted(anchor_keys(text, non_latin, code_spans, targets))
 
@@ -122,7 +125,7 @@ def anchor_keys(
     else:
         keys = words
     if spans:
-        keys += ["`" + code.strip() for code in spans]
+        keys += ["`" + token_form(code) for code in spans]
     if targets:
         keys += ["@" + target.strip() for target in targets]
     return keys

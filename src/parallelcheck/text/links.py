@@ -70,6 +70,9 @@ _LIQUID_LINK = re.compile(r"^\{%-?\s*(?:link|post_url)\s+(?P<path>[^\s%]+)\s*-?%
 _SITE_VARIABLE = re.compile(r"^(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+")
 _ABSOLUTE = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*:)//(?P<host>[^/?#]*)", re.IGNORECASE)
 _SUBTAG = re.compile(r"^(?:[a-z]{2}|[a-z]{4}|\d{3})$")
+#: Slashes repeated inside a path (not the ``//`` of a URL written inside a token,
+#: ``src="https://…"``).
+_REPEATED_SLASHES = re.compile(r"(?<!:)/{2,}")
 #: What a fragment into a page of the site's own, localised or relative, is compared as.
 LOCAL_FRAGMENT = "#…"
 
@@ -173,7 +176,7 @@ def compared_target(target: str, where: Localisation) -> str:
     segments = path.split("/")
     kept = [s for s in segments if not where.is_tag(s)]
     translated = translated or len(kept) != len(segments)
-    path = re.sub("/{2,}", "/", "/".join(kept))
+    path = _REPEATED_SLASHES.sub("/", "/".join(kept))
     if path.startswith("./"):
         path = path[2:]
     if len(path) > 1 and path.endswith("/"):
