@@ -106,8 +106,9 @@ def test_section_pools_are_built_once_and_hold_the_heading_and_every_block():
     pools = SectionPools(comparison, {"en": section}, BlockValues(comparison))
     pool = pools.of("en")()
     assert pools.of("en")() is pool
-    # the heading's 3.14 is a quiet token: a plain version number, matching a "v3.14"
-    assert {v.text for v in pool.values} == {"V4.1", "SM100", "FastAPI", "3.14"}
+    # 3.14, 10 and 2024 are quiet tokens: plain numbers, matching a "v3.14" or a `2024`
+    assert {v.text for v in pool.values} == {"V4.1", "SM100", "FastAPI", "3.14", "10", "2024"}
+    assert {v.text for v in pool.values if not v.quiet} == {"V4.1", "SM100", "FastAPI"}
 
 
 def test_aligned_rows_hold_blocks_of_their_section():

@@ -262,8 +262,11 @@ def _compare(
         theirs_found = [*targets_by_lang[reference[0]][1], *compared[reference[0]]]
         theirs_shown = _show(lacking, theirs_found, ours_found, headings, article, reference[0])
         ours_shown = _show(adding, ours_found, theirs_found, headings, article, langs[0])
+        moved = _moved_pages(lacking, adding)
         if lacking and adding:
             text = f"{who} {links} to {ours_shown} where {others} {other_links} to {theirs_shown}"
+            if moved:
+                text += f": the same page{'s' * (len(lacking) > 1)} of {moved} at another address"
         elif lacking:
             has = "has" if one_other else "have"
             text = f"{who} lack{'s' * one} the link to {theirs_shown} that {others} {has}"
@@ -278,8 +281,50 @@ def _compare(
             text,
             {"missing": lacking, "extra": adding},
             row=row,
-            fix=_fix(ctx, langs, reference, compared, lacking, adding, patterns),
+            severity="info" if moved else None,
+            fix=None if moved else _fix(ctx, langs, reference, compared, lacking, adding, patterns),
         )
+
+
+def _moved_pages(lacking: list[str], adding: list[str]) -> str:
+    """The host when every target lacked and every one added pair up as one page of a site
+    that moved (:func:`_same_page_moved`), else ``""``."""
+    if not lacking or len(lacking) != len(adding):
+        return ""
+    left = list(adding)
+    for target in lacking:
+        other = next((t for t in left if _same_page_moved(target, t)), None)
+        if other is None:
+            return ""
+        left.remove(other)
+    return urlsplit(lacking[0]).hostname or ""
+
+
+def _same_page_moved(a: str, b: str) -> bool:
+    """Whether two absolute URLs are one page of a site that reorganised its addresses
+    (``developer.mozilla.org/…/Web/CSS/font-family`` and ``…/Web/CSS/Reference/Properties/
+    font-family``): the same host, query and fragment (or no fragment on one side), the same
+    last path segment, and one path the other's segments with some more inserted, each of
+    letters alone (a segment with a digit, ``v1``, ``3.x``, may be another version of the
+    page: not the same page)."""
+    try:
+        one, two = urlsplit(a), urlsplit(b)
+    except ValueError:
+        return False
+    if not one.hostname or one.hostname != two.hostname or one.query != two.query:
+        return False
+    if one.fragment and two.fragment and one.fragment != two.fragment:
+        return False
+    first = [part for part in one.path.split("/") if part]
+    second = [part for part in two.path.split("/") if part]
+    if not first or not second or first[-1] != second[-1] or first == second:
+        return False
+    short, long = (first, second) if len(first) < len(second) else (second, first)
+    rest = iter(long)
+    inserted = [part for part in long if part not in short]
+    return all(part in rest for part in short) and not any(
+        any(ch.isdigit() for ch in part) for part in inserted
+    )
 
 
 class _BareUrls:

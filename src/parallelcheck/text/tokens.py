@@ -75,20 +75,22 @@ _URL = re.compile(r"(?<![A-Za-z0-9])" + URL_ASCII.pattern.removeprefix(r"\b"), r
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[.#][\w-]+(?:[ \t]+[^{}\n]*)?\}|\{:[^{}\n]*\}")
 # Code-like words of running text, kept only so that inline code another version writes as
 # prose (``« gzip »`` for `` `"gzip"` ``, ``fetch()``, ``fastapi.security``, ``define:vars``)
-# is found there; and plain version numbers (``4.0``, ``1.x``), so that a version another
-# version writes with a ``v`` (``Astro v4.0`` for ``Astro 4.0``) is found there too.
+# is found there; and plain numbers and versions (``4321``, ``4.0``, ``1.x``; after a letter
+# of another script too: ``ポート4321``), so that a number another version writes in inline
+# code, or a version it writes with a ``v`` (``Astro v4.0`` for ``Astro 4.0``), is found
+# there too.
 _PROSE_CODE = re.compile(
     r"(?<![A-Za-z0-9])[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,120}?)\s*[»“”\"'」』’](?![A-Za-z0-9])"
     r"|(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*_\w+|[A-Za-z_]\w*\(\)"
-    r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9]|[A-Za-z_]\w*:[A-Za-z_][\w-]*\w"
-    r"|\d+(?:\.(?:\d+|x))+)(?![\w(]|\.\d)"
+    r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9]|[A-Za-z_]\w*:[A-Za-z_][\w-]*\w)(?![\w(])"
+    r"|(?<![A-Za-z0-9_.])(\d+(?:\.(?:\d+|x))*)(?![A-Za-z0-9_]|\.\d)"
 )
 # What every match of :data:`_PROSE_CODE` holds (an opening quote after no letter or digit, a
 # slash, a dot before a letter, an underscore before a word character, ``()``, a colon
-# between letters, or a dot between a digit and a digit or ``x``): a text without any is not
-# searched (most texts, and the search is slow).
+# between letters, or a digit): a text without any is not searched (most texts, and the
+# search is slow).
 _PROSE_CODE_HINT = re.compile(
-    r"(?<![A-Za-z0-9])[«„“\"'「『‘]|/|\.[A-Za-z_]|_\w|\(\)|[A-Za-z]:[A-Za-z]|\d\.[\dx]"
+    r"(?<![A-Za-z0-9])[«„“\"'「『‘]|/|\.[A-Za-z_]|_\w|\(\)|[A-Za-z]:[A-Za-z]|\d"
 )
 _HAS_DIGIT = re.compile(r"[0-9]")
 _HAS_ALPHA = re.compile(r"[A-Za-z]")
@@ -218,7 +220,9 @@ def prose_code(text: str, code_spans: Sequence[str] = ()) -> frozenset[str]:
     text, _ = _running_text(text, code_spans)
     if not _PROSE_CODE_HINT.search(text):
         return frozenset()  # most texts (and the search is slow)
-    return frozenset(token_form(quoted or word) for quoted, word in _PROSE_CODE.findall(text))
+    return frozenset(
+        token_form(quoted or word or number) for quoted, word, number in _PROSE_CODE.findall(text)
+    )
 
 
 # Placeholders in inline code, each standing for its kind (see :func:`token_form`).
@@ -286,16 +290,17 @@ def _prose_blanked(literal: re.Match[str]) -> str:
 
 
 #: A version written with a ``v`` (``v4.0``, ``V1.x``): its number is the version.
-_V_VERSION = re.compile(r"[vV](\d+(?:\.(?:\d+|x))+)")
+_V_VERSION = re.compile(r"[vV](\d+(?:\.(?:\d+|x))*)")
 #: A lone opening or closing HTML tag (``<meta>``, ``</head>``): its name is the element.
 _TAG_NAME = re.compile(r"</?([a-z][a-z0-9]*)>")
 
 
 def alias_form(form: str) -> str:
     """Another form a token in its :func:`token_form` stands for, or ``""``: a version
-    written with a ``v`` is its number (``v4.0`` → ``4.0``, which a translation may write
-    as ``wersji 4.0``), and a lone HTML tag is its element's name (``<meta>`` → ``meta``,
-    which a translation may write in inline code without brackets)."""
+    written with a ``v`` is its number (``v4.0`` → ``4.0``, which a translation may write as
+    ``wersji 4.0``; ``v6`` → ``6``, ``Version 6``), and a lone HTML tag is its element's
+    name (``<meta>`` → ``meta``, which a translation may write in inline code without
+    brackets)."""
     if form[:1] in "vV":
         found = _V_VERSION.fullmatch(form)
         return found[1] if found else ""
