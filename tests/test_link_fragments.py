@@ -16,6 +16,7 @@ from parallelcheck.rules.link_mismatch import (
     _contradicted,
     _heading_rows,
     _HeadingRows,
+    _same_page_moved,
     heading_id,
 )
 from parallelcheck.text.links import localisation
@@ -163,6 +164,27 @@ def test_a_no_break_space_in_a_title_is_no_hyphen_of_its_id(tmp_path: Path, run_
     folder = write_article(tmp_path / "page", {"en.md": en, "fr.md": fr})
     _, findings = run_check(folder, select=("link-mismatch",))
     assert findings == []
+
+
+MDN = "https://developer.mozilla.org/docs/Web"
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "moved"),
+    [
+        (f"{MDN}/CSS/font-family#g", f"{MDN}/CSS/Reference/Properties/font-family#g", True),
+        (f"{MDN}/CSS/CSS_cascade/Specificity#c", f"{MDN}/CSS/Specificity", True),
+        (f"{MDN}/CSS/font-family#g", f"{MDN}/CSS/Reference/Properties/font-family#h", False),
+        ("https://x.io/docs/install", "https://x.io/docs/V1/install", False),  # a version
+        ("https://x.io/docs/install", "https://x.io/docs/lang/install", False),  # small
+        ("https://x.io/docs/install", "https://y.io/docs/Guides/install", False),  # host
+        ("https://x.io/a/B/install", "https://x.io/B/a/install", False),  # reordered
+        ("https://x.io/docs/install", "https://x.io/docs/Guides/setup", False),  # last part
+    ],
+)
+def test_a_page_its_site_moved(one: str, other: str, moved: bool) -> None:
+    assert _same_page_moved(one, other) is moved
+    assert _same_page_moved(other, one) is moved
 
 
 # ---------------------------------------------------------------------------

@@ -304,9 +304,11 @@ def _same_page_moved(a: str, b: str) -> bool:
     """Whether two absolute URLs are one page of a site that reorganised its addresses
     (``developer.mozilla.org/…/Web/CSS/font-family`` and ``…/Web/CSS/Reference/Properties/
     font-family``): the same host, query and fragment (or no fragment on one side), the same
-    last path segment, and one path the other's segments with some more inserted, each of
-    letters alone (a segment with a digit, ``v1``, ``3.x``, may be another version of the
-    page: not the same page)."""
+    last path segment, and one path the other's segments with some more inserted, each a
+    capitalised name without a digit, as a site's sections are named (``Reference``,
+    ``Guides``).  A segment with a digit (``v1``, ``3.x``) or of small letters (``next``,
+    ``latest``, a placeholder ``lang``) may be another version of the page: not the same
+    page."""
     try:
         one, two = urlsplit(a), urlsplit(b)
     except ValueError:
@@ -322,8 +324,8 @@ def _same_page_moved(a: str, b: str) -> bool:
     short, long = (first, second) if len(first) < len(second) else (second, first)
     rest = iter(long)
     inserted = [part for part in long if part not in short]
-    return all(part in rest for part in short) and not any(
-        any(ch.isdigit() for ch in part) for part in inserted
+    return all(part in rest for part in short) and all(
+        part[:1].isupper() and not any(ch.isdigit() for ch in part) for part in inserted
     )
 
 
