@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt, lacking
+from parallelcheck.rules._common import excerpt, join_words, lacking
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -26,8 +26,10 @@ def missing_section(ctx: RuleContext) -> Iterator[Finding]:
     differ from the source (a section removed from the source after translation, or added by
     a translator) and are ``langs``.  The location in a version that lacks it is the heading
     of the nearest earlier section it does have — the place to add it.  Subsections missing
-    from the same versions as their parent are folded into the parent's finding.  Blocks of a
-    missing section are not reported again by the block rules.
+    from the same versions as their parent are folded into the parent's finding, and a run of
+    five sections of one level or more missing from the same versions is one finding naming
+    them (evidence ``sections``).  Blocks of a missing section are not reported again by the
+    block rules.
 
     Fails: ``## FAQ`` followed by ``### Is it fast?`` in ko, only ``## FAQ`` in en.
     """
@@ -43,17 +45,31 @@ def missing_section(ctx: RuleContext) -> Iterator[Finding]:
             continue
         level = min(row.cells[lang].level for lang in present)
         nested = index + 1
+        siblings: list[int] = []  # where each section of the run after the first starts
         while nested < len(sections):
             below = sections[nested]
             below_present = below.present()
             if below.absent() != absent or below_present != present:
                 break
-            if min(below.cells[lang].level for lang in below_present) <= level:
+            below_level = min(below.cells[lang].level for lang in below_present)
+            if below_level < level:
                 break
+            if below_level == level:
+                siblings.append(nested)
             nested += 1
+        if siblings and len(siblings) + 1 < RUN:  # a few sections: each its own finding
+            nested, siblings = siblings[0], []
         earlier.advance(index)
-        yield _missing_section_finding(ctx, row, absent, present, nested - index - 1, earlier)
+        folded = nested - index - 1 - len(siblings)
+        run = [sections[at] for at in siblings]
+        yield _missing_section_finding(ctx, row, absent, present, folded, run, earlier)
         index = nested
+
+
+#: How many sections of one level in a row, missing from the same versions, make one
+#: finding (a part of the page: an API reference's 33 ``SSRManifest.*`` entries); fewer are
+#: reported one by one, each at its own heading.
+RUN = 5
 
 
 class _EarlierSections:
@@ -89,27 +105,37 @@ class _EarlierSections:
         return section.title if section is not None else ""
 
 
-def _missing_section_finding(ctx: RuleContext, row, absent, present, folded, earlier) -> Finding:
+#: How many titles a finding for several sections names (the others are counted).
+_TITLES_NAMED = 3
+
+
+def _missing_section_finding(
+    ctx: RuleContext, row, absent, present, folded, siblings, earlier
+) -> Finding:
+    """The finding for a section some versions lack, with its ``folded`` subsections and the
+    ``siblings`` after it (sections of its level, with theirs) that the same versions lack."""
     lines = {lang: row.cells[lang].line for lang in present}
     lines.update({lang: earlier.line(lang) for lang in absent})
     first = row.cells[present[0]]
     after = earlier.title(absent[0])
-    extra = f" and its {folded} subsection{'s' if folded != 1 else ''}" if folded else ""
-    what = f"section “{excerpt(first.title)}” (level {first.level}){extra}"
+    titles = [f"“{excerpt(s.cells[present[0]].title)}”" for s in (row, *siblings)]
+    named = titles[:_TITLES_NAMED] if len(titles) > _TITLES_NAMED + 1 else titles
+    more = len(titles) - len(named)
+    listed = join_words([*named, f"{more} more"] if more else named)
+    whose = "their" if siblings else "its"
+    extra = f" and {whose} {folded} subsection{'s' if folded != 1 else ''}" if folded else ""
+    what = f"{'sections' if siblings else 'section'} {listed} (level {first.level}){extra}"
     langs, reference, text = lacking(ctx.article.source, present, absent, what)
-    if folded:
+    several = bool(folded or siblings)
+    if several:
         text = text.replace(f"{what} is present", f"{what} are present", 1)
     if after and ctx.article.source in absent:  # where the source would have it
         text += (
-            f"; in {absent[0]} {'they' if folded else 'it'} would stand after “{excerpt(after)}”"
+            f"; in {absent[0]} {'they' if several else 'it'} would stand after “{excerpt(after)}”"
         )
     elif after:  # where the versions lacking it add it
-        text += f"; {'they belong' if folded else 'it belongs'} after “{excerpt(after)}”"
-    return ctx.finding(
-        row,
-        langs,
-        reference,
-        lines,
-        text,
-        {"level": first.level, "subsections": folded},
-    )
+        text += f"; {'they belong' if several else 'it belongs'} after “{excerpt(after)}”"
+    evidence = {"level": first.level, "subsections": folded}
+    if siblings:
+        evidence["sections"] = 1 + len(siblings)
+    return ctx.finding(row, langs, reference, lines, text, evidence)
