@@ -180,6 +180,7 @@ MDN = "https://developer.mozilla.org/docs/Web"
         ("https://x.io/docs/install", "https://y.io/docs/Guides/install", False),  # host
         ("https://x.io/a/B/install", "https://x.io/B/a/install", False),  # reordered
         ("https://x.io/docs/install", "https://x.io/docs/Guides/setup", False),  # last part
+        ("http://[x/docs/install", "http://[x/docs/Guides/install", False),  # no URL at all
     ],
 )
 def test_a_page_its_site_moved(one: str, other: str, moved: bool) -> None:

@@ -297,7 +297,7 @@ def _moved_pages(lacking: list[str], adding: list[str]) -> str:
         if other is None:
             return ""
         left.remove(other)
-    return urlsplit(lacking[0]).hostname or ""
+    return _host(lacking[0])
 
 
 def _same_page_moved(a: str, b: str) -> bool:
@@ -311,9 +311,10 @@ def _same_page_moved(a: str, b: str) -> bool:
     page."""
     try:
         one, two = urlsplit(a), urlsplit(b)
-    except ValueError:
-        return False
-    if not one.hostname or one.hostname != two.hostname or one.query != two.query:
+        host = one.hostname
+        if not host or host != two.hostname or one.query != two.query:
+            return False
+    except ValueError:  # not a URL (an unclosed "[" in its host)
         return False
     if one.fragment and two.fragment and one.fragment != two.fragment:
         return False
