@@ -241,7 +241,7 @@ def test_the_section_is_not_looked_at_when_nothing_left_may_be_reported(ours, th
             continue
         kept_extra = [pair for pair in extra if data.draw(st.booleans())]
         kept_lacking = [pair for pair in lacking if data.draw(st.booleans())]
-        assert comparison.prune(kept_extra, kept_lacking, mine, other) == ([], [])
+        assert comparison.prune(kept_extra, kept_lacking, mine, other, ("en", "en")) == ([], [])
 
 
 @settings(max_examples=300, deadline=None)

@@ -135,9 +135,12 @@ class ValueComparison(Generic[V]):
     def show(self, value: V) -> str:
         return str(value)
 
-    def prune(self, extra: list, lacking: list, ours: list, theirs: list) -> tuple[list, list]:
+    def prune(
+        self, extra: list, lacking: list, ours: list, theirs: list, versions: tuple[str, str]
+    ) -> tuple[list, list]:
         """Drop unmatched values not worth reporting (none by default); ``ours`` and
-        ``theirs`` are all the (value, line) pairs of the two sides."""
+        ``theirs`` are all the (value, line) pairs of the two sides, ``versions`` the two
+        versions' tags (ours, theirs)."""
         return extra, lacking
 
     def pool(self, values: Iterable[V]) -> ValuePool[V]:
@@ -406,7 +409,9 @@ class _Comparing:
             if comparison.may_differ(extra, lacking, values, reference_values):
                 extra = comparison.in_section(extra, pools.of(reference))
                 lacking = comparison.in_section(lacking, pools.of(lang))
-                extra, lacking = comparison.prune(extra, lacking, values, reference_values)
+                extra, lacking = comparison.prune(
+                    extra, lacking, values, reference_values, (lang, reference)
+                )
             else:
                 extra = lacking = []
             if not extra and not lacking:

@@ -85,7 +85,9 @@ class _NumberComparison(ValueComparison[_Number]):
             )
         return said
 
-    def prune(self, extra: list, lacking: list, ours: list, theirs: list) -> tuple[list, list]:
+    def prune(
+        self, extra: list, lacking: list, ours: list, theirs: list, versions: tuple[str, str]
+    ) -> tuple[list, list]:
         """Soft values are reported only as part of a substitution (see the rule's policy)."""
         if not extra and not lacking:
             return extra, lacking

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -10,7 +11,7 @@ from rapidfuzz.fuzz import ratio
 
 from parallelcheck.facts import ArticleFacts
 from parallelcheck.model.aligned import AlignedArticle
-from parallelcheck.model.document import Block, Section
+from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.model.finding import Finding
 from parallelcheck.rules._severity import token_severity
 from parallelcheck.rules._values import (
@@ -27,6 +28,7 @@ from parallelcheck.text.tokens import (
     SameTokenIndex,
     Tokens,
     alias_form,
+    cut_spans,
     first_offsets,
     same_token,
     token_form,
@@ -79,7 +81,11 @@ class _TokenComparison(ValueComparison[_Token]):
     itemwise = True  # a token changed in one list item or table row, whatever the others say
 
     def __init__(self, article: AlignedArticle, facts: ArticleFacts):
+        self.article = article
         self.facts = facts
+        #: Per version, the words its running text writes in small letters (see
+        #: :meth:`vocabulary`), read when a difference first asks.
+        self.words: dict[str, frozenset[str]] = {}
         self.patterns = {
             lang: localisation(lang, article.link_prefixes, article.source)
             for lang in article.langs
@@ -177,6 +183,42 @@ class _TokenComparison(ValueComparison[_Token]):
     def decides(self, value: _Token) -> bool:
         return not value.quiet  # running text: never reported
 
+    def prune(
+        self, extra: list, lacking: list, ours: list, theirs: list, versions: tuple[str, str]
+    ) -> tuple[list, list]:
+        """Drop each token a version writes where the other writes the same example with
+        its words translated (:func:`_translated_example`), and that one."""
+        if not extra or not lacking:
+            return extra, lacking
+        mine, others = (self.vocabulary(lang) for lang in versions)
+        kept_lacking = list(lacking)
+        kept_extra = []
+        for pair in extra:
+            match = next(
+                (
+                    other
+                    for other in kept_lacking
+                    if _translated_example(other[0].text, pair[0].text, others, mine)
+                ),
+                None,
+            )
+            if match is None:
+                kept_extra.append(pair)
+            else:
+                kept_lacking.remove(match)
+        return kept_extra, kept_lacking
+
+    def vocabulary(self, lang: str) -> frozenset[str]:
+        """The words version *lang*'s running text writes in small letters (code left out):
+        the words of its language, which an example translated into it is written in."""
+        found = self.words.get(lang)
+        if found is None:
+            document = self.article.documents.get(lang)
+            found = self.words[lang] = (
+                frozenset() if document is None else _prose_words(document.iter_blocks())
+            )
+        return found
+
     def occurrences(self, block: Block, lang: str) -> list[tuple[_Token, int]] | None:
         """Each token of a table at every place it stands (a token is read once per block,
         at its first place); ``None`` for a table too large to search token by token."""
@@ -233,6 +275,51 @@ class _TokenComparison(ValueComparison[_Token]):
             elif any(_near(token.form, other) for other in theirs_only):
                 kept.append((token, line))  # a name changed into a near variant
         return kept
+
+
+#: A run of letters of a token.
+_LETTERS = re.compile(r"[^\W\d_]+")
+#: A word of small letters of running text, two letters or more.
+_SMALL_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{2,}(?![^\W\d_])")
+
+
+def _prose_words(blocks: Iterable[Block]) -> frozenset[str]:
+    """The words some blocks' running text writes in small letters, their inline code and
+    code blocks left out (containers' children are in their text)."""
+    found: set[str] = set()
+    for block in blocks:
+        if block.kind is BlockKind.CODE:
+            continue
+        spans = block.all_code_spans() if block.children else block.code_spans
+        text = cut_spans(block.text, spans) if spans else block.text
+        found.update(word for word in _SMALL_WORD.findall(text) if word.islower())
+    return frozenset(found)
+
+
+def _translated_example(theirs: str, ours: str, their_words, our_words) -> bool:
+    """Whether token *ours* is the example *theirs* with words translated: the same
+    characters but letters (``/pages/folder/index.astro`` and ``/pages/dossier/index.astro``,
+    ``IMAGE_PATH`` and ``CAMINHO_IMAGEM``, ``<h1>Home Page</h1>`` and ``<h1>홈 페이지</h1>``),
+    two runs of letters or more (a single word is an identifier: `` `title` `` is a property's
+    name), and every run that differs a word of each side's running text — written in small
+    letters there, in the language of that side only — or, on ours, a word of another
+    script than Latin.  A changed identifier (``RouteInfo`` for ``SSRManifest``), a typo
+    (``bulid``) or an English word the source's text uses too (``config`` for ``route``) is
+    no translation."""
+    if _LETTERS.sub("a", theirs) != _LETTERS.sub("a", ours):
+        return False
+    their_runs, our_runs = _LETTERS.findall(theirs), _LETTERS.findall(ours)
+    if len(their_runs) < 2 or their_runs == our_runs:
+        return False
+    for their_run, our_run in zip(their_runs, our_runs, strict=True):
+        if their_run == our_run:
+            continue
+        if not our_run.isascii() and not any("a" <= ch <= "z" for ch in our_run.lower()):
+            continue  # another script than Latin: translated
+        mine, other = our_run.lower(), their_run.lower()
+        if mine not in our_words or mine in their_words or other not in their_words:
+            return False
+    return True
 
 
 def _near(a: str, b: str) -> bool:
@@ -300,17 +387,22 @@ def token_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     changed command around it is: ``{{branch_name}}`` = ``{{브랜치_이름}}``, ``<file>`` =
     ``<fichier>``, a bracketed word of capitals ``https://[YOUR-SITE]/graphql`` =
     ``https://[VOTRE-SITE]/graphql``, and in a command ``$VAR`` and a bracketed option form
-    ``[-o|--output]``.  A version written with a ``v`` is its number (``Astro v4.0`` =
-    ``w wersji 4.0``), a lone tag its element (`` `<meta>` `` = `` `meta` ``), and a URL one
-    version writes in its text is the same token as another's link to it.
-    A string literal of prose inside inline code is translated with the page, as a code
-    block's is (``{ search: 'user input' }`` = ``{ search: 'ユーザーの入力内容' }``,
-    ``alt="a helpful description"`` = ``alt="une description utile"``); a string that is a
-    value (``"/api/users"``, ``'nav.home'``) counts as written.  Inline code one version
-    writes as plain prose (``« gzip »``, ``„rick“``, ``fetch()``, ``fastapi.security``,
-    ``application/json``, ``define:vars``) counts as written.  URLs and paths are compared
-    like link targets (see ``link-mismatch``: a language segment or subdomain is no
-    difference).  See
+    ``[-o|--output]``.  An example whose words a translation translated, keeping its other
+    characters (``/pages/folder/index.astro`` = ``/pages/dossier/index.astro``,
+    ``IMAGE_PATH`` = ``CAMINHO_IMAGEM``, ``<h1>Home Page</h1>`` = ``<h1>홈 페이지</h1>``), is no
+    difference when each word it changed is one the version's own running text writes in
+    small letters and the source's text does not (or a word of another script), and the word
+    it replaced one of the source's text; a single word (`` `title` ``) is an identifier and
+    stays compared.  A version written with a ``v`` is its number (``Astro v4.0`` = ``w
+    wersji 4.0``), a lone tag its element (`` `<meta>` `` = `` `meta` ``), and a URL one
+    version writes in its text is the same token as another's link to it. A string literal
+    of prose inside inline code is translated with the page, as a code block's is (``{
+    search: 'user input' }`` = ``{ search: 'ユーザーの入力内容' }``, ``alt="a helpful description"``
+    = ``alt="une description utile"``); a string that is a value (``"/api/users"``,
+    ``'nav.home'``) counts as written.  Inline code one version writes as plain prose (``«
+    gzip »``, ``„rick“``, ``fetch()``, ``fastapi.security``, ``application/json``,
+    ``define:vars``) counts as written.  URLs and paths are compared like link targets (see
+    ``link-mismatch``: a language segment or subdomain is no difference).  See
     :mod:`parallelcheck.text.tokens` for the exact token forms.
 
     Severity by what differs: an **error** when a token written or lacking is a fact — a
