@@ -16,10 +16,9 @@ from parallelcheck.rules.link_mismatch import (
     _contradicted,
     _heading_rows,
     _HeadingRows,
-    _same_page_moved,
     heading_id,
 )
-from parallelcheck.text.links import localisation
+from parallelcheck.text.links import localisation, same_page_moved
 
 EN = """\
 # Guide
@@ -184,8 +183,8 @@ MDN = "https://developer.mozilla.org/docs/Web"
     ],
 )
 def test_a_page_its_site_moved(one: str, other: str, moved: bool) -> None:
-    assert _same_page_moved(one, other) is moved
-    assert _same_page_moved(other, one) is moved
+    assert same_page_moved(one, other) is moved
+    assert same_page_moved(other, one) is moved
 
 
 # ---------------------------------------------------------------------------

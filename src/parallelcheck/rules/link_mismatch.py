@@ -19,12 +19,13 @@ from parallelcheck.rules._common import excerpt, group_by_value, join_langs
 from parallelcheck.rules._fixes import EDITABLE, fixable
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import Option, RuleContext, rule
-from parallelcheck.text.lexicon import URL_IN_SENTENCE
 from parallelcheck.text.links import (
     LOCAL_FRAGMENT,
+    bare_urls,
     compared_target,
     is_localised,
     localisation,
+    same_page_moved,
     site_path,
     text_contradiction,
 )
@@ -288,46 +289,16 @@ def _compare(
 
 def _moved_pages(lacking: list[str], adding: list[str]) -> str:
     """The host when every target lacked and every one added pair up as one page of a site
-    that moved (:func:`_same_page_moved`), else ``""``."""
+    that moved (:func:`~parallelcheck.text.links.same_page_moved`), else ``""``."""
     if not lacking or len(lacking) != len(adding):
         return ""
     left = list(adding)
     for target in lacking:
-        other = next((t for t in left if _same_page_moved(target, t)), None)
+        other = next((t for t in left if same_page_moved(target, t)), None)
         if other is None:
             return ""
         left.remove(other)
     return _host(lacking[0])
-
-
-def _same_page_moved(a: str, b: str) -> bool:
-    """Whether two absolute URLs are one page of a site that reorganised its addresses
-    (``developer.mozilla.org/…/Web/CSS/font-family`` and ``…/Web/CSS/Reference/Properties/
-    font-family``): the same host, query and fragment (or no fragment on one side), the same
-    last path segment, and one path the other's segments with some more inserted, each a
-    capitalised name without a digit, as a site's sections are named (``Reference``,
-    ``Guides``).  A segment with a digit (``v1``, ``3.x``) or of small letters (``next``,
-    ``latest``, a placeholder ``lang``) may be another version of the page: not the same
-    page."""
-    try:
-        one, two = urlsplit(a), urlsplit(b)
-        host = one.hostname
-        if not host or host != two.hostname or one.query != two.query:
-            return False
-    except ValueError:  # not a URL (an unclosed "[" in its host)
-        return False
-    if one.fragment and two.fragment and one.fragment != two.fragment:
-        return False
-    first = [part for part in one.path.split("/") if part]
-    second = [part for part in two.path.split("/") if part]
-    if not first or not second or first[-1] != second[-1] or first == second:
-        return False
-    short, long = (first, second) if len(first) < len(second) else (second, first)
-    rest = iter(long)
-    inserted = [part for part in long if part not in short]
-    return all(part in rest for part in short) and all(
-        part[:1].isupper() and not any(ch.isdigit() for ch in part) for part in inserted
-    )
 
 
 class _BareUrls:
@@ -358,29 +329,8 @@ class _BareUrls:
         for block in self.cells[lang][2]:
             spans = block.all_code_spans() if block.children else block.code_spans
             text = cut_spans(block.text, spans) if spans else block.text
-            for url in URL_IN_SENTENCE.finditer(text):
-                if url[0].lower().startswith(("http://", "https://")) and not _broken_link(
-                    text, url.start()
-                ):
-                    found.add(compared_target(url[0], self.patterns[lang]))
+            found.update(compared_target(url, self.patterns[lang]) for url in bare_urls(text))
         return frozenset(found)
-
-
-#: What stands before the target of a link whose markup a translation broke: ``](`` with
-#: a space between, or full-width brackets (``[Artifact Registry] (https://…)``,
-#: ``[…方法]（https://…）``).
-_BROKEN_BEFORE = re.compile(r"[\]］]\s*[(（]\s*$")
-
-
-def _broken_link(text: str, start: int) -> bool:
-    """Whether the URL at *start* of a block's text is the target of a link whose markup is
-    broken — after ``] (`` or ``]（``, or in brackets ``(…)`` in a text holding a ``[`` (the
-    link's text moved away from it: ``[Pytest]를 이용한 테스트(https://pytest.org)``) —
-    rather than a URL written bare: the version lacks the link, and readers see brackets."""
-    before = text[max(0, start - 40) : start]
-    if _BROKEN_BEFORE.search(before):
-        return True
-    return before.endswith(("(", "（")) and ("[" in text or "［" in text)
 
 
 def _as_in_page(target: str, page: str, where) -> str:

@@ -16,7 +16,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from urllib.parse import unquote, unquote_plus
+from urllib.parse import unquote, unquote_plus, urlsplit
+
+from parallelcheck.text.lexicon import URL_IN_SENTENCE
 
 DEFAULT_PREFIXES = ("/{lang}/",)
 
@@ -301,3 +303,66 @@ def text_contradiction(text: str, target: str, tags: frozenset[str] = frozenset(
         if stem != named["name"] and stem.lower() != named["name"].lower():
             return last
     return None
+
+
+# ---------------------------------------------------------------------------
+# URLs written bare, and pages a site moved
+
+
+def bare_urls(text: str) -> list[str]:
+    """The http(s) URLs a text (its inline code cut out) writes bare, which GitHub-flavoured
+    Markdown and MDX make links — not one standing where a link's target would, in markup a
+    translation broke (:func:`_broken_link`)."""
+    return [
+        url[0]
+        for url in URL_IN_SENTENCE.finditer(text)
+        if url[0].lower().startswith(("http://", "https://"))
+        and not _broken_link(text, url.start())
+    ]
+
+
+#: What stands before the target of a link whose markup a translation broke: ``](`` with
+#: a space between, or full-width brackets (``[Artifact Registry] (https://…)``,
+#: ``[…方法]（https://…）``).
+_BROKEN_BEFORE = re.compile(r"[\]］]\s*[(（]\s*$")
+
+
+def _broken_link(text: str, start: int) -> bool:
+    """Whether the URL at *start* of a block's text is the target of a link whose markup is
+    broken — after ``] (`` or ``]（``, or in brackets ``(…)`` in a text holding a ``[`` (the
+    link's text moved away from it: ``[Pytest]를 이용한 테스트(https://pytest.org)``) —
+    rather than a URL written bare: the version lacks the link, and readers see brackets."""
+    before = text[max(0, start - 40) : start]
+    if _BROKEN_BEFORE.search(before):
+        return True
+    return before.endswith(("(", "（")) and ("[" in text or "［" in text)
+
+
+def same_page_moved(a: str, b: str) -> bool:
+    """Whether two absolute URLs are one page of a site that reorganised its addresses
+    (``developer.mozilla.org/…/Web/CSS/font-family`` and ``…/Web/CSS/Reference/Properties/
+    font-family``): the same host, query and fragment (or no fragment on one side), the same
+    last path segment, and one path the other's segments with some more inserted, each a
+    capitalised name without a digit, as a site's sections are named (``Reference``,
+    ``Guides``).  A segment with a digit (``v1``, ``3.x``) or of small letters (``next``,
+    ``latest``, a placeholder ``lang``) may be another version of the page: not the same
+    page."""
+    try:
+        one, two = urlsplit(a), urlsplit(b)
+        host = one.hostname
+        if not host or host != two.hostname or one.query != two.query:
+            return False
+    except ValueError:  # not a URL (an unclosed "[" in its host)
+        return False
+    if one.fragment and two.fragment and one.fragment != two.fragment:
+        return False
+    first = [part for part in one.path.split("/") if part]
+    second = [part for part in two.path.split("/") if part]
+    if not first or not second or first[-1] != second[-1] or first == second:
+        return False
+    short, long = (first, second) if len(first) < len(second) else (second, first)
+    rest = iter(long)
+    inserted = [part for part in long if part not in short]
+    return all(part in rest for part in short) and all(
+        part[:1].isupper() and not any(ch.isdigit() for ch in part) for part in inserted
+    )
