@@ -23,28 +23,30 @@ def join_langs(langs: Iterable[str]) -> str:
     return join_words(langs)
 
 
-def lacking(
-    source: str, present: Sequence[str], absent: Sequence[str], what: str
+def missing_sides(
+    source: str,
+    present: Sequence[str],
+    absent: Sequence[str],
+    what: str,
+    *,
+    several: bool = False,
 ) -> tuple[list[str], list[str], str]:
     """The sides of a finding about an element (a section, a block) that the versions
     ``absent`` lack and ``present`` have: the deviating versions, the reference ones and
-    the message.
+    the message, which names the element as ``what`` (plural when ``several``).
 
     The versions lacking it deviate (``… is present in en and de but missing from ja``) —
     unless the source is among them: then the versions that have it are those that differ
     from the source, by an element it does not have, left over from an earlier source or
     added by a translator (``… is present in de but not in the source en; en changed or
     dropped it after it was translated, or de added it``)."""
+    stated = f"{what} {'are' if several else 'is'} present in {join_langs(present)}"
     if source not in absent:
-        return (
-            list(absent),
-            list(present),
-            f"{what} is present in {join_langs(present)} but missing from {join_langs(absent)}",
-        )
+        return list(absent), list(present), f"{stated} but missing from {join_langs(absent)}"
     others = [lang for lang in absent if lang != source]
     nor = f" (nor in {join_langs(others)})" if others else ""
     text = (
-        f"{what} is present in {join_langs(present)} but not in the source {source}{nor}; "
+        f"{stated} but not in the source {source}{nor}; "
         f"{source} changed or dropped it after it was translated, or {join_langs(present)} "
         "added it"
     )

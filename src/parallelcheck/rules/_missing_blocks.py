@@ -9,7 +9,7 @@ from parallelcheck.model.aligned import AlignedArticle, AlignedBlock, AlignedSec
 from parallelcheck.model.document import Block, BlockKind
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fix import Fix
-from parallelcheck.rules._common import describe_block, lacking, place_of_missing_block
+from parallelcheck.rules._common import describe_block, missing_sides, place_of_missing_block
 from parallelcheck.rules._fixes import insertion_fix
 from parallelcheck.rules._severity import missing_block_severity
 from parallelcheck.rules.base import RuleContext
@@ -133,7 +133,9 @@ def missing_block_finding(
     if places is None:
         places = {lang: place_of_missing_block(section, index, lang) for lang in absent}
     lines.update(places)
-    langs, reference, text = lacking(ctx.article.source, present, absent, describe_block(block))
+    langs, reference, text = missing_sides(
+        ctx.article.source, present, absent, describe_block(block)
+    )
     return ctx.finding(
         section,
         langs,

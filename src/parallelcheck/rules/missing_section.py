@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from parallelcheck.model.aligned import AlignedSection
 from parallelcheck.model.document import Section
 from parallelcheck.model.finding import Finding
-from parallelcheck.rules._common import excerpt, join_words, lacking
+from parallelcheck.rules._common import excerpt, join_words, missing_sides
 from parallelcheck.rules.base import RuleContext, rule
 
 
@@ -125,10 +125,10 @@ def _missing_section_finding(
     whose = "their" if siblings else "its"
     extra = f" and {whose} {folded} subsection{'s' if folded != 1 else ''}" if folded else ""
     what = f"{'sections' if siblings else 'section'} {listed} (level {first.level}){extra}"
-    langs, reference, text = lacking(ctx.article.source, present, absent, what)
     several = bool(folded or siblings)
-    if several:
-        text = text.replace(f"{what} is present", f"{what} are present", 1)
+    langs, reference, text = missing_sides(
+        ctx.article.source, present, absent, what, several=several
+    )
     if after and ctx.article.source in absent:  # where the source would have it
         text += (
             f"; in {absent[0]} {'they' if several else 'it'} would stand after “{excerpt(after)}”"

@@ -228,7 +228,8 @@ def prose_code(text: str, code_spans: Sequence[str] = ()) -> frozenset[str]:
 # Placeholders in inline code, each standing for its kind (see :func:`token_form`).
 _MUSTACHE = re.compile(r"\{\{[^{}]+\}\}")
 _ANGLE = re.compile(r"<[^<>\s=\"'/][^<>=\"']*>")
-_LONE_TAG = re.compile(r"^</?[a-z][a-z0-9]*>$")
+#: A lone opening or closing HTML tag (``<div>``, ``</head>``), its name grouped.
+_LONE_TAG = re.compile(r"</?([a-z][a-z0-9]*)>")
 _DOLLAR = re.compile(r"\$\{?[^\W\d]\w*\}?")
 _BRACKETED = re.compile(r"(?:(?<=\s)|^)\[[^\[\]\s]+\](?=\s|$)")
 #: A bracketed word of capitals anywhere (``https://[YOUR-SITE]/graphql``): a placeholder.
@@ -253,7 +254,7 @@ def token_form(token: str) -> str:
         form = form[:-2]
     if "{{" in form:
         form = _MUSTACHE.sub("{{…}}", form)
-    if "<" in form and not _LONE_TAG.match(form):
+    if "<" in form and not _LONE_TAG.fullmatch(form):
         form = _ANGLE.sub("<…>", form)
     if "[" in form:
         form = _SHOUTED.sub(_placeholder_if_shouted, form)
@@ -291,8 +292,6 @@ def _prose_blanked(literal: re.Match[str]) -> str:
 
 #: A version written with a ``v`` (``v4.0``, ``V1.x``): its number is the version.
 _V_VERSION = re.compile(r"[vV](\d+(?:\.(?:\d+|x))*)")
-#: A lone opening or closing HTML tag (``<meta>``, ``</head>``): its name is the element.
-_TAG_NAME = re.compile(r"</?([a-z][a-z0-9]*)>")
 
 
 def alias_form(form: str) -> str:
@@ -305,7 +304,7 @@ def alias_form(form: str) -> str:
         found = _V_VERSION.fullmatch(form)
         return found[1] if found else ""
     if form[:1] == "<":
-        found = _TAG_NAME.fullmatch(form)
+        found = _LONE_TAG.fullmatch(form)
         return found[1] if found else ""
     return ""
 
