@@ -24,6 +24,12 @@ install`` (an editable install run with ``PYTHONDONTWRITEBYTECODE`` set would ot
 compile every module again in every process and be charged for it); the warm-up also brings
 the corpus into the page cache.
 
+The cache folder: one for the whole benchmark by default, so that the language model a
+run keeps decompressed there (:mod:`parallelcheck.run.model_store`; the warm-up stores it)
+is mapped by the timed runs — a check as every run after the first on a machine makes it.
+``--fresh-cache`` gives every run an empty cache folder of its own instead: the first check
+on a machine, which decompresses the model (and stores it).
+
 ``--jobs N`` is passed to every check (``--jobs 1``: the processor time of one process, no
 workers; the default is the tool's own, one worker per usable core).  Run on demand; nothing
 here is a test.
@@ -92,6 +98,11 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="corpus folder")
     parser.add_argument("--pairs", type=int, default=5, help="alternating A/B pairs (default 5)")
     parser.add_argument("--jobs", type=int, help="pass --jobs N to every check")
+    parser.add_argument(
+        "--fresh-cache",
+        action="store_true",
+        help="an empty cache folder for every run (no language model kept decompressed)",
+    )
     args = parser.parse_args()
     if args.pairs < 1:
         parser.error("--pairs must be at least 1")
@@ -117,6 +128,7 @@ def main() -> None:
         sides[side] = (python, env)
         print(f"{side}: {python} -> {identify(python, work, env)}")
     print(f"corpus: {corpus}   jobs: {args.jobs if args.jobs is not None else 'default'}")
+    print("cache folder: " + ("a fresh one per run" if args.fresh_cache else "one for all runs"))
     print(f"cores: {os.cpu_count()}, usable: {len(os.sched_getaffinity(0))}")
     for side, (python, env) in sides.items():
         warm = run([python, *check], work, env)
@@ -126,6 +138,9 @@ def main() -> None:
     print(f"{'pair':>4} {'side':>4}{'CPU s':>9}{'user':>9}{'sys':>7}{'wall s':>9}{'peak MiB':>10}")
     for pair in range(1, args.pairs + 1):
         for side, (python, env) in sides.items():
+            if args.fresh_cache:
+                cache = tempfile.mkdtemp(prefix="cache-", dir=scratch)
+                env = {**env, "PARALLELCHECK_CACHE_DIR": cache}
             figures = run([python, *check], work, env)
             results[side].append(figures)
             print(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import textwrap
 from collections import Counter
 from dataclasses import replace
 from datetime import date
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -228,12 +230,18 @@ def test_numbers_are_matched_by_shared_readings_as_pairwise_comparison_would(our
     assert extract_numbers(ours, lang) == extract_numbers(ours, lang)  # no shared state
 
 
-def test_the_model_read_in_memory_classifies_as_py3langid_loads_it():
-    raw = identifier._decompress()
+def _raw_model() -> bytes:
+    packed = identifier._packed()
+    assert packed is not None
+    raw = identifier._decompress(packed)
     assert raw is not None
-    ours = identifier._build(raw)
+    return raw
+
+
+def test_the_model_read_in_memory_classifies_as_py3langid_loads_it():
+    ours = identifier._build(_raw_model())
     assert isinstance(ours.tk_nextmove, memoryview)  # views, not py3langid's own loader
-    theirs = identifier._build(None)  # py3langid's own loader
+    theirs = identifier._own_loader()
     for languages in (["de", "en"], ["en", "es", "fr", "pt"]):
         ours.set_languages(languages)
         theirs.set_languages(languages)
@@ -243,7 +251,7 @@ def test_the_model_read_in_memory_classifies_as_py3langid_loads_it():
 
 def test_identifiers_kept_restricted_guess_as_one_restricted_afresh():
     # one identifier per set of languages asked about, the least recently asked let go
-    theirs = identifier._build(identifier._decompress())
+    theirs = identifier._build(_raw_model())
     texts = ("Die Anfrage wird gelesen", "The request body is read", "Le corps de la requête")
     sets = [["de", "en"], ["en", "es", "fr", "pt"], ["en", "fr"], ["de", "en", "fr", "pl"]]
     sets += [[*pair, "en"] for pair in itertools.combinations(["de", "es", "fr", "pt"], 2)]
@@ -260,12 +268,21 @@ def test_a_stopped_read_ahead_gives_nothing():
 
     stop = threading.Event()
     stop.set()
-    assert identifier._decompress(stop) is None
+    packed = identifier._packed()
+    assert packed is not None
+    assert identifier._decompress(packed, stop) is None
+    assert identifier._load(None, stop) is None
 
 
-def _run(code: str) -> str:
+def _run(code: str, cache: Path) -> str:
+    """What *code* prints, run in a new interpreter whose cache folder is *cache* (an empty
+    one: no model stored decompressed there by an earlier run)."""
     return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)], check=True, capture_output=True, text=True
+        [sys.executable, "-c", textwrap.dedent(code)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PARALLELCHECK_CACHE_DIR": str(cache)},
     ).stdout
 
 
@@ -284,13 +301,16 @@ def test_the_model_is_loaded_once_before_workers_fork_only_when_needed(tmp_path)
         from parallelcheck.cli import cli
         reads = []
         real = identifier._decompress
-        identifier._decompress = lambda stop=None: reads.append(stop is not None) or real(stop)
+        identifier._decompress = lambda packed, stop=None: reads.append(stop is not None) or real(
+            packed, stop
+        )
         for name in ("cjk", "latin"):
             folder = os.path.join({str(tmp_path)!r}, name)
             with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
                 cli.main(["check", folder, "--no-cache", "--jobs", "2", "--format", "json"])
             print(name, identifier.is_loaded(), "numpy" in sys.modules, reads)
-        """
+        """,
+        tmp_path / "cache",
     )
     # The model, and the libraries it needs, only for the run that needs them: the command
     # without two Latin-script languages never starts reading it (not even in the
@@ -313,19 +333,22 @@ def test_workers_that_cannot_inherit_the_model_leave_the_main_process_without_it
         from parallelcheck.cli import cli
         reads = []
         real = identifier._decompress
-        identifier._decompress = lambda stop=None: reads.append(stop is not None) or real(stop)
+        identifier._decompress = lambda packed, stop=None: reads.append(stop is not None) or real(
+            packed, stop
+        )
         workers.INHERIT = False  # as where workers start afresh (Windows, macOS)
         out = io.StringIO()
         with contextlib.suppress(SystemExit), contextlib.redirect_stdout(out):
             cli.main(["check", {str(tmp_path)!r}, "--no-cache", "--jobs", "2", "--format", "json"])
         print(identifier.is_loaded(), reads, '"articles"' in out.getvalue())
-        """
+        """,
+        tmp_path / "cache",
     )
     # Each worker reads its own copy: the main process reads none, not even ahead.
     assert output.split() == ["False", "[]", "True"]
 
 
-def test_the_library_is_imported_beside_the_model_read_without_loading_it():
+def test_the_library_is_imported_beside_the_model_read_without_loading_it(tmp_path):
     output = _run(
         """
         import sys
@@ -335,7 +358,8 @@ def test_the_library_is_imported_beside_the_model_read_without_loading_it():
         print("py3langid.langid" in sys.modules, identifier.is_loaded())
         identifier.load()
         print(identifier.identify("Die Anfrage wird im Hintergrund gelesen", ["de", "en"])[0])
-        """
+        """,
+        tmp_path / "cache",
     )
     assert output.split() == ["True", "False", "de"]
 
@@ -392,11 +416,11 @@ def test_a_failing_read_ahead_is_silent_and_the_model_loads_in_the_foreground():
                 real = identifier._decompress
                 calls = []
 
-                def failing(stop=None):
+                def failing(packed, stop=None):
                     calls.append(stop)
                     if stop is not None:
                         raise MemoryError("no room for the model")
-                    return real(stop)
+                    return real(packed, stop)
 
                 identifier._decompress = failing
                 identifier.read_ahead()

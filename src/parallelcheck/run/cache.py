@@ -85,6 +85,9 @@ def default_dir() -> Path:
 LAYOUT = "v2"
 #: Folders of earlier formats: never read; counted by ``cache info``, removed by ``cache clear``.
 OLD_LAYOUTS = ("v1",)
+#: The folder of the language model kept decompressed (:mod:`parallelcheck.run.model_store`):
+#: counted by ``cache info`` and removed by ``cache clear`` with the entries.
+MODELS = "models"
 #: What an entry's ``format`` and ``version`` say.
 FORMAT = "parallelcheck-cache"
 VERSION = 4
@@ -464,7 +467,7 @@ def _str_tuple(value: Any) -> tuple[str, ...]:
 # The folder
 
 
-def _private(info: os.stat_result) -> bool:
+def is_private(info: os.stat_result) -> bool:
     """Whether a file or folder is the user's own and no one else may write to it (POSIX
     owner and mode bits; elsewhere — Windows has neither — always true: the folder's access
     control list, which the user's profile folder sets, is what protects it there)."""
@@ -494,7 +497,7 @@ class Cache:
         if not _KEY.fullmatch(key) or not self._folders_trusted(key):
             return None
         path = self.path(key)
-        data = _read_entry(path)
+        data = read_private(path)
         if data is None:
             return None
         try:
@@ -544,7 +547,7 @@ class Cache:
                 info = os.lstat(folder)
             except OSError:
                 return False  # not there (yet): nothing to read; not remembered
-            known = stat.S_ISDIR(info.st_mode) and _private(info)
+            known = stat.S_ISDIR(info.st_mode) and is_private(info)
             self._trusted[folder] = known
         return known
 
@@ -553,17 +556,20 @@ class Cache:
         whether the layout and shard folders are the user's own and private."""
         try:
             if not self.base.is_dir():
-                _make_private(self.base, parents=True)
+                make_private(self.base, parents=True)
             for folder in (self.root, shard):
                 if folder not in self._trusted:
-                    _make_private(folder)
+                    make_private(folder)
         except OSError:
             return False
         return self._trusted_folder(self.root) and self._trusted_folder(shard)
 
     def files(self) -> Iterator[os.DirEntry[str]]:
         """Every file in the cache folder: entries, temporary files of runs that were writing
-        one (or were killed while writing), and entries of earlier layouts."""
+        one (or were killed while writing), entries of earlier layouts, and the language
+        model kept decompressed."""
+        with contextlib.suppress(FileNotFoundError), os.scandir(self.base / MODELS) as models:
+            yield from (e for e in models if e.is_file(follow_symlinks=False))
         for layout in (LAYOUT, *OLD_LAYOUTS):
             try:
                 with os.scandir(self.base / layout) as shards:
@@ -602,6 +608,8 @@ class Cache:
             removed += 1
             freed += info.st_size
         if cutoff is None:
+            with contextlib.suppress(OSError):
+                os.rmdir(self.base / MODELS)  # only an empty one goes
             for layout in (LAYOUT, *OLD_LAYOUTS):
                 with contextlib.suppress(OSError), os.scandir(self.base / layout) as shards:
                     for folder in shards:
@@ -610,7 +618,7 @@ class Cache:
         return removed, freed
 
 
-def _make_private(folder: Path, parents: bool = False) -> None:
+def make_private(folder: Path, parents: bool = False) -> None:
     """Create ``folder`` with mode 0700 (whatever the umask) unless it exists."""
     try:
         folder.mkdir(mode=0o700, parents=parents)
@@ -619,9 +627,11 @@ def _make_private(folder: Path, parents: bool = False) -> None:
     os.chmod(folder, 0o700)
 
 
-def _read_entry(path: Path) -> bytes | None:
-    """The bytes of an entry, or ``None``: missing, a symbolic link or not a regular file,
-    not the user's own or writable by others (checked on the open file), or too large."""
+def open_private(path: Path) -> tuple[int, os.stat_result] | None:
+    """A file opened for reading and its status, or ``None``: missing, a symbolic link or
+    not a regular file, not the user's own or writable by others (checked on the open
+    file).  Opened without following a link and without blocking (a FIFO put in its place
+    is no hang); the caller closes the descriptor."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     flags |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -630,8 +640,23 @@ def _read_entry(path: Path) -> bytes | None:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or not _private(info):
-            return None
+    except OSError:
+        os.close(fd)
+        return None
+    if not stat.S_ISREG(info.st_mode) or not is_private(info):
+        os.close(fd)
+        return None
+    return fd, info
+
+
+def read_private(path: Path) -> bytes | None:
+    """The bytes of an entry, or ``None``: not to be trusted (:func:`open_private`), or too
+    large."""
+    opened = open_private(path)
+    if opened is None:
+        return None
+    fd, info = opened
+    try:
         if info.st_size > MAX_ENTRY_BYTES:
             return None
         parts, total = [], 0

@@ -62,6 +62,7 @@ from parallelcheck.run.cache import (
     settings_digest,
     version_digests,
 )
+from parallelcheck.run.model_store import ModelStore
 from parallelcheck.run.plan import RunPlan, make_plan
 from parallelcheck.text import langid as identifier
 from parallelcheck.text.langtag import primary_language
@@ -277,7 +278,8 @@ def check_all(
         # Read from now on, beside what comes before the first guess (the workers'
         # preparation, documents read ahead), when this process's copy is the one used: a
         # run that cannot need it never reads it, nor one whose workers read their own.
-        identifier.read_ahead()
+        # Read from the cache folder when an earlier run stored it decompressed there.
+        identifier.read_ahead(ModelStore())
     terms = GlossaryMatcher(glossary) if plan.glossary else None  # compiled once for the run
     work = _Work(config, options, terms, plan, {})
 

@@ -17,15 +17,23 @@ is most of what the identifier costs a run:
   prepares what its workers share and imports py3langid itself (:func:`import_library`);
   it then waits for the model (:func:`load`) before forking worker processes, so that they
   share one copy instead of each reading their own.  A read the run turns out not to need
-  after all is stopped (:func:`drop_read_ahead`).
+  after all is stopped (:func:`drop_read_ahead`);
+* a run keeps the decompressed archive between runs (a :class:`ModelStore`, which
+  :mod:`parallelcheck.run.model_store` provides, in the cache folder): the first run that
+  needs the model decompresses it and stores it, later runs map the stored archive, which
+  costs a tenth as much.  The stored archive is named by the digest of the compressed one,
+  so another model (another py3langid) is decompressed afresh; one that is not a well-formed
+  archive of the model's arrays is decompressed afresh too, and stored in its place.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+import hashlib
 import importlib.util
 import lzma
+import mmap
 import os
 import struct
 import threading
@@ -34,7 +42,7 @@ from collections.abc import Sequence
 from io import BytesIO
 from math import prod
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 #: The arrays of py3langid's model archive (layout of py3langid 0.4).
 _MODEL_ARRAYS = ("ptc", "pc", "classes", "nextmove", "nextmove_row", "out_feat")
@@ -67,32 +75,87 @@ def _model_path() -> Path | None:
     return None
 
 
-def _decompress(stop: threading.Event | None = None) -> bytes | None:
-    """The model archive decompressed; ``None`` when *stop* is set (before or after), or
-    when the archive is not where py3langid 0.4 keeps it.  One step, outside the interpreter
-    lock: the decompressor makes the 68 MB once (read in pieces and joined, they were
-    copied a second time: 0.36-0.39 s of processor time against 0.34 s).  A run starts the
-    read only when it will use the model, so there is little to stop."""
+class ModelStore(Protocol):
+    """Where a run keeps the decompressed model archive from one run to the next."""
+
+    def get(self, name: str) -> bytes | mmap.mmap | None:
+        """The archive stored as *name*, or ``None`` (none, or not to be trusted)."""
+
+    def put(self, name: str, archive: bytes) -> None:
+        """Store *archive* as *name* (or nothing, when it cannot be stored)."""
+
+
+def _stored_name(packed: bytes) -> str:
+    """The name a store keeps the archive decompressed from *packed* under: the digest of
+    the compressed bytes (12 ms to hash), so that another model is never taken for it."""
+    return f"py3langid-{hashlib.sha256(packed).hexdigest()[:32]}.npz"
+
+
+def _packed() -> bytes | None:
+    """The model archive as py3langid ships it (compressed), or ``None`` when it is not
+    where py3langid 0.4 keeps it."""
     path = _model_path()
-    if path is None or (stop is not None and stop.is_set()):
+    if path is None:
         return None
-    with open(path, "rb") as packed:
-        raw = lzma.LZMADecompressor().decompress(packed.read())
+    with open(path, "rb") as shipped:
+        return shipped.read()
+
+
+def _decompress(packed: bytes, stop: threading.Event | None = None) -> bytes | None:
+    """The archive *packed* decompressed; ``None`` when *stop* is set (before or after).
+    One step, outside the interpreter lock: the decompressor makes the 68 MB once (read in
+    pieces and joined, they were copied a second time: 0.36-0.39 s of processor time
+    against 0.34 s).  A run starts the read only when it will use the model, so there is
+    little to stop."""
+    if stop is not None and stop.is_set():
+        return None
+    raw = lzma.LZMADecompressor().decompress(packed)
     return None if stop is not None and stop.is_set() else raw
 
 
-def _views(raw: bytes) -> dict[str, Any] | None:
+def _load(store: ModelStore | None, stop: threading.Event | None = None) -> Any:
+    """The identifier, built from the archive *store* keeps under the shipped archive's name
+    when it keeps a well-formed one, else from the archive decompressed now (and then
+    stored); ``None`` when *stop* is set meanwhile.  With no archive to build from (not
+    where py3langid 0.4 keeps it, or laid out otherwise) it is py3langid's own loader's."""
+    packed = _packed()
+    if packed is None:
+        return _own_loader()
+    name = _stored_name(packed) if store is not None else ""
+    if store is not None:
+        kept = store.get(name)
+        built = _build(kept) if kept is not None else None
+        if built is not None:
+            return built
+    raw = _decompress(packed, stop)
+    if raw is None:
+        return None
+    built = _build(raw)
+    if built is None:
+        return _own_loader()
+    if store is not None:
+        store.put(name, raw)
+    return built
+
+
+def _views(raw: bytes | mmap.mmap) -> dict[str, Any] | None:
     """The model's arrays as views into the decompressed archive, copying nothing: an
     ``.npz`` file is a ZIP archive of stored ``.npy`` files, each a small header and then
-    the array's bytes.  ``None`` when the archive is laid out otherwise.  Called by
-    :func:`_build` alone, after it has kept NumPy's BLAS to one thread."""
+    the array's bytes.  ``None`` when the archive is laid out otherwise, or is no archive
+    at all (a stored file cut short or overwritten: every error reading it says so).
+    Called by :func:`_build` alone, after it has kept NumPy's BLAS to one thread."""
+    try:
+        return _arrays(raw)
+    except (zipfile.BadZipFile, struct.error, ValueError, SyntaxError, TypeError, KeyError):
+        return None
+
+
+def _arrays(raw: bytes | mmap.mmap) -> dict[str, Any] | None:
+    """The arrays of :func:`_views`; raises when *raw* is not a well-formed archive."""
     import numpy as np
 
-    try:
-        with zipfile.ZipFile(BytesIO(raw)) as archive:
-            members = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
-    except zipfile.BadZipFile:
-        return None
+    with zipfile.ZipFile(BytesIO(raw)) as archive:
+        members = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
     views: dict[str, Any] = {}
     for name in _MODEL_ARRAYS:
         info = members.get(name)
@@ -128,26 +191,36 @@ def _table(values: Any) -> memoryview | None:
     return memoryview(values).cast("B").cast(code)
 
 
-def _build(raw: bytes | None) -> Any:
+def _build(raw: bytes | mmap.mmap) -> Any:
     """py3langid's identifier with normalised probabilities, its arrays views into the
-    decompressed archive; with py3langid's own loader when there is none or it is laid out
-    otherwise than py3langid 0.4 lays it out."""
+    decompressed archive *raw*; ``None`` when *raw* is laid out otherwise than py3langid
+    0.4 lays it out."""
+    _one_blas_thread()
+    from py3langid.langid import LanguageIdentifier
+
+    views = _views(raw)
+    if views is None:
+        return None
+    nextmove, row = _table(views["nextmove"]), _table(views["nextmove_row"])
+    if nextmove is None or row is None:
+        return None
+    return LanguageIdentifier(
+        views["ptc"],
+        views["pc"],
+        views["classes"].tolist(),
+        nextmove,
+        views["out_feat"].tolist(),
+        norm_probs=True,
+        tk_row=row,
+    )
+
+
+def _own_loader() -> Any:
+    """py3langid's identifier with normalised probabilities, read by py3langid's own loader
+    (through a temporary file, every array copied)."""
     _one_blas_thread()
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
-    views = _views(raw) if raw is not None else None
-    if views is not None:
-        nextmove, row = _table(views["nextmove"]), _table(views["nextmove_row"])
-        if nextmove is not None and row is not None:
-            return LanguageIdentifier(
-                views["ptc"],
-                views["pc"],
-                views["classes"].tolist(),
-                nextmove,
-                views["out_feat"].tolist(),
-                norm_probs=True,
-                tk_row=row,
-            )
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
@@ -170,19 +243,20 @@ class _Identifier:
     def loaded(self) -> bool:
         return self._identifier is not None
 
-    def read_ahead(self) -> None:
+    def read_ahead(self, store: ModelStore | None) -> None:
         if self._identifier is None and self._reading is None:
             self._stop.clear()
             self._reading = threading.Thread(
-                target=self._read_in_background, name="langid-model", daemon=True
+                target=self._read_in_background,
+                args=(store,),
+                name="langid-model",
+                daemon=True,
             )
             self._reading.start()
 
-    def _read_in_background(self) -> None:
+    def _read_in_background(self, store: ModelStore | None) -> None:
         try:
-            raw = _decompress(self._stop)
-            if raw is not None and not self._stop.is_set():
-                self._built = _build(raw)
+            self._built = _load(store, self._stop)
         except Exception:  # the first guess loads it again, and reports why it cannot
             self._built = None
 
@@ -202,10 +276,10 @@ class _Identifier:
         if wait:
             self._join()
 
-    def load(self) -> None:
+    def load(self, store: ModelStore | None = None) -> None:
         if self._identifier is None:
             built = self._join()
-            self._identifier = built if built is not None else _build(_decompress())
+            self._identifier = built if built is not None else _load(store)
             self._labels = frozenset(self._identifier.labels)
 
     def classify(self, text: str, langs: Sequence[str]) -> tuple[str, float]:
@@ -245,10 +319,11 @@ def is_loaded() -> bool:
     return _IDENTIFIER.loaded
 
 
-def read_ahead() -> None:
-    """Start decompressing the model in a background thread (the decompressor runs outside
-    the interpreter lock); the first guess, or :func:`load`, uses what it read."""
-    _IDENTIFIER.read_ahead()
+def read_ahead(store: ModelStore | None = None) -> None:
+    """Start reading the model in a background thread (from *store* when it keeps it, else
+    decompressed — the decompressor runs outside the interpreter lock — and then kept in
+    *store*); the first guess, or :func:`load`, uses what it read."""
+    _IDENTIFIER.read_ahead(store)
 
 
 def reading_ahead() -> bool:
@@ -256,9 +331,10 @@ def reading_ahead() -> bool:
     return _IDENTIFIER.reading
 
 
-def load() -> None:
-    """Load the model now (before forking worker processes that are to share it)."""
-    _IDENTIFIER.load()
+def load(store: ModelStore | None = None) -> None:
+    """Load the model now (before forking worker processes that are to share it), from
+    *store* when it keeps it (unless a read started by :func:`read_ahead` holds it)."""
+    _IDENTIFIER.load(store)
 
 
 def import_library() -> None:
