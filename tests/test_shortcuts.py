@@ -404,6 +404,16 @@ def test_strong_anchors_are_the_anchors_without_the_weak_ones(text, non_latin, c
     assert anchors.strong_only(found) == strong
 
 
+def test_inline_code_keys_kept_for_an_article_are_the_keys_formed_each_time():
+    code_keys: dict[str, str] = {}
+    spans = ["{{branch_name}}", "fetch()", "{{nom_de_branche}}", "fetch()"]
+    for text in ("Run `x` on the branch.", "Lance `x` sur la branche."):
+        found = anchors.anchor_keys(text, False, spans, ["/a"], code_keys)
+        assert found == anchors.anchor_keys(text, False, spans, ["/a"])
+    assert code_keys == {span: anchors.code_key(span) for span in spans}
+    assert code_keys["{{branch_name}}"] == code_keys["{{nom_de_branche}}"] == "`{{…}}"
+
+
 def test_a_failing_read_ahead_is_silent_and_the_model_loads_in_the_foreground():
     output = subprocess.run(
         [

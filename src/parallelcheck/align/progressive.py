@@ -479,9 +479,11 @@ def _block_lengths(blocks: Sequence[Block]) -> list[int]:
 class _Version:
     """What the features of every block of one version share: its script, its localised link
     prefixes, its length, and the article's code skeletons (by code and info string: a code
-    block usually stands unchanged in every version of an article, and is read once)."""
+    block usually stands unchanged in every version of an article, and is read once) and
+    inline code's anchors (by code: the versions of an article quote the same code, and its
+    :func:`~parallelcheck.text.landmarks.code_key` is formed once)."""
 
-    __slots__ = ("latin", "non_latin", "patterns", "skeletons", "total")
+    __slots__ = ("code_keys", "latin", "non_latin", "patterns", "skeletons", "total")
 
     def __init__(
         self,
@@ -490,11 +492,13 @@ class _Version:
         source: str,
         skeletons: dict[tuple[str, str], str],
         total: int,
+        code_keys: dict[str, str],
     ):
         self.non_latin = written_in_non_latin(doc)
         self.latin = not self.non_latin
         self.patterns = localised_prefix_patterns(doc.lang, prefixes, source)
         self.skeletons = skeletons
+        self.code_keys = code_keys
         self.total = total or 1
 
     def anchor_keys(self, block: Block) -> list[str]:
@@ -508,7 +512,7 @@ class _Version:
         if links:
             patterns = self.patterns
             links = [normalise_target(link.target, patterns) for link in links]
-        return anchor_keys(block.text, self.non_latin, spans, links)
+        return anchor_keys(block.text, self.non_latin, spans, links, self.code_keys)
 
     def code(self, block: Block) -> str:
         """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""
@@ -547,12 +551,19 @@ class _Version:
 
 
 def _document_features(
-    doc: Document, prefixes: Sequence[str], source: str, skeletons: dict[tuple[str, str], str]
+    doc: Document,
+    prefixes: Sequence[str],
+    source: str,
+    skeletons: dict[tuple[str, str], str],
+    code_keys: dict[str, str] | None = None,
 ) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]]]:
     """The features of every section of a version, and of every block of each section (by
-    the section's ``id``)."""
+    the section's ``id``).  *skeletons* and *code_keys* are the article's, shared by its
+    versions (see :class:`_Version`)."""
     lengths = [_block_lengths(section.blocks) for section in doc.sections]
-    version = _Version(doc, prefixes, source, skeletons, sum(map(sum, lengths)))
+    if code_keys is None:
+        code_keys = {}
+    version = _Version(doc, prefixes, source, skeletons, sum(map(sum, lengths)), code_keys)
     total = version.total
     count = max(len(doc.sections) - 1, 1)
     sections = []
@@ -582,7 +593,7 @@ def child_block_features(
     them; its share of the document's length, script and link prefixes as for the whole
     document."""
     total = sum(sum(_block_lengths(section.blocks)) for section in doc.sections)
-    version = _Version(doc, prefixes, source, {}, total)
+    version = _Version(doc, prefixes, source, {}, total, {})
     return version.features(blocks, _block_lengths(blocks))[1]
 
 
@@ -1176,8 +1187,9 @@ def align_article(
     """Align every version of one article: sections, then blocks inside each section."""
     order = version_order(list(documents), source)
     skeletons: dict[tuple[str, str], str] = {}  # the article's code, read once
+    code_keys: dict[str, str] = {}  # and its inline code's anchors, formed once
     features = {
-        lang: _document_features(documents[lang], link_prefixes, source, skeletons)
+        lang: _document_features(documents[lang], link_prefixes, source, skeletons, code_keys)
         for lang in order
     }
     sections = {lang: features[lang][0] for lang in order}

@@ -74,12 +74,20 @@ def anchors_of(
 
 
 def anchor_keys(
-    text: str, non_latin: bool, spans: Iterable[str], targets: Iterable[str]
+    text: str,
+    non_latin: bool,
+    spans: Iterable[str],
+    targets: Iterable[str],
+    code_keys: dict[str, str] | None = None,
 ) -> list[str]:
     """The anchors of :func:`anchors_of` one by one (of *text* in a version written in a
     non-Latin script or not, its inline code *spans* and link *targets*), in the order they
     are found (numbers, words, inline code, link targets): for a caller that counts several
-    texts' anchors at once, or none at all when there is none."""
+    texts' anchors at once, or none at all when there is none.
+
+    *code_keys*, when given, holds the key of each piece of inline code already seen (see
+    :func:`code_key`) and is filled with the others: a caller reading many texts that quote
+    the same code (every version of an article) forms each key once."""
     text = normalise(text)
     # Words and numbers are read in one scan (one pass over the text instead of two): a word
     # starts at a letter and a number at a digit, so neither pattern ever matches where the
@@ -125,10 +133,25 @@ def anchor_keys(
     else:
         keys = words
     if spans:
-        keys += ["`" + token_form(code) for code in spans]
+        if code_keys is None:
+            keys += [code_key(code) for code in spans]
+        else:
+            keys += [code_keys.get(code) or _remember(code_keys, code) for code in spans]
     if targets:
         keys += ["@" + target.strip() for target in targets]
     return keys
+
+
+def code_key(code: str) -> str:
+    """The anchor of a piece of inline code: its :func:`~parallelcheck.text.tokens.token_form`
+    (a translated placeholder is the same anchor), marked with a backquote."""
+    return "`" + token_form(code)
+
+
+def _remember(code_keys: dict[str, str], code: str) -> str:
+    """The :func:`code_key` of *code*, kept in *code_keys*."""
+    found = code_keys[code] = code_key(code)
+    return found
 
 
 #: Whether two multisets hold the same keys with the same counts (``dict``'s comparison).
