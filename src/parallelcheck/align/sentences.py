@@ -295,7 +295,7 @@ def _block_pairs(
     elif kind not in _COMPARED:
         return
     children, others = ours.children, theirs.children
-    if len(children) != len(others):
+    if not children or len(children) != len(others):  # (most list items hold no block)
         return
     for a, b in zip(children, others, strict=True):
         if a.kind is not b.kind:
