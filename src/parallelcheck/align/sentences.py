@@ -364,17 +364,21 @@ def calibrate(lengths: Sequence[tuple[int, int, int]]) -> Calibration | None:
     length against its own, estimated robustly (1.4826 × the median absolute deviation, so
     that the few blocks that really differ do not widen it) over the blocks of at least
     :data:`CALIBRATION_LENGTH` source characters."""
-    source = sum(s for s, _, _ in lengths)
-    target = sum(t for _, t, _ in lengths)
+    # the three columns, each summed in one call (the same integers in the same order)
+    source, target, ascii_total = map(sum, zip(*lengths, strict=True)) if lengths else (0, 0, 0)
     if not source or not target:
         return None
-    ascii_total = sum(a for _, _, a in lengths)
     other = target - ascii_total
     if other >= MIXED_SHARE * target and source - ascii_total >= MIXED_SHARE * source:
         model = Calibration(1.0, (source - ascii_total) / other, DEFAULT_SPREAD)
     else:
         model = Calibration(source / target, source / target, DEFAULT_SPREAD)
-    logs = [math.log(model.worth(t, a) / s) for s, t, a in lengths if s >= CALIBRATION_LENGTH and t]
+    ascii_weight, other_weight = model.ascii_weight, model.other_weight
+    logs = [  # what each translation is worth, as Calibration.worth computes it
+        math.log((a * ascii_weight + (t - a) * other_weight) / s)
+        for s, t, a in lengths
+        if s >= CALIBRATION_LENGTH and t
+    ]
     if len(logs) >= MIN_CALIBRATION:
         middle = statistics.median(logs)
         spread = 1.4826 * statistics.median(abs(x - middle) for x in logs)
