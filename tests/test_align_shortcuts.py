@@ -54,6 +54,13 @@ def test_the_punctuation_written_out_first_is_its_compatibility_decomposition():
         assert unicodedata.normalize("NFKD", wide) == narrow != wide
 
 
+def test_a_text_in_nfkc_holds_none_of_the_punctuation_written_out_first():
+    # What lets a text already in NFKC be returned without looking for that punctuation.
+    for wide, _ in lexicon._WIDE_PUNCTUATION:
+        assert not unicodedata.is_normalized("NFKC", f"中文{wide}")
+    assert lexicon.normalise("日本語、ひらがな。") == "日本語、ひらがな。"
+
+
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-z\u00C0-\u024F]")
 _LATIN = re.compile(r"[A-Za-z]")
 

@@ -29,14 +29,17 @@ from collections.abc import Iterator, Sequence
 def normalise(text: str) -> str:
     """NFKC (full-width letters and digits become ASCII) — the form anchors, tokens,
     glossary matching and identical-text comparisons are taken from.  ASCII text is returned as
-    it is (it is its own NFKC).
+    it is (it is its own NFKC), and so is a text that already is in NFKC (most texts that are
+    not ASCII: ``unicodedata.is_normalized`` tells it in one pass, and stops at the first
+    character that is not), without looking for each character of
+    :data:`_WIDE_PUNCTUATION` first — none of them is in NFKC.
 
     The punctuation of :data:`_WIDE_PUNCTUATION` is replaced by its compatibility
     decomposition first, by ``str.replace``: NFKC decomposes every character on its own
     before composing, so a character written as its decomposition gives the same NFKC.  A
     Chinese or Japanese text then usually passes NFKC's quick check unchanged, instead of
     being decomposed and composed again character by character."""
-    if text.isascii():
+    if text.isascii() or unicodedata.is_normalized("NFKC", text):
         return text
     for wide, narrow in _WIDE_PUNCTUATION:
         if wide in text:  # no scan at all for a text of narrower characters than *wide*
