@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from parallelcheck.rules.token_mismatch import _translated_example
 from parallelcheck.text.tokens import extract_tokens, prose_code, token_form
 
 
@@ -85,3 +86,29 @@ def test_attribute_lists_are_markup_and_prose_code_is_kept_for_matching():
 def test_urls_paths_and_settings_are_strong_tokens(text, token):
     # They are read only from texts holding a / or a = (every match holds one).
     assert token in extract_tokens(text).strong
+
+
+# --- token-mismatch: an example translated, in whatever order its words come -------------
+
+_EN_WORDS = frozenset({"image", "path", "page", "the", "of"})
+_FR_WORDS = frozenset({"chemin", "image", "de", "la", "page"})
+
+
+@pytest.mark.parametrize(
+    ("theirs", "ours", "translated"),
+    [
+        ("IMAGE_PATH", "CHEMIN_IMAGE", True),  # chemin for path, IMAGE kept: fr word order
+        ("IMAGE_PATH", "IMAGE_CHEMIN", True),  # the same in the source's order
+        ("IMAGE_PATH", "PATH_IMAGE", False),  # the same words in another order: a new name
+        ("IMAGE_PATH", "CHEMIN_PAGE", False),  # page is a word of en's text too
+        ("IMAGE_PATH", "CHEMIN_TAILLE", False),  # taille is no word of fr's text
+        ("IMAGE_URL", "CHEMIN_IMAGE", False),  # url is no word of en's text
+        ("<h1>Home Page</h1>", "<h1>홈 페이지</h1>", True),  # Home is capitalised only
+        ("<h1>Home Page</h1>", "<h1>홈 Page</h1>", True),
+        # Home and Site are no words of en's text: only one is replaced by another script
+        ("<h1>Home Site</h1>", "<h1>Chemin 페이지</h1>", False),
+        ("IMAGE", "CHEMIN", False),  # a single word is an identifier
+    ],
+)
+def test_a_translated_example_changes_words_of_each_side_s_own_text(theirs, ours, translated):
+    assert _translated_example(theirs, ours, _EN_WORDS, _FR_WORDS) is translated

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -305,21 +306,37 @@ def _translated_example(theirs: str, ours: str, their_words, our_words) -> bool:
     letters there, in the language of that side only — or, on ours, a word of another
     script than Latin.  A changed identifier (``RouteInfo`` for ``SSRManifest``), a typo
     (``bulid``) or an English word the source's text uses too (``config`` for ``route``) is
-    no translation."""
+    no translation.
+
+    The runs are compared as two collections, in whatever order each side writes them: a
+    translation puts its words in its language's order, and a run both sides write is the
+    same word wherever it stands (fr ``CHEMIN_IMAGE`` for ``IMAGE_PATH``: ``chemin`` for
+    ``path``, ``IMAGE`` kept).  The same runs in another order (``PATH_IMAGE``) translate
+    nothing: a changed name.  A run ours writes in another script may replace any run
+    (``<h1>홈 페이지</h1>`` for ``<h1>Home Page</h1>``, whose ``Home`` is capitalised only);
+    every other replaced run is a word of the other side's text."""
     if _LETTERS.sub("a", theirs) != _LETTERS.sub("a", ours):
         return False
     their_runs, our_runs = _LETTERS.findall(theirs), _LETTERS.findall(ours)
-    if len(their_runs) < 2 or their_runs == our_runs:
+    if len(their_runs) < 2:
         return False
-    for their_run, our_run in zip(their_runs, our_runs, strict=True):
-        if their_run == our_run:
+    kept = Counter(their_runs) & Counter(our_runs)  # the runs both sides write
+    their_changed = list((Counter(their_runs) - kept).elements())
+    our_changed = list((Counter(our_runs) - kept).elements())
+    if not our_changed:
+        return False  # the same runs (in the same order or another): no word translated
+    other_script = 0
+    for run in our_changed:
+        if not run.isascii() and not any("a" <= ch <= "z" for ch in run.lower()):
+            other_script += 1  # another script than Latin: translated
             continue
-        if not our_run.isascii() and not any("a" <= ch <= "z" for ch in our_run.lower()):
-            continue  # another script than Latin: translated
-        mine, other = our_run.lower(), their_run.lower()
-        if mine not in our_words or mine in their_words or other not in their_words:
+        mine = run.lower()
+        if mine not in our_words or mine in their_words:
             return False
-    return True
+    # Each replaced run is a word of the other side's text, but for as many as ours wrote
+    # in another script: whatever those translate (a capitalised title's word) is translated.
+    unknown = sum(run.lower() not in their_words for run in their_changed)
+    return unknown <= other_script
 
 
 def _near(a: str, b: str) -> bool:
