@@ -180,6 +180,17 @@ MDN = "https://developer.mozilla.org/docs/Web"
         ("https://x.io/a/B/install", "https://x.io/B/a/install", False),  # reordered
         ("https://x.io/docs/install", "https://x.io/docs/Guides/setup", False),  # last part
         ("http://[x/docs/install", "http://[x/docs/Guides/install", False),  # no URL at all
+        # sections renamed, for a page named by several words
+        (
+            f"{MDN}/Learn/Forms/Form_validation",
+            f"{MDN}/Learn_web/Extensions/Forms/Form_validation",
+            True,
+        ),
+        (f"{MDN}/Web_Components/Using_custom", f"{MDN}/API/Web_components/Using_custom", True),
+        (f"{MDN}/API/Document/open", f"{MDN}/API/Window/open", False),  # one word: two pages
+        (f"{MDN}/V1/Form_validation", f"{MDN}/V2/Form_validation", False),  # a version
+        (f"{MDN}/next/Form_validation", f"{MDN}/Latest/Form_validation", False),  # small
+        ("https://g.com/Org/Repo/blob/README.md", "https://g.com/Org/Tool/blob/README.md", False),
     ],
 )
 def test_a_page_its_site_moved(one: str, other: str, moved: bool) -> None:

@@ -342,11 +342,20 @@ def same_page_moved(a: str, b: str) -> bool:
     """Whether two absolute URLs are one page of a site that reorganised its addresses
     (``developer.mozilla.org/…/Web/CSS/font-family`` and ``…/Web/CSS/Reference/Properties/
     font-family``): the same host, query and fragment (or no fragment on one side), the same
-    last path segment, and one path the other's segments with some more inserted, each a
+    last path segment, and the sections before it differ only by section names — each a
     capitalised name without a digit, as a site's sections are named (``Reference``,
-    ``Guides``).  A segment with a digit (``v1``, ``3.x``) or of small letters (``next``,
-    ``latest``, a placeholder ``lang``) may be another version of the page: not the same
-    page."""
+    ``Guides``):
+
+    * one path is the other's segments with some more inserted (``font-family``);
+    * or, when the page's own name is of several words (``Form_validation``,
+      ``Using_custom_elements``), the sections between the two paths' common start and end
+      were renamed too (``Learn/Forms`` → ``Learn_web_development/Extensions/Forms``,
+      ``Web_Components`` → ``API/Web_components``).  A one-word page (its extension aside)
+      is not taken for another section's page of that name (``Document/open`` and
+      ``Window/open`` are two pages, and so are two repositories' ``README.md``).
+
+    A segment with a digit (``v1``, ``3.x``) or of small letters (``next``, ``latest``, a
+    placeholder ``lang``) may be another version of the page: not the same page."""
     try:
         one, two = urlsplit(a), urlsplit(b)
         host = one.hostname
@@ -363,6 +372,26 @@ def same_page_moved(a: str, b: str) -> bool:
     short, long = (first, second) if len(first) < len(second) else (second, first)
     rest = iter(long)
     inserted = [part for part in long if part not in short]
-    return all(part in rest for part in short) and all(
-        part[:1].isupper() and not any(ch.isdigit() for ch in part) for part in inserted
-    )
+    if all(part in rest for part in short) and all(map(_section_name, inserted)):
+        return True
+    if len(_WORDS_OF_NAME.findall(first[-1].rsplit(".", 1)[0])) < 2:
+        return False  # a page of one word (an extension aside: README.md)
+    # the sections between the common start and the common end (the page's name and on)
+    shorter = min(len(first), len(second))
+    start = 0
+    while start < shorter - 1 and first[start] == second[start]:
+        start += 1
+    end = 1
+    while end < shorter - start and first[-end - 1] == second[-end - 1]:
+        end += 1
+    renamed = first[start : len(first) - end] + second[start : len(second) - end]
+    return all(map(_section_name, renamed))
+
+
+#: A word of a page's name in its address (``Form_validation``: two).
+_WORDS_OF_NAME = re.compile(r"[^\W\d_]+")
+
+
+def _section_name(segment: str) -> bool:
+    """Whether a path segment is named as a site's sections are: capitalised, no digit."""
+    return segment[:1].isupper() and not any(ch.isdigit() for ch in segment)
