@@ -16,6 +16,8 @@ from parallelcheck.text import langid as identifier
 
 _TEXTS = ("Die Anfrage wird gelesen", "The request body is read", "Le corps de la requête")
 _NAME = "py3langid-" + "0" * 32 + ".npz"
+#: A paragraph a German version leaves in English, long enough to be put to py3langid.
+_LEFT_IN_ENGLISH = "The request body is read by the server and then checked against the schema."
 
 
 @pytest.fixture(scope="module")
@@ -192,3 +194,53 @@ def test_a_check_stores_the_model_and_the_next_check_reads_no_archive(tmp_path):
 def test_the_stored_model_s_name_follows_the_shipped_archive():
     assert identifier._stored_name(b"one") != identifier._stored_name(b"two")
     assert Path(identifier._stored_name(b"one")).suffix == ".npz"
+
+
+def test_workers_that_cannot_inherit_the_model_store_it_and_map_it_next_time(tmp_path):
+    """Where workers start without the main process's model (Windows, macOS), each reads
+    its own: from the cache folder once a run stored it there."""
+    for index in range(4):
+        folder = tmp_path / "articles" / f"a{index}"
+        folder.mkdir(parents=True)
+        (folder / "en.md").write_text(f"# Title\n\n{_LEFT_IN_ENGLISH}\n")
+        (folder / "de.md").write_text(f"# Titel\n\n{_LEFT_IN_ENGLISH}\n")
+    marks = tmp_path / "decompressed"
+    code = f"""
+        import contextlib, io, os
+        from parallelcheck.run import workers
+        from parallelcheck.text import langid as identifier
+        from parallelcheck.cli import cli
+        real = identifier._decompress
+
+        def marked(packed, stop=None):
+            with open({str(marks)!r}, "a") as out:
+                out.write(f"{{os.getpid()}}\\n")
+            return real(packed, stop)
+
+        identifier._decompress = marked  # the workers fork from this process
+        workers.INHERIT = False  # as where workers start afresh
+        with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+            cli.main(["check", {str(tmp_path / "articles")!r}, "--no-cache", "--jobs", "2"])
+        print(identifier.is_loaded())
+        """
+    env = {**os.environ, "PARALLELCHECK_CACHE_DIR": str(tmp_path / "cache")}
+
+    def run() -> list[str]:
+        before = marks.read_text().split() if marks.exists() else []
+        output = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(code)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert output.split() == ["False"]  # the main process reads none
+        after = marks.read_text().split() if marks.exists() else []
+        return after[len(before) :]
+
+    first = run()
+    assert first and str(os.getpid()) not in first  # decompressed in the workers only
+    assert [path.name for path in (tmp_path / "cache" / "models").iterdir()] == [
+        identifier._stored_name(identifier._packed() or b"")
+    ]
+    assert run() == []  # mapped from the cache folder

@@ -5,8 +5,10 @@ needs it 0.35 s of processor time, the largest fixed cost of a check (the 124 ar
 FastAPI documentation take 7-8 s in all).  The first run that needs the model stores the
 decompressed archive (68 MB) in ``<cache folder>/models/`` and later runs map that file
 into memory instead, about a tenth of the cost; worker processes forked after it share the
-mapping.  (:mod:`parallelcheck.text.langid` asks for it, by the name it gives the archive:
-the digest of the compressed one, so another py3langid's model is never taken for it.)
+mapping, and workers started afresh (Windows, macOS) each map the file when their first
+guess needs the model.  (:mod:`parallelcheck.text.langid` asks for it, by the name it
+gives the archive: the digest of the compressed one, so another py3langid's model is never
+taken for it.)
 
 The stored model is no result: it is the same whatever is checked and however, so it is used
 whether or not the result cache is (``--no-cache``) and whatever the report format.  It is

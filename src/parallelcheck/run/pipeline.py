@@ -185,9 +185,16 @@ class _Work:
     terms: GlossaryMatcher | None
     plan: RunPlan
     ahead: workers.ReadAhead
+    #: Where the language model is kept decompressed, when the run may ask it: a worker
+    #: that did not inherit the model (started afresh: Windows, macOS) reads it from there.
+    models: ModelStore | None = None
 
 
 def _check_one(work: _Work, job: _Job) -> ArticleResult:
+    if work.models is not None and not identifier.is_loaded():
+        # A worker started afresh reads its own copy when its first guess asks for it: from
+        # the cache folder (or stored there, when no earlier run stored it).
+        identifier.keep_model_in(work.models)
     result = check_set(
         job.article_set,
         work.config,
@@ -272,16 +279,16 @@ def check_all(
                 cached[index] = ArticleResult(None, findings, dict(digests), outline=outline)
     todo = [i for i in range(len(article_sets)) if cached[i] is None]
     jobs = [_Job(article_sets[i], known[i]) for i in todo]
-    if plan.asks_identifier([job.article_set for job in jobs if job.known is None]) and (
-        workers.INHERIT or plan.workers_for(len(jobs)) <= 1
-    ):
+    asks = plan.asks_identifier([job.article_set for job in jobs if job.known is None])
+    models = ModelStore() if asks else None
+    if models is not None and (workers.INHERIT or plan.workers_for(len(jobs)) <= 1):
         # Read from now on, beside what comes before the first guess (the workers'
         # preparation, documents read ahead), when this process's copy is the one used: a
         # run that cannot need it never reads it, nor one whose workers read their own.
         # Read from the cache folder when an earlier run stored it decompressed there.
-        identifier.read_ahead(ModelStore())
+        identifier.read_ahead(models)
     terms = GlossaryMatcher(glossary) if plan.glossary else None  # compiled once for the run
-    work = _Work(config, options, terms, plan, {})
+    work = _Work(config, options, terms, plan, {}, models)
 
     def stored(index: int, hit: ArticleResult) -> ArticleResult:
         """A fresh result, put in the cache as soon as it arrives (so that a run stopped

@@ -238,6 +238,8 @@ class _Identifier:
         #: languages restricts to each set once instead of at every change.
         self._restricted: dict[tuple[str, ...], Any] = {}
         self._labels: frozenset[str] = frozenset()
+        #: Where a load that is given no store reads the model from (:func:`keep_model_in`).
+        self.store: ModelStore | None = None
 
     @property
     def loaded(self) -> bool:
@@ -279,7 +281,7 @@ class _Identifier:
     def load(self, store: ModelStore | None = None) -> None:
         if self._identifier is None:
             built = self._join()
-            self._identifier = built if built is not None else _load(store)
+            self._identifier = built if built is not None else _load(store or self.store)
             self._labels = frozenset(self._identifier.labels)
 
     def classify(self, text: str, langs: Sequence[str]) -> tuple[str, float]:
@@ -329,6 +331,13 @@ def read_ahead(store: ModelStore | None = None) -> None:
 def reading_ahead() -> bool:
     """Whether a read started by :func:`read_ahead` is still going on."""
     return _IDENTIFIER.reading
+
+
+def keep_model_in(store: ModelStore) -> None:
+    """Read the model from *store* (and store it there) whenever this process loads it
+    without being given a store: on its first guess (a worker process that did not inherit
+    the model reads it so)."""
+    _IDENTIFIER.store = store
 
 
 def load(store: ModelStore | None = None) -> None:
