@@ -23,6 +23,7 @@ from parallelcheck.rules._values import (
     compare_values,
 )
 from parallelcheck.rules.base import RuleContext, rule
+from parallelcheck.text.lexicon import LETTER_RUN
 from parallelcheck.text.links import compared_target, localisation
 from parallelcheck.text.tokens import (
     DIRECT_SEARCH,
@@ -278,8 +279,6 @@ class _TokenComparison(ValueComparison[_Token]):
         return kept
 
 
-#: A run of letters of a token.
-_LETTERS = re.compile(r"[^\W\d_]+")
 #: A word of small letters of running text, two letters or more.
 _SMALL_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{2,}(?![^\W\d_])")
 
@@ -315,14 +314,14 @@ def _translated_example(theirs: str, ours: str, their_words, our_words) -> bool:
     nothing: a changed name.  A run ours writes in another script may replace any run
     (``<h1>홈 페이지</h1>`` for ``<h1>Home Page</h1>``, whose ``Home`` is capitalised only);
     every other replaced run is a word of the other side's text."""
-    if _LETTERS.sub("a", theirs) != _LETTERS.sub("a", ours):
+    if LETTER_RUN.sub("a", theirs) != LETTER_RUN.sub("a", ours):
         return False
-    their_runs, our_runs = _LETTERS.findall(theirs), _LETTERS.findall(ours)
+    their_runs, our_runs = LETTER_RUN.findall(theirs), LETTER_RUN.findall(ours)
     if len(their_runs) < 2:
         return False
-    kept = Counter(their_runs) & Counter(our_runs)  # the runs both sides write
-    their_changed = list((Counter(their_runs) - kept).elements())
-    our_changed = list((Counter(our_runs) - kept).elements())
+    their_counts, our_counts = Counter(their_runs), Counter(our_runs)
+    their_changed = list((their_counts - our_counts).elements())  # runs only theirs write
+    our_changed = list((our_counts - their_counts).elements())
     if not our_changed:
         return False  # the same runs (in the same order or another): no word translated
     other_script = 0

@@ -26,6 +26,11 @@ from collections.abc import Iterator, Sequence
 # Normal form
 
 
+#: A run of letters (of any script; no digit, no underscore): a word of a name, a path or
+#: an identifier (``Form_validation``: two; ``CAMINHO_IMAGEM``: two).
+LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
 def normalise(text: str) -> str:
     """NFKC (full-width letters and digits become ASCII) — the form anchors, tokens,
     glossary matching and identical-text comparisons are taken from.  ASCII text is returned as

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from urllib.parse import unquote, unquote_plus, urlsplit
 
-from parallelcheck.text.lexicon import URL_IN_SENTENCE
+from parallelcheck.text.lexicon import LETTER_RUN, URL_IN_SENTENCE
 
 DEFAULT_PREFIXES = ("/{lang}/",)
 
@@ -374,7 +374,7 @@ def same_page_moved(a: str, b: str) -> bool:
     inserted = [part for part in long if part not in short]
     if all(part in rest for part in short) and all(map(_section_name, inserted)):
         return True
-    if len(_WORDS_OF_NAME.findall(first[-1].rsplit(".", 1)[0])) < 2:
+    if len(LETTER_RUN.findall(first[-1].rsplit(".", 1)[0])) < 2:
         return False  # a page of one word (an extension aside: README.md)
     # the sections between the common start and the common end (the page's name and on)
     shorter = min(len(first), len(second))
@@ -386,10 +386,6 @@ def same_page_moved(a: str, b: str) -> bool:
         end += 1
     renamed = first[start : len(first) - end] + second[start : len(second) - end]
     return all(map(_section_name, renamed))
-
-
-#: A word of a page's name in its address (``Form_validation``: two).
-_WORDS_OF_NAME = re.compile(r"[^\W\d_]+")
 
 
 def _section_name(segment: str) -> bool:

@@ -98,7 +98,7 @@ from parallelcheck.text.dates import (
     zone_at,
 )
 from parallelcheck.text.langtag import primary_language
-from parallelcheck.text.lexicon import word_trie
+from parallelcheck.text.lexicon import LETTER_RUN, word_trie
 from parallelcheck.text.numerals import (
     MULTIPLIER_WORDS,
     NUMBER_WORDS,
@@ -350,7 +350,6 @@ _VULGAR = {
     "⅑": (1, 9),
     "⅒": (1, 10),
 }
-_WORD_IN = re.compile(r"[^\W\d_]+")
 _DIGIT_RUN = re.compile(r"[0-9]+")
 
 
@@ -1079,7 +1078,7 @@ def _h_dmonth(profile, text, t, m, facts) -> int:
         return e
     group = m.group()
     numbers = [int(x) for x in _DIGIT_RUN.findall(group)]
-    words = [w for w in _WORD_IN.findall(group) if w.lower() not in ("de", "del", "of")]
+    words = [w for w in LETTER_RUN.findall(group) if w.lower() not in ("de", "del", "of")]
     month = None
     for word in words:
         month = _month_number(profile, word)
@@ -1096,7 +1095,7 @@ def _h_wmonth(profile, text, t, m, facts) -> int:
     s, e = m.span()
     group = m.group()
     numbers = [int(x) for x in _DIGIT_RUN.findall(group)]
-    month = _month_number(profile, _WORD_IN.match(group).group())
+    month = _month_number(profile, LETTER_RUN.match(group).group())
     if month is None:
         return e
     if len(numbers) == 2:
@@ -1464,7 +1463,7 @@ def _h_kon(profile, text, t, m, facts) -> int:
     following = ""
     if nxt in (" ", "\u00a0") and e + 1 < n and _is_hangul(t[e + 1]):
         spaced = _korean_counter(t, e + 1, native=True)
-        following_match = _WORD_IN.match(t, e + 1)
+        following_match = LETTER_RUN.match(t, e + 1)
         following = following_match.group() if following_match else ""
     unit = ""
     if native_korean_is_prenominal(word) or word in _KO_PRENOMINAL_TENS:
@@ -1506,7 +1505,7 @@ def _h_words(profile, text, t, m, facts) -> int:
         article = _ARTICLE_BEFORE.search(t, max(0, s - 3), s)
         if article:
             s = article.start()  # a hundred, a million
-    words = [(w.group(), w.start(), w.end()) for w in _WORD_IN.finditer(t, s, e)]
+    words = [(w.group(), w.start(), w.end()) for w in LETTER_RUN.finditer(t, s, e)]
     segments = parse_number_words([w for w, _, _ in words], profile.lang)
     last_end = e
     for first, stop, value in segments:
