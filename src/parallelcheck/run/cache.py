@@ -543,11 +543,9 @@ class Cache:
     def _trusted_folder(self, folder: Path) -> bool:
         known = self._trusted.get(folder)
         if known is None:
-            try:
-                info = os.lstat(folder)
-            except OSError:
+            known = private_folder(folder)
+            if known is None:
                 return False  # not there (yet): nothing to read; not remembered
-            known = stat.S_ISDIR(info.st_mode) and is_private(info)
             self._trusted[folder] = known
         return known
 
@@ -616,6 +614,16 @@ class Cache:
                         with contextlib.suppress(OSError):
                             os.rmdir(folder.path)  # only an empty one goes
         return removed, freed
+
+
+def private_folder(folder: Path) -> bool | None:
+    """Whether *folder* is a folder (not a link to one) of the user's own that no one else
+    may write to (:func:`is_private`); ``None`` when there is nothing there."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    return stat.S_ISDIR(info.st_mode) and is_private(info)
 
 
 def make_private(folder: Path, parents: bool = False) -> None:

@@ -30,11 +30,10 @@ import contextlib
 import mmap
 import os
 import re
-import stat
 import tempfile
 from pathlib import Path
 
-from parallelcheck.run.cache import MODELS, default_dir, is_private, make_private, open_private
+from parallelcheck.run.cache import MODELS, default_dir, make_private, open_private, private_folder
 
 #: What a stored model's name looks like (:func:`parallelcheck.text.langid` names them).
 _NAME = re.compile(r"[a-z0-9]+-[0-9a-f]{32}\.npz")
@@ -85,11 +84,7 @@ class ModelStore:
         self._remove_others(name)
 
     def _trusted(self) -> bool:
-        try:
-            info = os.lstat(self.folder)
-        except OSError:
-            return False
-        return stat.S_ISDIR(info.st_mode) and is_private(info)
+        return bool(private_folder(self.folder))
 
     def _make_folder(self) -> bool:
         try:

@@ -87,7 +87,7 @@ class ModelStore(Protocol):
 
 def _stored_name(packed: bytes) -> str:
     """The name a store keeps the archive decompressed from *packed* under: the digest of
-    the compressed bytes (12 ms to hash), so that another model is never taken for it."""
+    the compressed bytes (4.5 MB: 3 ms to hash), so that another model is never taken for it."""
     return f"py3langid-{hashlib.sha256(packed).hexdigest()[:32]}.npz"
 
 
@@ -121,12 +121,11 @@ def _load(store: ModelStore | None, stop: threading.Event | None = None) -> Any:
     packed = _packed()
     if packed is None:
         return _own_loader()
-    name = _stored_name(packed) if store is not None else ""
-    if store is not None:
-        kept = store.get(name)
-        built = _build(kept) if kept is not None else None
-        if built is not None:
-            return built
+    name = _stored_name(packed)
+    kept = store.get(name) if store is not None else None
+    built = _build(kept) if kept is not None else None
+    if built is not None:
+        return built
     raw = _decompress(packed, stop)
     if raw is None:
         return None
