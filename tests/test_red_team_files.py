@@ -353,6 +353,44 @@ def test_a_pseudo_filesystem_named_as_a_path_is_an_error(tmp_path):
     cannot_run(proc, "/proc", "pseudo-filesystem")
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_boundary_resolves_paths_as_realpath_does(tmp_path):
+    # Boundary.real_path resolves each folder once; whatever the path, it must say what
+    # os.path.realpath says, and a link turned up after its folder was resolved is seen.
+    from parallelcheck.files.safe_read import Boundary
+
+    (tmp_path / "proj" / "art").mkdir(parents=True)
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "secret.md").write_text("s")
+    art = tmp_path / "proj" / "art"
+    (art / "en.md").write_text("e")
+    (art / "linked").symlink_to(tmp_path / "outside", target_is_directory=True)
+    (art / "de.md").symlink_to(tmp_path / "outside" / "secret.md")
+    (art / "ja.md").symlink_to("ko.md")  # dangling
+    (art / "loop.md").symlink_to("loop.md")
+    (art / "up").symlink_to(tmp_path / "outside" / "..", target_is_directory=True)
+    paths = [
+        art / "en.md",
+        art / "de.md",
+        art / "ja.md",
+        art / "loop.md",
+        art / "missing.md",
+        art / "linked" / "secret.md",
+        art / "linked" / ".." / "proj" / "art" / "en.md",
+        art / "up" / "outside" / "secret.md",
+        art / "linked" / "missing" / "x.md",
+        art / ".",
+        art / "..",
+    ]
+    boundary = Boundary.of([str(tmp_path / "proj")])
+    for path in [*paths, *paths]:  # the second time from the folders resolved the first
+        assert boundary.real_path(str(path)) == os.path.realpath(path), path
+    assert boundary.real_path("relative/en.md") == os.path.realpath("relative/en.md")
+    (art / "fr.md").symlink_to(tmp_path / "outside" / "secret.md")  # a link made since
+    assert boundary.real_path(str(art / "fr.md")) == str(tmp_path / "outside" / "secret.md")
+    assert not boundary.admits(boundary.real_path(str(art / "fr.md")))
+
+
 # ---------------------------------------------------------------------------
 # Property: random trees of links, FIFOs and hidden folders; every open and listing traced
 
