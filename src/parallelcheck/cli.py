@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -327,13 +328,15 @@ def _run(
 
 def rule_infos() -> dict[str, RuleInfo]:
     """What the formats show of every rule: its default severity, and its summary and
-    documentation as plain text (the docstrings' reStructuredText markup rendered)."""
+    documentation as plain text (the docstrings' reStructuredText markup rendered; the
+    documentation when a format first reads it: see :class:`~parallelcheck.report.base.
+    RuleInfo`)."""
     from parallelcheck.report.base import RuleInfo
     from parallelcheck.rules import REGISTRY
     from parallelcheck.rules._reference import plain_line, plain_text
 
     return {
-        r.id: RuleInfo(r.severity, plain_line(r.summary), plain_text(r.doc))
+        r.id: RuleInfo(r.severity, plain_line(r.summary), functools.partial(plain_text, r.doc))
         for r in REGISTRY.values()
     }
 
