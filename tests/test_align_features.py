@@ -123,7 +123,7 @@ def _full_anchors(block, doc, source):
 def test_block_and_section_features_are_those_of_the_full_computation():
     documents = parse_versions(en=EN, ja=JA, de=EN)
     for lang, doc in documents.items():
-        sections, blocks = progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})
+        sections, blocks, _ = progressive._document_features(doc, DEFAULT_PREFIXES, "en", {})
         latin = not progressive.written_in_non_latin(doc)
         assert latin == (lang != "ja")
         for section, features in zip(doc.sections, sections, strict=True):
@@ -152,7 +152,7 @@ def test_blocks_without_anchors_share_one_empty_multiset_that_no_comparison_chan
     documents = parse_versions(en=EN, ja=JA)
     article = progressive.align_article("a", documents, "en")
     assert [len(s.rows) for s in article.sections] == [0, 3, 2]  # preamble, two sections
-    _, blocks = progressive._document_features(documents["en"], DEFAULT_PREFIXES, "en", {})
+    _, blocks, _ = progressive._document_features(documents["en"], DEFAULT_PREFIXES, "en", {})
     empty = [f for features in blocks.values() for f in features if not f.anchors]
     assert len(empty) == 2  # the plain paragraph and the code block
     assert empty[0].anchors is empty[1].anchors
@@ -177,7 +177,7 @@ def test_code_blocks_are_compared_by_their_skeletons_which_only_differing_code_r
     }
     code = {
         lang: [f for fs in blocks.values() for f in fs if f.family == "code"]
-        for lang, (_, blocks) in features.items()
+        for lang, (_, blocks, _) in features.items()
     }
     assert all(f._code is None for found in code.values() for f in found)
     for a, b in itertools.product(code["en"], [*code["de"], *code["ja"]]):

@@ -40,7 +40,7 @@ row once.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz.fuzz import ratio as text_ratio
@@ -50,6 +50,7 @@ from parallelcheck.align.progressive import (
     _absorb_splits,
     _align,
     _BlockFeatures,
+    _Version,
     block_similarity,
     child_block_features,
 )
@@ -80,12 +81,11 @@ _SORT = {
 
 @dataclass
 class _Versions:
-    """What the features of a version's blocks need: its document, the link prefixes and the
-    source's tag."""
+    """What the features of a version's blocks need: its document, and what the features of
+    its blocks share (made when the article's sections were aligned)."""
 
     documents: dict[str, Document]
-    prefixes: Sequence[str]
-    source: str
+    made: Mapping[str, _Version]
 
     codes: dict[int, str] = field(default_factory=dict)
     lengths: dict[str, int] = field(default_factory=dict)
@@ -109,7 +109,7 @@ class _Versions:
         return found
 
     def features(self, lang: str, blocks: Sequence[Block]) -> list[_BlockFeatures]:
-        return child_block_features(blocks, self.documents[lang], self.prefixes, self.source)
+        return child_block_features(blocks, self.made[lang])
 
     def similarity(self, a: _BlockFeatures, b: _BlockFeatures) -> float:
         """:func:`block_similarity`, and for two containers that both hold code (tabs of
@@ -138,12 +138,12 @@ class _Versions:
 def align_containers(
     sections: list[AlignedSection],
     documents: dict[str, Document],
-    source: str,
-    prefixes: Sequence[str],
+    made: Mapping[str, _Version],
 ) -> None:
     """Align the blocks inside the containers of every aligned section (see the module's
-    docstring); the sections' rows are updated in place."""
-    versions = _Versions(documents, prefixes, source)
+    docstring); the sections' rows are updated in place.  *made* holds what the features of
+    each version's blocks share (see :func:`~.progressive.child_block_features`)."""
+    versions = _Versions(documents, made)
     for section in sections:
         if section.rows:
             section.rows = _align_rows(section.rows, versions)

@@ -556,10 +556,11 @@ def _document_features(
     source: str,
     skeletons: dict[tuple[str, str], str],
     code_keys: dict[str, str] | None = None,
-) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]]]:
+) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]], _Version]:
     """The features of every section of a version, and of every block of each section (by
-    the section's ``id``).  *skeletons* and *code_keys* are the article's, shared by its
-    versions (see :class:`_Version`)."""
+    the section's ``id``), and what they share (its :class:`_Version`, for the features of
+    its containers' children, see :func:`child_block_features`).  *skeletons* and
+    *code_keys* are the article's, shared by its versions (see :class:`_Version`)."""
     lengths = [_block_lengths(section.blocks) for section in doc.sections]
     if code_keys is None:
         code_keys = {}
@@ -582,18 +583,16 @@ def _document_features(
         )
         _link_units(block_features)
         blocks[id(section)] = block_features
-    return sections, blocks
+    return sections, blocks, version
 
 
-def child_block_features(
-    blocks: Sequence[Block], doc: Document, prefixes: Sequence[str], source: str
-) -> list[_BlockFeatures]:
-    """The features of some blocks of ``doc`` compared only among themselves (the children of
-    a container, see :mod:`parallelcheck.align.containers`): each block's position is among
-    them; its share of the document's length, script and link prefixes as for the whole
-    document."""
-    total = sum(sum(_block_lengths(section.blocks)) for section in doc.sections)
-    version = _Version(doc, prefixes, source, {}, total, {})
+def child_block_features(blocks: Sequence[Block], version: _Version) -> list[_BlockFeatures]:
+    """The features of some blocks of a version compared only among themselves (the children
+    of a container, see :mod:`parallelcheck.align.containers`): each block's position is
+    among them; its share of the document's length, script and link prefixes as for the
+    whole document — *version*'s, from :func:`_document_features`: the script, the prefixes'
+    patterns and the length are not worked out again for every container whose children
+    are aligned."""
     return version.features(blocks, _block_lengths(blocks))[1]
 
 
@@ -1220,7 +1219,8 @@ def align_article(
         aligned_sections.append(AlignedSection(cells=cells, rows=rows))
     from parallelcheck.align.containers import align_containers  # here: it imports this module
 
-    align_containers(aligned_sections, documents, source, link_prefixes)
+    versions = {lang: features[lang][2] for lang in order}
+    align_containers(aligned_sections, documents, versions)
     expected_all = tuple(dict.fromkeys([*order, *expected]))
     return AlignedArticle(
         id=article_id,
