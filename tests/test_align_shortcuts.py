@@ -92,3 +92,49 @@ def test_the_non_latin_test_read_a_stretch_at_a_time_counts_as_its_definition(
     text = start + " " * spaces + "".join(tail)
     sample = text[:NON_LATIN_SAMPLE]
     assert mostly_non_latin(text) == (len(_NON_LATIN.findall(sample)) > len(_LATIN.findall(sample)))
+
+
+class _Element:
+    """An element of a version for :class:`~parallelcheck.align.progressive._Profile`: its
+    shape and, for the similarity drawn below, its version and place."""
+
+    def __init__(self, lang: int, place: int, form: int) -> None:
+        self.lang, self.place, self.form = lang, place, form
+
+
+#: Similarities around the bars the in-step test reads (the thresholds with their margins,
+#: ``CLEAR_MATCH``, ``UNCHALLENGED``), and the extremes.
+_SCORES = st.one_of(
+    st.sampled_from([0.0, 0.3, 0.36, 0.44, 0.5, 0.55, 0.62, 0.649, 0.65, 0.651, 0.7, 1.0]),
+    st.floats(0.0, 1.0),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(1, 6),
+    st.integers(1, 7),
+    st.lists(_SCORES, min_size=400, max_size=400),
+    st.lists(st.integers(0, 1), min_size=60, max_size=60),
+)
+def test_versions_in_step_are_told_as_by_the_whole_mean_when_similarity_is_never_negative(
+    columns, versions, scores, forms
+):
+    # The in-step test stops summing a column's members once the mean is sure to reach
+    # UNCHALLENGED (progressive._Profile._settled_score): it must decide as the mean does.
+    from parallelcheck.align import progressive
+
+    def similarity(a: _Element, b: _Element) -> float:
+        return scores[(a.lang * 7 + b.lang * 3 + a.place * 11 + b.place * 5) % len(scores)]
+
+    def version(lang: int) -> list[_Element]:
+        return [_Element(lang, i, forms[(lang * columns + i) % len(forms)]) for i in range(columns)]
+
+    profile = progressive._Profile("v0", version(0))
+    for lang in range(1, versions):
+        for column, item in zip(profile.columns, version(lang), strict=True):
+            column[f"v{lang}"] = item
+    items = version(versions)
+    for threshold in (progressive.BLOCK_THRESHOLD, progressive.SECTION_THRESHOLD):
+        settled = profile._in_step(items, similarity, threshold, nonnegative=True)
+        assert settled == profile._in_step(items, similarity, threshold)

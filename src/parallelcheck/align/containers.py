@@ -219,7 +219,7 @@ def _align_children(
     if len(present) < 2:
         columns = [{lang: f} for lang in present for f in features[lang]]
     else:
-        columns = _align(present, features, versions.similarity, BLOCK_THRESHOLD)
+        columns = _align(present, features, versions.similarity, BLOCK_THRESHOLD, nonnegative=True)
     rows = []
     within = {lang: sum(_prose_length(b) for b in sequences[lang]) for lang in order}
     for column, extra in _fold_merges(_absorb_splits(columns), present, versions, within):
@@ -464,7 +464,9 @@ def _matched_span(
         for start in range(len(blocks) - length + 1):
             window = blocks[start : start + length]
             features[lang] = versions.features(lang, window)
-            columns = _align(order, features, versions.similarity, BLOCK_THRESHOLD)
+            columns = _align(
+                order, features, versions.similarity, BLOCK_THRESHOLD, nonnegative=True
+            )
             index = {id(f.block): start + i for i, f in enumerate(features[lang])}
             matched: list[int] = []
             scores: list[float] = []
