@@ -18,6 +18,7 @@ from parallelcheck.text.numeric import extract_code_numbers, extract_numbers
 from parallelcheck.text.tokens import blank_spans, extract_tokens
 
 NUMBERS = ["1", "2", "10", "1,000", "1.5", "3.14", "50%", "2×", "十", "two", "2024", "`42`"]
+NUMBERS += ["twice", "一個", "5つ", "`3`"]
 TOKENS = ["V4.1", "V4", "SM100", "SM10", "FastAPI", "FastAPIs", "TypeScript-SDK", "TypeScript"]
 TOKENS += ["`a=1`", "https://x.org/a", "/v1/chat", "vLLM", "API", "p99", "ok"]
 
@@ -225,6 +226,21 @@ def test_rows_settled_by_their_keys_give_the_findings_of_the_whole_comparison(te
         for comparison in (_NumberComparison, _TokenComparison, ValueComparison):
             patch.setattr(comparison, "decisive_keys", lambda *_: frozenset({object()}))
         assert findings() == settled
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, texts, st.sampled_from(["en", "ja"]))
+def test_numbers_that_do_not_decide_are_never_reported_alone(ours, theirs, lang):
+    """prune keeps nothing of unmatched numbers none of which decides (inline code, weak
+    words, counts in words): what lets a row whose deciding numbers share their readings be
+    settled by its keys."""
+    comparison = _NumberComparison(ArticleFacts())
+    mine = comparison.values(_paragraph(ours), lang)
+    other = comparison.values(_paragraph(theirs), lang)
+    extra = [pair for pair in mine if not comparison.decides(pair[0])]
+    lacking = [pair for pair in other if not comparison.decides(pair[0])]
+    assert comparison.prune(extra, lacking, mine, other, (lang, lang)) == ([], [])
+    assert not comparison.may_differ(extra, lacking, mine, other)
 
 
 @settings(max_examples=300, deadline=None)
