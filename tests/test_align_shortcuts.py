@@ -121,7 +121,7 @@ def test_versions_in_step_are_told_as_by_the_whole_mean_when_similarity_is_never
     columns, versions, scores, forms
 ):
     # The in-step test stops summing a column's members once the mean is sure to reach
-    # UNCHALLENGED (progressive._Profile._settled_score): it must decide as the mean does.
+    # UNCHALLENGED (progressive._Profile.score with settle): it must decide as the mean does.
     from parallelcheck.align import progressive
 
     def similarity(a: _Element, b: _Element) -> float:

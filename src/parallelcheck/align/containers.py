@@ -85,7 +85,7 @@ class _Versions:
     its blocks share (made when the article's sections were aligned)."""
 
     documents: dict[str, Document]
-    made: Mapping[str, _Version]
+    shared: Mapping[str, _Version]
 
     codes: dict[int, str] = field(default_factory=dict)
     lengths: dict[str, int] = field(default_factory=dict)
@@ -109,7 +109,7 @@ class _Versions:
         return found
 
     def features(self, lang: str, blocks: Sequence[Block]) -> list[_BlockFeatures]:
-        return child_block_features(blocks, self.made[lang])
+        return child_block_features(blocks, self.shared[lang])
 
     def similarity(self, a: _BlockFeatures, b: _BlockFeatures) -> float:
         """:func:`block_similarity`, and for two containers that both hold code (tabs of
@@ -138,12 +138,12 @@ class _Versions:
 def align_containers(
     sections: list[AlignedSection],
     documents: dict[str, Document],
-    made: Mapping[str, _Version],
+    shared: Mapping[str, _Version],
 ) -> None:
     """Align the blocks inside the containers of every aligned section (see the module's
-    docstring); the sections' rows are updated in place.  *made* holds what the features of
+    docstring); the sections' rows are updated in place.  *shared* holds what the features of
     each version's blocks share (see :func:`~.progressive.child_block_features`)."""
-    versions = _Versions(documents, made)
+    versions = _Versions(documents, shared)
     for section in sections:
         if section.rows:
             section.rows = _align_rows(section.rows, versions)

@@ -776,38 +776,33 @@ class _Profile(Generic[F]):
     def __init__(self, lang: str, items: Sequence[F]):
         self.columns: list[dict[str, F]] = [{lang: item} for item in items]
 
-    def score(self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]) -> float:
-        """Mean similarity to the column's first members (the source and the next versions in
-        order): a few members judge as well as all thirteen, at a fraction of the cost."""
-        total = 0.0  # summed in the members' order, as sum() would
-        count = 0
-        for member in column.values():
-            total += similarity(member, item)
-            count += 1
-            if count == REPRESENTATIVES:
-                break
-        return total / count
-
-    def _settled_score(
-        self, column: dict[str, F], item: F, similarity: Callable[[F, F], float]
+    def score(
+        self,
+        column: dict[str, F],
+        item: F,
+        similarity: Callable[[F, F], float],
+        settle: bool = False,
     ) -> float:
-        """:meth:`score`, or once the members so far make the mean ``UNCHALLENGED`` or more,
-        that lower bound of it, for a *similarity* that never scores below zero (a block's,
-        0..1): the other members can only add to the sum (floats add monotonically), and
-        every test :meth:`_in_step` makes of the score — against its bar, then
-        ``UNCHALLENGED``, both no higher — comes out as the whole mean's would.  A block of
-        a version in step often settles its column with three of its four members: 6 % of
-        the block comparisons of a FastAPI check are spared (92,467 → 86,536 over every
-        third article)."""
+        """Mean similarity to the column's first members (the source and the next versions in
+        order): a few members judge as well as all thirteen, at a fraction of the cost.
+
+        With *settle*, for a *similarity* that never scores below zero (a block's, 0..1), the
+        sum stops once the members so far make the mean ``UNCHALLENGED`` or more, and that
+        lower bound of the mean is returned: the other members can only add to the sum
+        (floats add monotonically), and every test :meth:`_in_step` makes of the score —
+        against its bar, then ``UNCHALLENGED``, both no higher — comes out as the whole
+        mean's would.  A block of a version in step often settles its column with three of
+        its four members: 6 % of the block comparisons of a FastAPI check are spared (92,467
+        → 86,536 over every third article)."""
         size = len(column)
         if size > REPRESENTATIVES:
             size = REPRESENTATIVES
-        total = 0.0  # summed in the members' order, as score() sums them
+        total = 0.0  # summed in the members' order, as sum() would
         left = size
         for member in column.values():
             total += similarity(member, item)
             left -= 1
-            if not left or total / size >= UNCHALLENGED:
+            if not left or (settle and total / size >= UNCHALLENGED):
                 break
         return total / size
 
@@ -820,7 +815,7 @@ class _Profile(Generic[F]):
         nonnegative: bool = False,
     ) -> None:
         """Align *items*, version *lang*'s elements, to the columns (*nonnegative*: whether
-        *similarity* never scores below zero, see :meth:`_settled_score`)."""
+        *similarity* never scores below zero, see :meth:`score`)."""
         columns = self.columns
         if self._in_step(items, similarity, threshold, nonnegative):
             for col, item in zip(columns, items, strict=True):
@@ -854,9 +849,9 @@ class _Profile(Generic[F]):
         if len(columns) != len(items):
             return False
         scores = []
-        score = self._settled_score if nonnegative else self.score
+        score = self.score
         for col, item in zip(columns, items, strict=True):
-            value = score(col, item, similarity)
+            value = score(col, item, similarity, nonnegative)
             # An item with the shape of the column's first member (the same block kind, or
             # the same heading level) needs less.
             same_shape = next(iter(col.values())).form == item.form
