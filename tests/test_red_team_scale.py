@@ -298,9 +298,9 @@ def test_unrelated_long_versions_are_aligned_within_the_band():
     scored = []
     real = align._Profile.score
 
-    def counting(self, column, item, similarity):
+    def counting(self, column, item, similarity, *settle):
         scored.append(1)
-        return real(self, column, item, similarity)
+        return real(self, column, item, similarity, *settle)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(align._Profile, "score", counting)
