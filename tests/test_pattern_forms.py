@@ -7,6 +7,7 @@ so that is every input it can see)."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -58,3 +59,37 @@ def test_past_the_latin_script_is_from_greek_up() -> None:
     assert _matched(untranslated._FROM_GREEK) == _matched(plain)
     assert not untranslated._FROM_GREEK.search("Ünïcödé ſtraße ǅ ɐ ʯ \u036f")
     assert untranslated._FROM_GREEK.search("a α")
+
+
+def _found_from_each_position(pattern: re.Pattern[str], text: str) -> list[tuple[int, int] | None]:
+    """The span *pattern* finds searching from each position of *text* (number reading's
+    passes search from where the last match left off)."""
+    found = (pattern.search(text, pos) for pos in range(len(text) + 1))
+    return [match.span() if match else None for match in found]
+
+
+@pytest.mark.parametrize(
+    ("words", "not_before", "others"),
+    [
+        # The Korean native numerals (their pass uses the form with the guard once), with
+        # Hangul syllables at both ends of the guard's range, jamo and what lies beside it.
+        (numeric._KO_NATIVE, "[가-힣]", ["가", "힣", "각", "\uabff", "\ud7a4", "ᄀ", "ㄱ", "명"]),
+        (["one", "two", "twenty", "twelve", "ten", "three"], r"[\w-]", ["x", "é", "_", "-", "1"]),
+    ],
+)
+def test_word_branches_with_the_guard_once_match_as_the_plain_form(
+    words: list[str], not_before: str, others: list[str]
+) -> None:
+    plain = re.compile(numeric._word_branches(words, not_before))
+    once = re.compile(numeric._word_branches(words, not_before, guard_once=True))
+    pieces = [*words, *(w[:-1] for w in words if len(w) > 1), *others, " ", "\n", "  ", ".", ""]
+    rng = random.Random(18)
+    texts = [a + b for a in pieces for b in pieces]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    for text in texts:
+        assert _found_from_each_position(once, text) == _found_from_each_position(plain, text), text
+
+
+def test_the_korean_native_numerals_pass_uses_the_guard_once() -> None:
+    native = re.compile(numeric._word_branches(numeric._KO_NATIVE, "[가-힣]", guard_once=True))
+    assert native in [scan.pattern for scan in numeric._profile_of("ko").passes]

@@ -248,6 +248,10 @@ _KO_COUNTERS = sorted(
     key=len,
     reverse=True,
 )
+#: Korean native numerals: the tens, the units, and each ten with a unit (스무 stands alone).
+_KO_TENS = "열 스물 스무 서른 마흔 쉰 예순 일흔 여든 아흔".split()
+_KO_UNITS = "하나 한 둘 두 셋 세 넷 네 다섯 여섯 일곱 여덟 아홉".split()
+_KO_NATIVE = _KO_TENS + _KO_UNITS + [a + b for a in _KO_TENS for b in _KO_UNITS if a != "스무"]
 _KO_SINO_ONLY = frozenset("년 월 일 초 원 달러 퍼센트 회 층 세대 바이트 비트 토큰 코어".split())
 _KO_ATTACHED_COUNTERS = frozenset("개 가지 번 명 줄 장 달 배 권 살".split())
 _KO_PARTICLE = frozenset(
@@ -357,11 +361,23 @@ def _alternation(words) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
-def _word_branches(words, not_before: str) -> str:
+def _word_branches(words, not_before: str, *, guard_once: bool = False) -> str:
     """A trie of literal words, none starting right after a character of *not_before*.
 
     The look-behind sits after each word's first character, so every branch starts with a
-    literal and the regex engine can skip to the possible first characters quickly."""
+    literal and the regex engine can skip to the possible first characters quickly.
+
+    With *guard_once*, for a *not_before* class that is costly to compile (``re`` compiles a
+    class in time proportional to the characters it names: the 11,172 Hangul syllables of
+    ``[가-힣]`` cost about 3 M instructions each time), the pattern starts with the class of
+    the words' first characters instead (the same quick skip), the look-behind follows it
+    once, and each branch after it is chosen by a look-behind at the first character read.
+    The matches are the same, at the same places: the branches start with different
+    characters, so exactly one of them goes on from the character read, and it goes on as
+    its branch of the plain form does (``tests/test_pattern_forms.py`` compares the two).
+    For the Korean native numerals this compiles in 17 M instructions instead of 101 M and
+    searches the Korean texts of the FastAPI corpus in 7 M more (338 M against 331 M); the
+    plain form stays where the class is cheap (``[\\w-]``), since it searches faster."""
     children: dict[str, list[str]] = {}
     for word in set(words):
         children.setdefault(word[0], []).append(word[1:])
@@ -369,13 +385,19 @@ def _word_branches(words, not_before: str) -> str:
     for first in sorted(children):
         rests = children[first]
         longer = [rest for rest in rests if rest]
-        head = f"{re.escape(first)}(?<!{not_before}{re.escape(first)})"
+        if guard_once:
+            head = f"(?<={re.escape(first)})"
+        else:
+            head = f"{re.escape(first)}(?<!{not_before}{re.escape(first)})"
         if not longer:
             parts.append(head)
             continue
         optional = "?" if len(longer) < len(rests) else ""
         parts.append(f"{head}(?:{word_trie(longer)}){optional}")
-    return "|".join(parts)
+    if not guard_once:
+        return "|".join(parts)
+    firsts = re.escape("".join(sorted(children)))
+    return f"[{firsts}](?<!{not_before}(?s:.))(?:{'|'.join(parts)})"
 
 
 @dataclass(frozen=True)
@@ -503,11 +525,8 @@ def _profile(lang: str) -> _Profile:
     if lang == "ko":
         sino = "일이삼사오육칠팔구십백천만억"
         passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino), holds=sino))
-        tens = "열 스물 스무 서른 마흔 쉰 예순 일흔 여든 아흔".split()
-        units = "하나 한 둘 두 셋 세 넷 네 다섯 여섯 일곱 여덟 아홉".split()
-        native = tens + units + [a + b for a in tens for b in units if a != "스무"]
-        native_re = re.compile(_word_branches(native, "[가-힣]"))
-        initials = "".join(word[0] for word in native)
+        native_re = re.compile(_word_branches(_KO_NATIVE, "[가-힣]", guard_once=True))
+        initials = "".join(word[0] for word in _KO_NATIVE)
         passes.append(_Pass(native_re, _h_kon, floor=min(initials), holds=initials))
 
     # What a digit run can start: dates and times first, since their digits are not
