@@ -93,3 +93,40 @@ def test_word_branches_with_the_guard_once_match_as_the_plain_form(
 def test_the_korean_native_numerals_pass_uses_the_guard_once() -> None:
     native = re.compile(numeric._word_branches(numeric._KO_NATIVE, "[가-힣]", guard_once=True))
     assert native in [scan.pattern for scan in numeric._profile_of("ko").passes]
+
+
+_PATTERNS_OF = """
+import dataclasses, re, sys
+from parallelcheck.text import numeric
+for lang in sys.argv[1:]:
+    profile = numeric._profile_of(lang)
+    for field in dataclasses.fields(profile):
+        value = getattr(profile, field.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            pattern = getattr(item, "pattern", item)
+            if isinstance(pattern, re.Pattern):
+                print(lang, field.name, pattern.pattern)
+"""
+
+
+def test_number_patterns_are_the_same_in_every_process():
+    """A language's number patterns are written the same whatever the process's string
+    hashing: words of one length stand in alphabetical order, not in a set's order."""
+    import os
+    import subprocess
+    import sys
+
+    langs = ["en", "de", "es", "fr", "ja", "ko", "zh", "ru"]  # ja: its kana counts
+    found = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        result = subprocess.run(
+            [sys.executable, "-c", _PATTERNS_OF, *langs],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        found.append(result.stdout)
+    assert found[0].count("\n") > 20
+    assert found[0] == found[1]

@@ -358,7 +358,12 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 
 
 def _alternation(words) -> str:
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    """*words* as a regex alternation, longest first (so that the longest word at a place
+    matches), words of one length in their alphabetical order: the same pattern in every
+    process (ordered by length alone, they came in the set's order, which string hashing
+    makes differ from one process to the next; two words of one length that both match at
+    a place match the same characters, so the order never changed a match)."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
 
 
 def _word_branches(words, not_before: str, *, guard_once: bool = False) -> str:
