@@ -16,7 +16,7 @@ from conftest import CORPUS, REPO, invoke, need
 
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.outline import Outline
-from parallelcheck.run.cache import Cache
+from parallelcheck.run.cache import LAYOUT, PATTERNS, Cache
 
 
 def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -34,7 +34,8 @@ def _project(tmp_path: Path) -> Path:
 
 
 def _entries(folder: Path) -> list[Path]:
-    return sorted((folder / "cache").rglob("*.json"))
+    """The result entries in *folder*'s cache (not the patterns' compiled forms)."""
+    return sorted((folder / "cache" / LAYOUT).rglob("*.json"))
 
 
 def test_a_warm_run_uses_the_cache_and_gives_byte_identical_output(tmp_path):
@@ -122,11 +123,11 @@ def test_a_run_killed_midway_leaves_no_corrupt_entry(tmp_path):
         env={**os.environ, **env},
     )
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(list(cache_dir.rglob("*.json"))) < 5:
+    while time.monotonic() < deadline and len(list((cache_dir / LAYOUT).rglob("*.json"))) < 5:
         time.sleep(0.05)
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=30)
-    written = list(cache_dir.rglob("*.json"))
+    written = list((cache_dir / LAYOUT).rglob("*.json"))
     assert 5 <= len(written) < articles, "the run was not killed midway"
     cache = Cache(cache_dir)
     for entry in written:
@@ -141,7 +142,7 @@ def test_the_cache_lives_outside_the_checked_repository(tmp_path):
     project = _project(tmp_path / "repo")
     home = tmp_path / "xdg"
     invoke("check", cwd=project, env={"PARALLELCHECK_CACHE_DIR": None, "XDG_CACHE_HOME": str(home)})
-    assert list((home / "parallelcheck").rglob("*.json"))
+    assert list((home / "parallelcheck" / LAYOUT).rglob("*.json"))
     assert not [p for p in project.rglob("*") if "cache" in p.name.lower()]
 
 
@@ -156,13 +157,14 @@ def test_cache_info_and_clear_report_and_remove_what_the_cache_holds(tmp_path):
     (entry,) = _entries(project)
     leftover = entry.parent / ".tmp-killed-run"  # a run killed while writing an entry
     leftover.write_bytes(b"half")
+    (forms,) = (project / "cache" / PATTERNS).iterdir()  # the run's compiled patterns
     info = run("cache", "info", cwd=project)
-    size = entry.stat().st_size + 4
+    size = entry.stat().st_size + 4 + forms.stat().st_size
     assert info.returncode == 0
-    assert info.stdout == f"{project / 'cache'}: 2 file(s), {size / 1024:.1f} KiB\n"
+    assert info.stdout == f"{project / 'cache'}: 3 file(s), {size / 1024:.1f} KiB\n"
     cleared = run("cache", "clear", cwd=project)
-    assert cleared.returncode == 0 and "removed 2 file(s)" in cleared.stdout
-    assert not entry.exists() and not leftover.exists()
+    assert cleared.returncode == 0 and "removed 3 file(s)" in cleared.stdout
+    assert not entry.exists() and not leftover.exists() and not forms.exists()
     assert run("cache", "info", cwd=project).stdout.startswith(f"{project / 'cache'}: 0 file(s)")
     run("check", cwd=project)
     assert len(_entries(project)) == 1  # computed and stored again

@@ -32,6 +32,8 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, need, once_per_run, run_folder
 
+from parallelcheck.run.cache import LAYOUT
+
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists() or not hasattr(os, "killpg"),
     reason="finds the processes of a run in /proc (Linux)",
@@ -259,7 +261,7 @@ def interrupted_then_resumed(corpus, tmp_path_factory) -> dict:
         env = {"PARALLELCHECK_CACHE_DIR": str(folder)}
 
         def entries() -> int:
-            return len(list(folder.rglob("*.json")))
+            return len(list((folder / LAYOUT).rglob("*.json")))  # result entries
 
         outcome = {}
         first = Run(corpus, base / "first", env=env)

@@ -308,6 +308,7 @@ def _run(
             report.findings.extend(findings)
             progress.advance()
         progress.done()
+        session.finish()
         if not quiet:
             for article_set in article_sets:
                 for ignored in article_set.ignored:

@@ -41,6 +41,7 @@ from parallelcheck.files.safe_read import TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.files.safe_yaml import MAX_DEPTH, compose, construct, describe_character
 from parallelcheck.model.options import Option, OptionError
 from parallelcheck.text.langtag import canonical_tag, did_you_mean
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.suggest import closest
 
 SEVERITIES = ("error", "warning", "info")
@@ -309,8 +310,8 @@ def _from_toml(path: str, cwd: str, known_rules: Collection[str], *, required: b
     )
 
 
-_LONG_NUMBER = re.compile(r"[0-9][0-9_]{1000,}")
-_TOML_TOKEN = re.compile(
+_LONG_NUMBER = compile_pattern(r"[0-9][0-9_]{1000,}")
+_TOML_TOKEN = compile_pattern(
     r'"""(?:[^\\]|\\.)*?"""'
     r"|'''.*?'''"
     r'|"(?:[^"\\\n]|\\.)*"'
@@ -390,8 +391,8 @@ class _YamlLines:
 
 _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
 _DOTTED = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
-_HEADER = re.compile(rf"^\s*\[\[?\s*({_DOTTED})\s*\]\]?")
-_ASSIGN = re.compile(rf"^\s*({_DOTTED})\s*=")
+_HEADER = compile_pattern(rf"^\s*\[\[?\s*({_DOTTED})\s*\]\]?")
+_ASSIGN = compile_pattern(rf"^\s*({_DOTTED})\s*=")
 
 
 def _key_parts(dotted: str) -> tuple[str, ...]:
@@ -484,7 +485,7 @@ def _kind(value: object) -> str:
     return describe_kind(value, null="an empty value", mapping="a mapping")
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL = compile_pattern("[\x00-\x1f\x7f-\x9f]")
 
 
 def _suggest(word: object, choices: Iterable[str]) -> str:

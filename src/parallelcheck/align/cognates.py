@@ -17,11 +17,12 @@ no stem, near 1 for the same words.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 
-_WORD = re.compile(r"[^\W\d_]{4,}")
+from parallelcheck.text.regexes import compile_pattern
+
+_WORD = compile_pattern(r"[^\W\d_]{4,}")
 _FOLDS = (
     ("ß", "ss"),
     ("ph", "f"),
@@ -33,7 +34,7 @@ _FOLDS = (
     ("z", "s"),
     ("y", "i"),
 )
-_DOUBLE = re.compile(r"(.)\1")
+_DOUBLE = compile_pattern(r"(.)\1")
 
 
 def _fold(word: str) -> str:

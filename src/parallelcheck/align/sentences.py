@@ -877,6 +877,7 @@ def _ordinal(key: str, text: str) -> bool:
     if key[0] != "#":
         return False
     number = re.escape(key[1:])
+    # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
     ordinal = re.compile(rf"(?<![\d.,]){number}(?:st|nd|rd|th)\b")
     bare = re.compile(rf"(?<![\d.,]){number}(?![\d.,]*[A-Za-z])")
     return bool(ordinal.search(text)) and not bare.search(text)

@@ -52,7 +52,6 @@ they continue; a row where some version's block is not one is left as it is.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -61,6 +60,7 @@ from typing import Protocol
 from rapidfuzz.fuzz import ratio as text_ratio
 
 from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.text.regexes import compile_pattern
 
 #: How well the two parts together must match the one block's length share, and by how much
 #: better than one part alone (on average over the pairs of versions).
@@ -96,7 +96,7 @@ _KOREAN_PARTICLES = frozenset(
 #: a sentence only in a fragment this short.
 _KOREAN_SHORT_ONLY = frozenset({"이", "가"})
 SHORT_REST = 20
-_HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]+")
+_HANGUL_RUN = compile_pattern(r"[\uac00-\ud7a3]+")
 #: Japanese particles that never start a sentence, and those that start one only before kana
 #: (``では``, ``でも``, ``もし``, ``とても``, ``はい``).
 _JA_ALWAYS = frozenset("をがへ")

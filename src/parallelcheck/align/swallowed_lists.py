@@ -20,13 +20,13 @@ Split paragraphs are folded afterwards, in the stretches of rows between such ro
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.text.regexes import compile_pattern
 
-_ITEM_LINE = re.compile(r"\s{0,3}(\d{1,9})[.)](?:\s|$)")
+_ITEM_LINE = compile_pattern(r"\s{0,3}(\d{1,9})[.)](?:\s|$)")
 
 Row = tuple[dict[str, Any], dict[str, list[Any]]]
 #: The kinds tested for every row, read once (a member read from its enum class costs a call

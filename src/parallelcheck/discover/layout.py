@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 
 from parallelcheck.readers import EXTENSIONS
+from parallelcheck.text.regexes import compile_pattern
 
 DEFAULT_LAYOUTS = ("folder", "suffix", "tree")
 LAYOUT_TITLES = {
@@ -44,7 +45,7 @@ LAYOUT_TITLES = {
     "suffix": "language suffix",
     "tree": "tree per language",
 }
-_PLACEHOLDER = re.compile(r"\{(lang|path)\}")
+_PLACEHOLDER = compile_pattern(r"\{(lang|path)\}")
 
 
 class LayoutError(ValueError):
@@ -110,4 +111,5 @@ def _compile(pattern: str, *, needs_lang: bool) -> re.Pattern[str]:
         parts.append(r"(?P<lang>[^/.]+)" if placeholder[1] == "lang" else r"(?P<path>.+)")
         position = placeholder.end()
     parts.append(re.escape(body[position:]))
+    # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
     return re.compile("".join(parts))

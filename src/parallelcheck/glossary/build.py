@@ -40,13 +40,14 @@ from parallelcheck.files.safe_read import TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.files.safe_yaml import describe_character
 from parallelcheck.glossary.model import LangTerms, Problem, Term
 from parallelcheck.text.langtag import canonical_tag
+from parallelcheck.text.regexes import compile_pattern
 
 #: The most terms read in all the glossaries of one run (see "Bounds" above).
 MAX_TERMS = 200_000
 MAX_XML_CSV_BYTES = 20_000_000
 TERM_KEYS = ("id", "keep", "note", "forbidden", "case_sensitive")
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:+-]*$")
+_ID = compile_pattern(r"^[A-Za-z0-9][A-Za-z0-9._:+-]*$")
 
 
 # ---------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def _clean_form(form: str) -> str:
 #: Characters that show nothing (see "Invisible characters" above): controls other than the
 #: whitespace forms are cleaned of, and the format characters of Unicode (category Cf) that
 #: glossaries meet, with the fillers that render as blanks.
-_INVISIBLE = re.compile(
+_INVISIBLE = compile_pattern(
     "[\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f"
     "\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb"
     "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"

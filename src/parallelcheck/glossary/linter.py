@@ -22,6 +22,7 @@ from parallelcheck.glossary.model import (
     Term,
     match_key,
 )
+from parallelcheck.text.regexes import compile_pattern
 
 
 def lint(glossary: Glossary, *, shadowing: bool = True) -> list[Problem]:
@@ -306,7 +307,7 @@ def _containing_pairs(
 
 
 #: A key's character that is a Latin letter or digit (where word starts matter).
-_LATIN_KEY = re.compile(f"[{_LATIN_CLASS}]")
+_LATIN_KEY = compile_pattern(f"[{_LATIN_CLASS}]")
 
 
 class _FormText:
@@ -398,7 +399,9 @@ class _FormText:
 
 
 #: Scripts without case (kana, CJK, Hangul), with spaces: no case folding can touch them.
-_CASELESS_RUN = re.compile("[ \u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]*")
+_CASELESS_RUN = compile_pattern(
+    "[ \u3000-\u30ff\u3400-\u9fff\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]*"
+)
 
 
 def _is_caseless(text: str) -> bool:
@@ -416,13 +419,13 @@ class _FormTexts(dict):
         return info
 
 
-_SCRIPT_LATIN = re.compile(f"[{_LATIN_CLASS}]")
-_SCRIPT_HANGUL = re.compile("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
-_FORM_SEPARATOR = re.compile("[ \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad]")
+_SCRIPT_LATIN = compile_pattern(f"[{_LATIN_CLASS}]")
+_SCRIPT_HANGUL = compile_pattern("[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+_FORM_SEPARATOR = compile_pattern("[ \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad]")
 #: Characters next to which a Latin-script form's word boundary certainly holds, whatever
 #: the case folding: ASCII that is no letter or digit, separators, kana, CJK, Hangul.
-_FIRST_WORD = re.compile("[^ \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad]+")
-_NOT_LATIN = re.compile(
+_FIRST_WORD = compile_pattern("[^ \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad]+")
+_NOT_LATIN = compile_pattern(
     "[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u00a0\u00ad\u2010-\u2013\u3000-\u30ff"
     "\u3400-\u9fff\uac00-\ud7a3\uff01-\uff0f]"
 )

@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import re
 import xml.sax
 import xml.sax.handler
 from collections.abc import Iterator
@@ -33,6 +32,7 @@ from parallelcheck.glossary.build import (
 )
 from parallelcheck.glossary.model import Term
 from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.regexes import compile_pattern
 
 APPROVED_STATUSES = {
     "preferredterm-admn-sts": 0,
@@ -110,7 +110,7 @@ class _TreeHandler(xml.sax.handler.ContentHandler):
             self.stack[-1].text += content
 
 
-_EXTERNAL_DOCTYPE = re.compile(
+_EXTERNAL_DOCTYPE = compile_pattern(
     rb"<!DOCTYPE\s+[\w:.-]+\s+(?:SYSTEM\s+(?:\"[^\"]*\"|'[^']*')|PUBLIC\s+"
     rb"(?:\"[^\"]*\"|'[^']*')\s+(?:\"[^\"]*\"|'[^']*'))\s*>"
 )

@@ -75,6 +75,7 @@ from parallelcheck.glossary import lemmas
 from parallelcheck.glossary.model import Glossary, Term, match_key
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.lexicon import URL, find_spans, might_hold_url, normalise
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.script import (
     HANGUL,
     HANGUL_CHARS,
@@ -116,7 +117,7 @@ _HANGUL = HANGUL_CHARS
 _SEPARATORS = " \t\n\r\u00a0\\-\u2010\u2011\u2012\u2013\u00ad"
 _SEP_CLASS = f"[{_SEPARATORS}]"
 _HYPHEN_CLASS = "[\\-\u2010\u2011\u2012]"
-_IS_SEP = re.compile(_SEP_CLASS)
+_IS_SEP = compile_pattern(_SEP_CLASS)
 
 
 def _script(char: str) -> str:
@@ -135,7 +136,9 @@ def _script(char: str) -> str:
 
 #: Runs of characters that NFKC leaves as they are one by one (ASCII, CJK ideographs, kana,
 #: Hangul syllables): most of any text, copied without looking at each character.
-_NFKC_STABLE = re.compile(f"[\x00-\x7f\u4e00-\u9fff\u3041-\u3096\u30a1-\u30fa{HANGUL_SYLLABLES}]+")
+_NFKC_STABLE = compile_pattern(
+    f"[\x00-\x7f\u4e00-\u9fff\u3041-\u3096\u30a1-\u30fa{HANGUL_SYLLABLES}]+"
+)
 
 
 def normalise_with_offsets(text: str) -> tuple[str, list[int] | None]:
@@ -201,7 +204,7 @@ _DERIVATIONS = (
     "시킨",
     "적",
 )
-_HANGUL_RUN = re.compile(f"[{_HANGUL}]*")
+_HANGUL_RUN = compile_pattern(f"[{_HANGUL}]*")
 
 
 def _korean_tail_ok(rest: str) -> bool:
@@ -279,6 +282,7 @@ def form_pattern(form: str, *, exact: bool, case_sensitive: bool) -> tuple[re.Pa
         prefix = f"(?<![{_HANGUL}])"
     suffix = f"(?![{_LATIN}])" if _script(last_char) == "latin" else ""
     flags = 0 if (exact or case_sensitive) else re.IGNORECASE
+    # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
     pattern = re.compile(prefix + "".join(parts) + suffix, flags)
     return pattern, _script(last_char) == "hangul"
 
@@ -288,7 +292,7 @@ def form_pattern(form: str, *, exact: bool, case_sensitive: bool) -> tuple[re.Pa
 #: letter of A–Z is that letter in either case.
 _ASCII_ALIKE_LETTERS = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
 _ASCII_ALIKE = str.maketrans(_ASCII_ALIKE_LETTERS)
-_ASCII_ALIKE_CHAR = re.compile(f"[{''.join(_ASCII_ALIKE_LETTERS)}]")
+_ASCII_ALIKE_CHAR = compile_pattern(f"[{''.join(_ASCII_ALIKE_LETTERS)}]")
 
 
 def _fold(norm: str) -> str:
@@ -352,7 +356,7 @@ class _Keep:
     sizes: tuple[int, ...]
 
 
-_WORD = re.compile(f"[{_LATIN}]+")
+_WORD = compile_pattern(f"[{_LATIN}]+")
 
 
 def _skeleton(text: str) -> str:
@@ -410,6 +414,7 @@ class _LangMatcher:
         needles = {form.needle for form in self.forms if form.needle is not None}
         if self.forms and all(form.needle is not None for form in self.forms):
             longest_first = sorted(needles, key=lambda needle: (-len(needle), needle))
+            # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
             self.any_needle = re.compile("|".join(map(re.escape, longest_first)))
 
     def japanese_forms(self) -> list[tuple[str, str, str]]:
@@ -485,6 +490,7 @@ def _lemma_forms(glossary: Glossary, lang: str) -> list[_Form]:
             parts.append("(?:" + "|".join(map(re.escape, spellings)) + ")")
         if not any(piece.lower() in forms_of for piece in split[form]):
             continue
+        # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
         pattern = re.compile(r"(?<![^\W_])" + "".join(parts) + r"(?![^\W_])", re.IGNORECASE)
         compiled.append(_Form(term_id, form, status, pattern, False, needle, lemma=True))
     return compiled
@@ -768,9 +774,9 @@ def blank_code(text: str, code_spans: Sequence[str] = ()) -> str:
 # ---------------------------------------------------------------------------
 # Near misses of keep terms
 
-_GAP = re.compile(r"[ \t\u00a0\-\u2010\u2011\u2012.·]{1,2}")
-_CHUNK = re.compile(r"[^\s\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]+")
-_PATHLIKE = re.compile(r"://|^[/~]|^\.\.?/|[_=@\\]|[A-Za-z]\.[A-Za-z]")
+_GAP = compile_pattern(r"[ \t\u00a0\-\u2010\u2011\u2012.·]{1,2}")
+_CHUNK = compile_pattern(r"[^\s\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]+")
+_PATHLIKE = compile_pattern(r"://|^[/~]|^\.\.?/|[_=@\\]|[A-Za-z]\.[A-Za-z]")
 
 
 def _pathlike(chunk: str) -> bool:

@@ -33,12 +33,12 @@ glossary, as lint reports it.
 from __future__ import annotations
 
 import hashlib
-import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from parallelcheck.text.langtag import primary_language
+from parallelcheck.text.regexes import compile_pattern
 
 # ---------------------------------------------------------------------------
 # The model
@@ -199,10 +199,10 @@ class Problem:
 # ---------------------------------------------------------------------------
 # Match keys (the linter's and the matcher's)
 
-_SEPARATORS = re.compile(r"[\s\-\u2010\u2011\u2012\u2013\u00ad]+")
+_SEPARATORS = compile_pattern(r"[\s\-\u2010\u2011\u2012\u2013\u00ad]+")
 _LATIN_CLASS = "A-Za-z0-9\u00c0-\u024f"
 #: A space (separators are single spaces by then) not between two Latin characters.
-_LONE_SPACE = re.compile(f"(?<![{_LATIN_CLASS}]) | (?![{_LATIN_CLASS}])")
+_LONE_SPACE = compile_pattern(f"(?<![{_LATIN_CLASS}]) | (?![{_LATIN_CLASS}])")
 
 
 def match_key(form: str, case_sensitive: bool = False) -> str:

@@ -8,24 +8,25 @@ from dataclasses import replace
 from html import unescape
 
 from parallelcheck.model.document import NO_ITEMS, Block, Directive, Document, Link, Section
+from parallelcheck.text.regexes import compile_pattern
 
 #: Deepest nesting of container blocks (lists, items, quotes, admonitions) a reader builds.
 #: Anything nested deeper is attached to the container at this depth, so later stages may
 #: walk the tree recursively without exhausting Python's stack.
 MAX_DEPTH = 64
 
-DIRECTIVE_RE = re.compile(
+DIRECTIVE_RE = compile_pattern(
     r"<!--\s*parallelcheck-(disable-next-block|disable|enable)(?=\s|-->)(.*?)-->",
     re.DOTALL,
 )
-_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-_DROP_RE = re.compile(r"<(script|style|head|template)\b.*?(?:</\1\s*>|\Z)", re.DOTALL | re.I)
-_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:-]*)[^>]*>|<![^>]*>|<\?[^>]*>")
-_LINK_TAG_RE = re.compile(r"<(a|img)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
-_ATTR_RE = re.compile(
+_COMMENT_RE = compile_pattern(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_DROP_RE = compile_pattern(r"<(script|style|head|template)\b.*?(?:</\1\s*>|\Z)", re.DOTALL | re.I)
+_TAG_RE = compile_pattern(r"<(/?)([A-Za-z][\w:-]*)[^>]*>|<![^>]*>|<\?[^>]*>")
+_LINK_TAG_RE = compile_pattern(r"<(a|img)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
+_ATTR_RE = compile_pattern(
     r"(?:^|\s)([\w:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))",
 )
-_SPACES_RE = re.compile(r"[ \t\f\v\u00a0]+")
+_SPACES_RE = compile_pattern(r"[ \t\f\v\u00a0]+")
 INLINE_TAGS = frozenset(
     {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i",
      "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time",
@@ -68,7 +69,7 @@ def html_text(html: str) -> str:
 
 
 #: Tags (no ``<`` or ``>`` inside one) separated by spaces, tabs and newlines only.
-_ONLY_TAGS_RE = re.compile(r"(?:[ \t\n]*</?[A-Za-z][^<>]*>)+[ \t\n]*")
+_ONLY_TAGS_RE = compile_pattern(r"(?:[ \t\n]*</?[A-Za-z][^<>]*>)+[ \t\n]*")
 
 
 def _only_tags(html: str) -> bool:
@@ -141,7 +142,7 @@ def front_matter_end(lines: list[str]) -> int:
     return 0
 
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
+_FENCE = compile_pattern(r"^[ \t]*(`{3,}|~{3,})(.*)$")
 
 
 class FenceTracker:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from parallelcheck.errors import InputError
 from parallelcheck.files.safe_read import MAX_DOCUMENT_BYTES, Boundary, read_capped
+from parallelcheck.text.regexes import compile_pattern
 
 # Control characters other than tab, newline, carriage return and form feed.
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13)) + b"\x7f"
@@ -61,7 +62,7 @@ _WIDE: tuple[tuple[str, str, int, int], ...] = (
     ("utf-16-be", "UTF-16 (big endian)", 2, 1),
 )
 _TEXT_ASCII = frozenset("\t\n\f\r" + "".join(map(chr, range(32, 127))))
-_CONTROL_CHAR = re.compile("[" + re.escape(_CONTROL_BYTES.decode("ascii")) + "]")
+_CONTROL_CHAR = compile_pattern("[" + re.escape(_CONTROL_BYTES.decode("ascii")) + "]")
 
 
 def read_text(path: str) -> str:

@@ -36,21 +36,24 @@ from __future__ import annotations
 import re
 
 from parallelcheck.model.document import Block, BlockKind, Link
+from parallelcheck.text.regexes import compile_pattern
 
 _QUOTED = r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`"
 #: Hugo: ``{{<`` or ``{{%``, optional ``/``, the name, arguments (quotes may hold ``>}}``).
-HUGO = re.compile(
+HUGO = compile_pattern(
     r"\{\{(?:(?P<angle><)|%)[ \t]*(?P<slash>/?)[ \t]*(?P<name>[A-Za-z_][\w./-]*)"
     r"(?P<args>(?:" + _QUOTED + r"|[^\"'`>%}]|[>%}](?!\}))*?)[ \t\n]*(?(angle)>|%)\}\}"
 )
 #: Liquid / Jinja tag ``{% name … %}`` (whitespace control ``{%-`` / ``-%}`` allowed).
-LIQUID_TAG = re.compile(
+LIQUID_TAG = compile_pattern(
     r"\{%(-?)[ \t]*([A-Za-z_]\w*)((?:" + _QUOTED + r"|[^\"'`%]|%(?!\}))*?)(-?)%\}"
 )
 #: Liquid / Jinja output ``{{ expression | filter }}`` (not a Hugo shortcode).
-LIQUID_OUTPUT = re.compile(r"\{\{(?![<%])(-?)((?:" + _QUOTED + r"|[^\"'`}]|\}(?!\}))*?)(-?)\}\}")
+LIQUID_OUTPUT = compile_pattern(
+    r"\{\{(?![<%])(-?)((?:" + _QUOTED + r"|[^\"'`}]|\}(?!\}))*?)(-?)\}\}"
+)
 #: Hugo, Liquid and Jinja in running text (named groups for :func:`shorten`).
-_TEMPLATE = re.compile(
+_TEMPLATE = compile_pattern(
     HUGO.pattern
     + r"|\{%-?[ \t]*(?P<tag>[A-Za-z_]\w*)(?:"
     + _QUOTED
@@ -60,24 +63,24 @@ _TEMPLATE = re.compile(
     + r"|[^\"'`}]|\}(?!\}))*?)-?\}\}"
 )
 #: The MkDocs includes, alone on their line.
-CODE_INCLUDE = re.compile(r"\{\*(.*?)\*\}", re.DOTALL)
-MARKDOWN_INCLUDE = re.compile(r"\{!(.*?)!\}", re.DOTALL)
-SNIPPET = re.compile(r"--8<--(?:[ \t]+(\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+))?")
+CODE_INCLUDE = compile_pattern(r"\{\*(.*?)\*\}", re.DOTALL)
+MARKDOWN_INCLUDE = compile_pattern(r"\{!(.*?)!\}", re.DOTALL)
+SNIPPET = compile_pattern(r"--8<--(?:[ \t]+(\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+))?")
 #: Any directive, for finding and removing them.
-ANY = re.compile(
+ANY = compile_pattern(
     "|".join(p.pattern for p in (HUGO, LIQUID_TAG, LIQUID_OUTPUT, CODE_INCLUDE, MARKDOWN_INCLUDE))
     + r"|--8<--[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+)",
     re.DOTALL,
 )
-_INCLUDE_LINE = re.compile(
+_INCLUDE_LINE = compile_pattern(
     r"^([ \t]*)(\{\*.*\*\}|\{!.*!\}|--8<--[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"']+))[ \t]*$"
 )
-_SNIPPET_FENCE = re.compile(r"^[ \t]*--8<--[ \t]*$")
-_TOKEN = re.compile(r"(?:" + _QUOTED + r"|[^\s\"'`\[]|\[[^\]\n]*\])+|\S")
-_BRACKETS = re.compile(r"\[[^\]\n]*\]")
-_SPACE = re.compile(r"\s+")
+_SNIPPET_FENCE = compile_pattern(r"^[ \t]*--8<--[ \t]*$")
+_TOKEN = compile_pattern(r"(?:" + _QUOTED + r"|[^\s\"'`\[]|\[[^\]\n]*\])+|\S")
+_BRACKETS = compile_pattern(r"\[[^\]\n]*\]")
+_SPACE = compile_pattern(r"\s+")
 _VALUE = r"\"[^\"]*\"|'[^']*'|[^\s\"']+"
-_ASSIGN = re.compile(r"[ \t]*(?<![=!<>])=(?!=)[ \t]*")
+_ASSIGN = compile_pattern(r"[ \t]*(?<![=!<>])=(?!=)[ \t]*")
 
 
 def include_line(line: str) -> tuple[str, str] | None:

@@ -18,7 +18,6 @@ block must not stop the check of the rest.
 from __future__ import annotations
 
 import datetime
-import re
 import tomllib
 from typing import Any
 
@@ -27,6 +26,7 @@ import yaml
 from parallelcheck.errors import InputError
 from parallelcheck.files.safe_yaml import compose
 from parallelcheck.model.front_matter import FrontMatter, FrontMatterValue
+from parallelcheck.text.regexes import compile_pattern
 
 #: The first line of the block's body in the file (line 1 is the opening ``---`` / ``+++``).
 FIRST_LINE = 2
@@ -39,9 +39,9 @@ MAX_REREAD = 100_000
 
 #: The parser's words a writer knows by other names.
 _PLAIN = {"scalar": "value", "sequence": "list"}
-_TOML_ERROR_LINE = re.compile(r"\(at line (\d+)")
-_TOML_TABLE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_TOML_KEY = re.compile(
+_TOML_ERROR_LINE = compile_pattern(r"\(at line (\d+)")
+_TOML_TABLE = compile_pattern(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+_TOML_KEY = compile_pattern(
     r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*="""
 )
 

@@ -24,7 +24,6 @@ are those of the file as stored (``html.parser`` tracks them).
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 
 from parallelcheck.model.document import Block, BlockKind, Directive, Document, Link, Section
@@ -36,6 +35,7 @@ from parallelcheck.readers._common import (
     set_text_lines,
 )
 from parallelcheck.readers.directives import text_block
+from parallelcheck.text.regexes import compile_pattern
 
 _SKIP = frozenset({"script", "style", "template", "head", "noscript", "svg", "math"})
 _PARAGRAPHS = frozenset({"p", "dt", "dd", "figcaption", "summary", "address", "caption"})
@@ -53,11 +53,11 @@ _BLOCK_LEVEL = frozenset(
      "hgroup", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "ul", "dt",
      "dd", "summary", "body", "html", "caption", "tr", "td", "th", "thead", "tbody", "tfoot"}
 )  # fmt: skip
-_BAD_MARKED_SECTION = re.compile(r"<!\[(?![A-Za-z])")
-_DECLARATION = re.compile(r"<!(?!--)")
-_SPACE = re.compile(r"\s+")
+_BAD_MARKED_SECTION = compile_pattern(r"<!\[(?![A-Za-z])")
+_DECLARATION = compile_pattern(r"<!(?!--)")
+_SPACE = compile_pattern(r"\s+")
 _BR = "\x00"
-_LANGUAGE = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
+_LANGUAGE = compile_pattern(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
 
 
 class _Inline:

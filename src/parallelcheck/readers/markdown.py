@@ -116,6 +116,7 @@ from parallelcheck.readers.directives import (
     shorten,
 )
 from parallelcheck.readers.front_matter import read_front_matter
+from parallelcheck.text.regexes import compile_pattern
 
 _O = pyromark.Options
 OPTIONS = (
@@ -140,34 +141,36 @@ MAX_REGION_DEPTH = 16
 _MARKERS = ("```", "~~~", "///", "!!!", "???", ":::", "{*", "{!", "{{", "{%", "--8<--")
 _MARKER_ALTERNATIVES = "|".join(re.escape(marker) for marker in _MARKERS)
 #: A line (after its newline) whose first non-blank characters are one of :data:`_MARKERS`.
-_MARKER_LINE = re.compile(rf"\n[ \t]*(?:{_MARKER_ALTERNATIVES})")
-_MARKER_START = re.compile(rf"[ \t]*(?:{_MARKER_ALTERNATIVES})")
+_MARKER_LINE = compile_pattern(rf"\n[ \t]*(?:{_MARKER_ALTERNATIVES})")
+_MARKER_START = compile_pattern(rf"[ \t]*(?:{_MARKER_ALTERNATIVES})")
 _MARKUP = frozenset({"Emphasis", "Strong", "Strikethrough", "Superscript", "Subscript"})
 #: pulldown-cmark's heading levels (H1 when none is given).
 _HEADING_LEVELS = {f"H{level}": level for level in range(1, 7)}
 # An include line is hidden in an HTML comment so that it interrupts a paragraph, as the MkDocs
 # include pre-processor (which works on lines) does; the comment is undone after parsing.
 _INCLUDE_OPEN = "<!--parallelcheck:include "
-_INCLUDE_MARK = re.compile(r"<!--parallelcheck:include (.*?)-->", re.DOTALL)
+_INCLUDE_MARK = compile_pattern(r"<!--parallelcheck:include (.*?)-->", re.DOTALL)
 #: What a container's marker line becomes: an empty comment, which gives no block but ends a
 #: paragraph or a list just as the container's edge does (a blank line would let a list
 #: before an aside run on into the aside's own list).
 BOUNDARY = "<!---->"
-_BOUNDARY_LINE = re.compile(r"^[ \t]*<!---->$", re.MULTILINE)
+_BOUNDARY_LINE = compile_pattern(r"^[ \t]*<!---->$", re.MULTILINE)
 #: A dialect's pre-processor hides a component's tag the same way (see :class:`Dialect`).
 COMPONENT_OPEN = "<!--parallelcheck:component "
-_COMPONENT_MARK = re.compile(r"<!--parallelcheck:component (.*?)-->", re.DOTALL)
-_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})(.*)$")
-_BLOCK_OPEN = re.compile(r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
-_BLOCK_CLOSE = re.compile(r"^[ \t]*(/{3,})[ \t]*$")
-_BANG_OPEN = re.compile(
+_COMPONENT_MARK = compile_pattern(r"<!--parallelcheck:component (.*?)-->", re.DOTALL)
+_FENCE_OPEN = compile_pattern(r"^[ \t]*(`{3,}|~{3,})(.*)$")
+_BLOCK_OPEN = compile_pattern(
+    r"^[ \t]*(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$"
+)
+_BLOCK_CLOSE = compile_pattern(r"^[ \t]*(/{3,})[ \t]*$")
+_BANG_OPEN = compile_pattern(
     r"^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+[\w-]+)*[ \t]*(?:\"(.*)\")?[ \t]*$"
 )
-_ASIDE_OPEN = re.compile(
+_ASIDE_OPEN = compile_pattern(
     r"^[ \t]*(:{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\[(.*?)\])?[ \t]*(?:\{(.*)\})?[ \t]*(.*?)[ \t]*$"
 )
-_ASIDE_CLOSE = re.compile(r"^[ \t]*(:{3,})[ \t]*$")
-_SPACE_RUN = re.compile(r"(?<=\S)[ \t]{2,}")
+_ASIDE_CLOSE = compile_pattern(r"^[ \t]*(:{3,})[ \t]*$")
+_SPACE_RUN = compile_pattern(r"(?<=\S)[ \t]{2,}")
 #: Paired Hugo shortcodes whose content is code, not Markdown.
 _CODE_SHORTCODES = frozenset({"highlight"})
 #: Liquid block tags and the tag that ends them: fenced code, or a comment.
@@ -216,7 +219,7 @@ class Dialect(Protocol):
     def facts(self, html: str, line: int) -> Facts | None: ...
 
 
-_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
+_TAG_NAME = compile_pattern(r"</?([A-Za-z][A-Za-z0-9-]*)")
 _front_matter_end = front_matter_end
 
 
@@ -1438,7 +1441,7 @@ def _unknown_lines(block: Block) -> Block:
     return block
 
 
-_NBSP_HEADING = re.compile(r" {0,3}#{1,6}(?=\u00a0)")
+_NBSP_HEADING = compile_pattern(r" {0,3}#{1,6}(?=\u00a0)")
 
 
 def _nbsp_headings(text: str) -> str:
@@ -1483,7 +1486,7 @@ def parse_markdown(text: str, path: str, lang: str, dialect: Dialect | None = No
     return document
 
 
-_METADATA_KEY = re.compile(r"^[A-Za-z_][\w.-]*[ \t]*[:=]")
+_METADATA_KEY = compile_pattern(r"^[A-Za-z_][\w.-]*[ \t]*[:=]")
 
 
 def lift_front_matter(text: str) -> tuple[str, str | None]:

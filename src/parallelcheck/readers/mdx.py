@@ -52,7 +52,6 @@ Other lower-case tags (``<p>``, ``<div>``, ``<h3>``) are read as Markdown reads 
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -66,6 +65,7 @@ from parallelcheck.readers.markdown import (
     boundary_line,
     parse_markdown,
 )
+from parallelcheck.text.regexes import compile_pattern
 
 LINK_ATTRIBUTES = frozenset({"href", "src", "link", "to"})
 TEXT_ATTRIBUTES = frozenset(
@@ -76,12 +76,12 @@ SKIPPED_ATTRIBUTES = frozenset(
     {"class", "classname", "style", "id", "key", "slot", "icon", "size", "variant", "color",
      "width", "height", "loading", "target", "rel", "type", "lang", "frame", "client:load"}
 )  # fmt: skip
-_NAME = re.compile(r"[A-Za-z_$][\w$.:-]*")
-_ESM = re.compile(r"^(?:import|export)(?=[\s{*])")
-_LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=\S)")
-_SUMMARY = re.compile(r"^<summary>(.*)</summary>\s*$")
-_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
-_COMMENT = re.compile(r"\{/\*.*?\*/\}")
+_NAME = compile_pattern(r"[A-Za-z_$][\w$.:-]*")
+_ESM = compile_pattern(r"^(?:import|export)(?=[\s{*])")
+_LIST_MARKER = compile_pattern(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?=\S)")
+_SUMMARY = compile_pattern(r"^<summary>(.*)</summary>\s*$")
+_CODE_SPAN = compile_pattern(r"(`+[^`]*`+)")
+_COMMENT = compile_pattern(r"\{/\*.*?\*/\}")
 #: First non-blank characters of a line that :meth:`_Prepare.visit` looks at more closely: a
 #: fence, a flow expression, a tag.
 _NOT_PLAIN = frozenset({"`", "~", "{", "<"})

@@ -57,15 +57,16 @@ from parallelcheck.readers._common import (
     set_text_lines,
 )
 from parallelcheck.readers.directives import only_directives, text_block
+from parallelcheck.text.regexes import compile_pattern
 
 MAX_COLUMNS = 90
 MAX_WORDS = 14
 LONG_LINE = 40
 
-_BULLET = re.compile(r"^[ \t]*(?:([•・·▪‣◦])[ \t]*|([-*+])[ \t]+|(\d{1,3})[.)][ \t]+)(?=\S)")
-_SEPARATOR = re.compile(r"^[ \t]*([-=*_~])\1{2,}[ \t]*$")
-_TABLE_RULE = re.compile(r"^\s*:?-+:?\s*$")
-_URL = re.compile(r"https?://[^\s<>\"'）」』】》]+")
+_BULLET = compile_pattern(r"^[ \t]*(?:([•・·▪‣◦])[ \t]*|([-*+])[ \t]+|(\d{1,3})[.)][ \t]+)(?=\S)")
+_SEPARATOR = compile_pattern(r"^[ \t]*([-=*_~])\1{2,}[ \t]*$")
+_TABLE_RULE = compile_pattern(r"^\s*:?-+:?\s*$")
+_URL = compile_pattern(r"https?://[^\s<>\"'）」』】》]+")
 _URL_TRAILING = ".,;:!?。、，．：；！？)]}"
 _CLOSERS = "\"'”’」』）)]】》〉›»*_`"
 _FINAL_PUNCTUATION = frozenset(".。．!！:：;；,，、…‥?？")

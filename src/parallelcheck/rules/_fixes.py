@@ -19,6 +19,7 @@ from parallelcheck.model.fix import COPY, LINES, SAFE, SPAN, UNSAFE, Edit, Fix, 
 from parallelcheck.rules._common import join_langs
 from parallelcheck.text.listings import CodeForm
 from parallelcheck.text.listings.merge import repaired_code
+from parallelcheck.text.regexes import compile_pattern
 
 #: The extensions of the files a fix may edit (Markdown and MDX: see the module's docstring).
 EDITABLE = (".md", ".markdown", ".mdx")
@@ -204,7 +205,7 @@ def is_indented_code(block: Block) -> bool:
 
 
 #: Backticks at the start of a line: a fence, which a fence around the line must outrun.
-_FENCE = re.compile(r"^ {0,3}(`{3,})", re.MULTILINE)
+_FENCE = compile_pattern(r"^ {0,3}(`{3,})", re.MULTILINE)
 
 
 def written_code(code: str) -> str:

@@ -11,13 +11,13 @@ the block's first line.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from parallelcheck.model.document import Block, BlockKind
+from parallelcheck.text.regexes import compile_pattern
 
-_LINE_BREAK = re.compile("\n")
+_LINE_BREAK = compile_pattern("\n")
 _CONTAINERS = frozenset({BlockKind.LIST, BlockKind.ITEM, BlockKind.QUOTE, BlockKind.ADMONITION})
 
 

@@ -15,19 +15,20 @@ import re
 import textwrap
 
 from parallelcheck.rules.base import REGISTRY, RuleSpec
+from parallelcheck.text.regexes import compile_pattern
 
 #: Sphinx roles in docstrings (``:func:`x```, ``:mod:`~a.b```) shown as plain code.
-_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+_ROLE = compile_pattern(r":[a-z]+:`~?([^`]+)`")
 #: reStructuredText's inline literal: double backquotes around text that may hold single ones
 #: (``` `"gzip"` ```, padded with spaces).
-_LITERAL = re.compile(r"``(.+?)``(?!`)", re.S)
+_LITERAL = compile_pattern(r"``(.+?)``(?!`)", re.S)
 #: What plain text drops: a role's name, backquotes, strong and emphasis markers.  A marker
 #: stands next to a word on its inner side (``**error**``, ``*soft*``), so a lone ``*``
 #: (``{* ../src/app.py *}``) or a glob (``*.svg``) inside a literal is left alone: literals are
 #: taken out first.
-_STRONG_OR_EMPHASIS = re.compile(r"(?<![\w*])(\*\*?)(?=\S)(.+?)(?<=\S)\1(?![\w*])", re.S)
-_INTERPRETED = re.compile(r"(?<![`\w])`([^`]+)`(?![`\w])")
-_BULLET = re.compile(r"\* ")
+_STRONG_OR_EMPHASIS = compile_pattern(r"(?<![\w*])(\*\*?)(?=\S)(.+?)(?<=\S)\1(?![\w*])", re.S)
+_INTERPRETED = compile_pattern(r"(?<![`\w])`([^`]+)`(?![`\w])")
+_BULLET = compile_pattern(r"\* ")
 #: The width of ``explain``'s text at most, however wide the terminal.
 TEXT_WIDTH = 88
 #: Words (a URL, a long literal) are never cut, nor broken at their hyphens.

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from parallelcheck.text.regexes import compile_pattern
+
 __all__ = [
     "FACT_KINDS",
     "SMALL_BLOCK_WORDS",
@@ -28,15 +30,21 @@ __all__ = [
 #: Any other token (inline code, a path, a product name, an id such as ``SM100``, a
 #: ``key=value`` setting) is not one of them.
 FACT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("advisory", re.compile(r"\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3})\b", re.IGNORECASE)),
+    (
+        "advisory",
+        compile_pattern(r"\b(?:CVE-\d{4}-\d{4,}|GHSA(?:-[0-9a-z]{4}){3})\b", re.IGNORECASE),
+    ),
     # seven or more hex digits with both a digit and a letter: a commit, a digest
-    ("checksum", re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b")),
-    ("URL", re.compile(r"://")),
-    ("issue", re.compile(r"^(?:[\w.-]+/[\w.-]+)?#\d+$|^(?:GH|PR)-\d+$")),
+    (
+        "checksum",
+        compile_pattern(r"(?<![0-9A-Za-z])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b"),
+    ),
+    ("URL", compile_pattern(r"://")),
+    ("issue", compile_pattern(r"^(?:[\w.-]+/[\w.-]+)?#\d+$|^(?:GH|PR)-\d+$")),
     (
         # v1.2, 1.2.3, 127.0.0.1, busybox:1.27.2, Apache-2.0, V4.1-Flash; not a decimal (10.5)
         "version",
-        re.compile(
+        compile_pattern(
             r"(?<![\d.])(?:v\d+(?:\.\d+)+|\d+(?:\.\d+){2,})(?![\d.]*\d)"
             r"|(?<=[A-Za-z][-:@_])\d+\.\d+|(?<=[A-Za-z])\d+\.\d+(?![\d.]*\d)",
             re.IGNORECASE,
@@ -46,7 +54,7 @@ FACT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 #: A placeholder a translation may translate: ``<username>``, ``[YOUR-SITE]``, ``{host}``.
-_PLACEHOLDER = re.compile(r"<[^<>\s]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}")
+_PLACEHOLDER = compile_pattern(r"<[^<>\s]+>|\[[^\[\]\s]+\]|\{[^{}\s]+\}")
 
 
 def token_kind(token: str) -> str | None:
@@ -89,9 +97,9 @@ def _unprefixed(token: str) -> str:
 #: counts as half a word (a Chinese or Japanese sentence of eight words is some sixteen
 #: characters).
 SMALL_BLOCK_WORDS = 8
-_WORD = re.compile(r"[^\W\d_\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
-_HAN_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
-_URL = re.compile(r"\]\([^)]*\)|(?<!\w)[A-Za-z][\w+.-]*://\S+")
+_WORD = compile_pattern(r"[^\W\d_\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
+_HAN_KANA = compile_pattern(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+_URL = compile_pattern(r"\]\([^)]*\)|(?<!\w)[A-Za-z][\w+.-]*://\S+")
 
 
 def words_in(text: str) -> float:

@@ -15,6 +15,7 @@ from parallelcheck.rules._fixes import code_fix, fixable, info_fix, is_directive
 from parallelcheck.rules._missing_blocks import missing_block_findings, nested_rows
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.listings import CodeForm, renamed_directive, renaming
+from parallelcheck.text.regexes import compile_pattern
 
 
 @rule("code-mismatch", severity="error", tags=("values",), fixes=("safe", "unsafe"))
@@ -219,7 +220,7 @@ def _code_findings(
 
 
 #: A name as it stands in code: letters, digits, ``_`` and ``$``.
-_NAME = re.compile(r"[^\W\d]\w*|\$\w+")
+_NAME = compile_pattern(r"[^\W\d]\w*|\$\w+")
 
 
 class _CodeNames(NamedTuple):
@@ -245,7 +246,7 @@ class _CodeNames(NamedTuple):
 
 _QUOTES = "\"'`"
 #: A string of words and spaces alone (example data: ``"observación de aves"``).
-_WORDS = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
+_WORDS = compile_pattern(r"[^\W\d_]+(?: [^\W\d_]+)*")
 
 
 def _written_elsewhere(ctx: RuleContext, lang: str, renamed: dict[str, str]) -> list[str]:
@@ -386,11 +387,11 @@ def _info_findings(
 #: A text marker of an info string (Expressive Code's ``ins="…"``, ``del="…"``,
 #: ``mark="…"``): its text, quotes inside it unescaped by the reader, runs to a quote before
 #: a space or the end.
-_TEXT_MARKER = re.compile(r"""\b(ins|del|mark)=["'](.*?)["'](?=\s|$)""")
+_TEXT_MARKER = compile_pattern(r"""\b(ins|del|mark)=["'](.*?)["'](?=\s|$)""")
 #: A ``title`` attribute of an info string (``json title="MCP Configuration"``).
-_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
+_TITLE = compile_pattern(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
 #: A title that names a file (no space; a dot or a slash), compared as written.
-_FILE_TITLE = re.compile(r"[^\s]*[./][^\s]*")
+_FILE_TITLE = compile_pattern(r"[^\s]*[./][^\s]*")
 
 
 def _renamed_file_title(ours: str, theirs: str) -> dict[str, str] | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -16,6 +15,7 @@ from parallelcheck.rules._values import Wording, quoted
 from parallelcheck.rules.base import Option, RuleContext, rule
 from parallelcheck.text.links import localised_prefix_patterns, normalise_target
 from parallelcheck.text.numeric import NumberFact
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.tokens import same_token
 
 PROSE_KEYS = (
@@ -50,9 +50,9 @@ STRUCTURAL_KEYS = (
 #: states another count in its place.
 SMALL = 10
 
-_NUMERONYM = re.compile(r"^[a-z][0-9]{1,2}[a-z]$")
-_VERSION = re.compile(r"^[vV]?[0-9]+(?:\.[0-9]+)*$")
-_ZEROS = re.compile(r"(?:\.0)+$")  # v4.0 is v4
+_NUMERONYM = compile_pattern(r"^[a-z][0-9]{1,2}[a-z]$")
+_VERSION = compile_pattern(r"^[vV]?[0-9]+(?:\.[0-9]+)*$")
+_ZEROS = compile_pattern(r"(?:\.0)+$")  # v4.0 is v4
 
 
 @dataclass(frozen=True)

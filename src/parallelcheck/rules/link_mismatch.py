@@ -29,6 +29,7 @@ from parallelcheck.text.links import (
     site_path,
     text_contradiction,
 )
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.tokens import cut_spans
 
 
@@ -216,6 +217,7 @@ def _ignored(patterns: tuple[str, ...]) -> Callable[[Link], bool]:
     """Whether a link's target matches one of the glob *patterns* (case-sensitive)."""
     if not patterns:
         return lambda link: False
+    # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
     matcher = re.compile("|".join(fnmatch.translate(pattern) for pattern in patterns))
     return lambda link: matcher.match(link.target) is not None
 
@@ -416,7 +418,7 @@ def _taken(found: list[tuple[str, int, str]], forms: list[str]) -> list[tuple[st
     return taken
 
 
-_IN_PAGE = re.compile(r"#\(section (\d+)\)")
+_IN_PAGE = compile_pattern(r"#\(section (\d+)\)")
 
 
 def _led_to(form: str, article: AlignedArticle) -> dict | None:
@@ -598,7 +600,7 @@ def _places(cells, compared, langs, reference, lacking: set, adding: set) -> dic
 
 
 #: A run of hyphens in a heading id.
-_HYPHENS = re.compile(r"-{2,}")
+_HYPHENS = compile_pattern(r"-{2,}")
 
 
 def heading_id(title: str) -> str:

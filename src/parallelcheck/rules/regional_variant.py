@@ -17,6 +17,7 @@ from parallelcheck.rules._common import excerpt
 from parallelcheck.rules._lines import line_in
 from parallelcheck.rules.base import Option, OptionError, RuleContext, rule
 from parallelcheck.text.langtag import canonical_tag, primary_language
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.script import HAN_CHAR as _HAN
 
 TRADITIONAL_REGIONS = frozenset({"TW", "HK", "MO"})
@@ -130,7 +131,7 @@ CONTEXT_TERMS = {
     "儲存": r"\bsav(?:e|es|ed|ing)\b",
 }
 _CONTEXT_PATTERNS = {
-    term: re.compile(words, re.IGNORECASE) for term, words in CONTEXT_TERMS.items()
+    term: compile_pattern(words, re.IGNORECASE) for term, words in CONTEXT_TERMS.items()
 }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from parallelcheck.rules._values import (
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.lexicon import LETTER_RUN
 from parallelcheck.text.links import compared_target, localisation
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.tokens import (
     DIRECT_SEARCH,
     SameTokenIndex,
@@ -280,7 +280,7 @@ class _TokenComparison(ValueComparison[_Token]):
 
 
 #: A word of small letters of running text, two letters or more.
-_SMALL_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{2,}(?![^\W\d_])")
+_SMALL_WORD = compile_pattern(r"(?<![^\W\d_])[^\W\d_]{2,}(?![^\W\d_])")
 
 
 def _prose_words(blocks: Iterable[Block]) -> frozenset[str]:

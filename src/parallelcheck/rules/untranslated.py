@@ -21,6 +21,7 @@ from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.langtag import primary_language
 from parallelcheck.text.lexicon import URL, might_hold_url, normalise
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.script import (
     LATIN,
     WEIGHT,
@@ -48,8 +49,8 @@ SCRIPTLESS_WORDS = 2
 SCRIPTLESS_LONG_WORD = 4
 _OPENING = "([{\"'“‘«"
 _CLOSING = ")]}\"'”’».,;:!?"
-_CODE_LIKE = re.compile(r"[./:=()\[\]{}<>_@#$\\|*`]|[a-z][A-Z]")
-_LOWER_WORD = re.compile(r"(?![A-Z])[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*")
+_CODE_LIKE = compile_pattern(r"[./:=()\[\]{}<>_@#$\\|*`]|[a-z][A-Z]")
+_LOWER_WORD = compile_pattern(r"(?![A-Z])[^\W\d_]{2,}(?:[-'’][^\W\d_]+)*")
 #: A block with fewer running-text letters than this whose characters are mostly code, names,
 #: numbers and URLs has nothing much to translate.
 MIXED_LETTERS = 40
@@ -93,7 +94,7 @@ KEPT_LANGUAGES = 3
 #: least half of its items (a list left untranslated, not an item here and there).
 GROUPED_ITEMS = 3
 
-_QUOTED = re.compile(
+_QUOTED = compile_pattern(
     r"“([^“”\n]{2,}?)”|\"([^\"\n]{2,}?)\"|„([^“”\n]{2,}?)[“”]|«\s?([^«»\n]{2,}?)\s?»"
     r"|「([^「」\n]{2,}?)」|『([^『』\n]{2,}?)』|‘([^‘’\n]{2,}?)’"
 )
@@ -109,7 +110,7 @@ _PARAGRAPH, _LIST, _ITEM, _TABLE, _ADMONITION = (
 _TERMS = frozenset({BlockKind.ITEM, BlockKind.TABLE})  # units often lists of terms
 _NOT_JUDGED = frozenset({BlockKind.CODE, BlockKind.HTML, BlockKind.QUOTE})
 _NOT_COUNTED = frozenset({BlockKind.CODE, BlockKind.HTML})  # no running text for words
-_QUOTE_MARK = re.compile('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
+_QUOTE_MARK = compile_pattern('[“"„«「『‘]')  # what a quotation of _QUOTED starts with
 _FROM_GREEK = reaching("\u0370")  # a character past the Latin script's
 
 
@@ -333,9 +334,9 @@ def _clearly_at_home(
 
 
 #: A run of text without white space.
-_RUN = re.compile(r"\S+")
+_RUN = compile_pattern(r"\S+")
 #: What a URL or an e-mail address holds (:data:`~parallelcheck.text.lexicon.URL` ignores case).
-_ADDRESS_MARK = re.compile(r"://|@|[wW]{3}\.")
+_ADDRESS_MARK = compile_pattern(r"://|@|[wW]{3}\.")
 
 
 def _kept_for_sure(text: str) -> str:

@@ -23,7 +23,6 @@ too deep for the JSON reader, a number of more digits than Python converts (4,30
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
@@ -31,6 +30,7 @@ from parallelcheck.errors import InputError, describe_kind
 from parallelcheck.files.safe_read import MISSING, TOO_LARGE, ReadRefused, read_capped
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.fingerprint import finding_fingerprint, fingerprint
+from parallelcheck.text.regexes import compile_pattern
 
 SCHEMA = "parallelcheck/baseline/v2"
 #: The first schema: its fingerprints are made again from the messages its entries recorded.
@@ -180,9 +180,9 @@ def _entry_key(entry: object, number: int, path: str, line: int, first_schema: b
 
 
 MAX_DEPTH = 100
-_SPACE = re.compile(r"[ \t\n\r]*")
-_LONG_NUMBER = re.compile(r"-?[0-9]{1000,}")
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_SPACE = compile_pattern(r"[ \t\n\r]*")
+_LONG_NUMBER = compile_pattern(r"-?[0-9]{1000,}")
+_JSON_TOKEN = compile_pattern(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def _kind(value: object) -> str:

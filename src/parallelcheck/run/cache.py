@@ -88,6 +88,9 @@ OLD_LAYOUTS = ("v1",)
 #: The folder of the language model kept decompressed (:mod:`parallelcheck.run.model_store`):
 #: counted by ``cache info`` and removed by ``cache clear`` with the entries.
 MODELS = "models"
+#: The folder of the regular expressions' compiled forms (:mod:`parallelcheck.run.pattern_store`):
+#: counted by ``cache info`` and removed by ``cache clear`` with the entries.
+PATTERNS = "patterns"
 #: What an entry's ``format`` and ``version`` say.
 FORMAT = "parallelcheck-cache"
 VERSION = 4
@@ -577,10 +580,11 @@ class Cache:
 
     def files(self) -> Iterator[os.DirEntry[str]]:
         """Every file in the cache folder: entries, temporary files of runs that were writing
-        one (or were killed while writing), entries of earlier layouts, and the language
-        model kept decompressed."""
-        with contextlib.suppress(FileNotFoundError), os.scandir(self.base / MODELS) as models:
-            yield from (e for e in models if e.is_file(follow_symlinks=False))
+        one (or were killed while writing), entries of earlier layouts, the language model
+        kept decompressed and the regular expressions' compiled forms."""
+        for kept in (MODELS, PATTERNS):
+            with contextlib.suppress(FileNotFoundError), os.scandir(self.base / kept) as files:
+                yield from (e for e in files if e.is_file(follow_symlinks=False))
         for layout in (LAYOUT, *OLD_LAYOUTS):
             try:
                 with os.scandir(self.base / layout) as shards:
@@ -619,8 +623,9 @@ class Cache:
             removed += 1
             freed += info.st_size
         if cutoff is None:
-            with contextlib.suppress(OSError):
-                os.rmdir(self.base / MODELS)  # only an empty one goes
+            for kept in (MODELS, PATTERNS):
+                with contextlib.suppress(OSError):
+                    os.rmdir(self.base / kept)  # only an empty one goes
             for layout in (LAYOUT, *OLD_LAYOUTS):
                 with contextlib.suppress(OSError), os.scandir(self.base / layout) as shards:
                     for folder in shards:
@@ -670,24 +675,24 @@ def open_private(path: Path) -> tuple[int, os.stat_result] | None:
     return fd, info
 
 
-def read_private(path: Path) -> bytes | None:
-    """The bytes of an entry, or ``None``: not to be trusted (:func:`open_private`), or too
-    large."""
+def read_private(path: Path, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
+    """The bytes of an entry, or ``None``: not to be trusted (:func:`open_private`), or
+    larger than *limit*."""
     opened = open_private(path)
     if opened is None:
         return None
     fd, info = opened
     try:
-        if info.st_size > MAX_ENTRY_BYTES:
+        if info.st_size > limit:
             return None
         parts, total = [], 0
-        while total <= MAX_ENTRY_BYTES:
+        while total <= limit:
             chunk = os.read(fd, max(info.st_size + 1 - total, 1 << 20))
             if not chunk:
                 break
             parts.append(chunk)
             total += len(chunk)
-        return None if total > MAX_ENTRY_BYTES else b"".join(parts)
+        return None if total > limit else b"".join(parts)
     except OSError:
         return None
     finally:

@@ -11,6 +11,12 @@ found (:meth:`Session.check`).  Everything about how the run goes is decided her
   article it is to check needs it (:func:`~parallelcheck.run.pipeline.check_all`), so that
   a run without two Latin-script languages in an article does not decompress it for
   nothing (0.35 s of processor time; see :mod:`parallelcheck.text.langid`).
+* **The regular expressions' compiled forms** an earlier run kept in the cache folder are
+  loaded first (:mod:`parallelcheck.run.pattern_store`), so that the package's patterns,
+  most of them compiled as their modules are imported, are built from them; when the run
+  has checked its articles (:meth:`Session.finish`), the forms of the patterns it compiled
+  afresh are stored.  A run stopped before it checks (bad input, a refused cache folder)
+  stores nothing.
 * **The garbage collector.**  A check allocates millions of short-lived objects that
   reference counting frees; collecting less often (:data:`GC_THRESHOLDS`) saves about a tenth
   of the run, and the settings carry over to forked worker processes.  When the process ends,
@@ -79,9 +85,13 @@ class Session:
     @classmethod
     def start(cls, *, no_cache: bool = False, needs: str = OUTLINE) -> Session:
         """Start a run whose format *needs* ``"outline"`` or ``"aligned"`` articles (see the
-        module's docstring): decide the cache and tune the garbage collector."""
+        module's docstring): build the package's patterns from the forms kept in the cache
+        folder, decide the cache and tune the garbage collector."""
         from parallelcheck.run.cache import Cache
+        from parallelcheck.run.pattern_store import PatternStore
+        from parallelcheck.text import regexes
 
+        regexes.use(PatternStore().load())  # before the modules that compile patterns
         cache = Cache() if cache_mode(no_cache=no_cache, needs=needs) == CACHE_ON else None
         tune_collector()
         return cls(cache, needs, no_cache)
@@ -97,6 +107,14 @@ class Session:
         from parallelcheck.run.plan import make_plan
 
         return make_plan(config, options, needs=self.needs, no_cache=self.no_cache)
+
+    def finish(self) -> None:
+        """The run has checked its articles: keep the compiled forms of the patterns it
+        compiled afresh for the next run (:func:`~parallelcheck.run.pattern_store.
+        keep_new_forms`)."""
+        from parallelcheck.run.pattern_store import keep_new_forms
+
+        keep_new_forms()
 
     def check(
         self, article_sets: Sequence[ArticleSet], config: Config, options: CheckOptions

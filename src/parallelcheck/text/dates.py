@@ -42,6 +42,7 @@ from functools import cache
 from typing import NamedTuple
 
 from parallelcheck.text.lexicon import word_trie
+from parallelcheck.text.regexes import compile_pattern
 
 __all__ = [
     "DateProfile",
@@ -211,7 +212,7 @@ def _words(words: Iterable[str], stems: Iterable[str] = ()) -> _Words:
     return _Words(regex, "".join(sorted({word[0] for word in [*words, *stems]})), found)
 
 
-_TOKEN = re.compile(r"'(?:[^']|'')*'|([A-Za-z])\1*|\s+|.", re.S)
+_TOKEN = compile_pattern(r"'(?:[^']|'')*'|([A-Za-z])\1*|\s+|.", re.S)
 
 
 def _compile(
@@ -417,15 +418,18 @@ def date_profile(lang: str) -> DateProfile:
     alternatives += [f"(?P<unix>{machine[0]})", f"(?P<rfc>{machine[1]})"]
     fields["unix"] = fields["rfc"] = ("", "", "", "")
     flags = 0 if lang == "en" else re.IGNORECASE
-    pattern = re.compile("|".join(alternatives), flags)
-    heads = re.compile(word_trie({name[:3] for name in [*months, *stems, *en_months]}))
-    literals = sorted({mark for source in read for mark in _marks(source)}, key=len, reverse=True)
-    marks = re.compile("[0-9](?:" + "|".join(map(re.escape, literals)) + ")") if literals else None
+    pattern = compile_pattern("|".join(alternatives), flags)
+    heads = compile_pattern(word_trie({name[:3] for name in [*months, *stems, *en_months]}))
+    marked = {mark for source in read for mark in _marks(source)}
+    literals = sorted(marked, key=lambda mark: (-len(mark), mark))  # the same in every process
+    marks = (
+        compile_pattern("[0-9](?:" + "|".join(map(re.escape, literals)) + ")") if literals else None
+    )
     witness = None
     if witnesses is not None:  # tried only where a witness's first character stands
         initials = "".join(sorted({ch for word in witnesses for ch in word.initials}))
         alternation = "|".join(sorted(word.found for word in witnesses))
-        witness = re.compile(f"(?=[{re.escape(initials)}])(?:{alternation})", flags)
+        witness = compile_pattern(f"(?=[{re.escape(initials)}])(?:{alternation})", flags)
     periods = _periods(locale) if locale is not None else {}
     return DateProfile(
         lang, months, stems, month_alternation, pattern, heads, marks, witness, periods, fields
@@ -491,7 +495,7 @@ def _marks(pattern: str) -> list[str]:
     return found
 
 
-_DIGIT = re.compile("[0-9]")
+_DIGIT = compile_pattern("[0-9]")
 
 
 def may_hold_date(profile: DateProfile, text: str) -> bool:
@@ -574,11 +578,11 @@ def _en_months() -> dict[str, int]:
 # --------------------------------------------------------------------------------------------
 # Time zones
 
-_OFFSET = re.compile(
+_OFFSET = compile_pattern(
     r"(?:UTC|GMT)\s?(?P<sign>[+\-−])(?P<h>[0-9]{1,2})(?::?(?P<m>[0-9]{2}))?(?![0-9])"
     r"|(?P<sign2>[+\-])(?P<h2>[0-9]{2}):?(?P<m2>[0-9]{2})(?![0-9])"
 )
-_ZONE_WORD = re.compile(r"[A-Z][A-Z]{1,4}(?![A-Za-z])|Z(?![A-Za-z0-9])")
+_ZONE_WORD = compile_pattern(r"[A-Z][A-Z]{1,4}(?![A-Za-z])|Z(?![A-Za-z0-9])")
 
 
 @cache

@@ -23,11 +23,11 @@ one prove nothing, and words of two Latin-script languages rarely coincide by me
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 
 from parallelcheck.text.lexicon import SENTENCE_START_SPACED, normalise, starts_sentence
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.tokens import token_form
 
 try:  # the counting loop Counter.update runs (in C), without Counter.__init__'s steps
@@ -40,16 +40,16 @@ except ImportError:  # an interpreter whose collections lacks it: the same, in P
             mapping[key] = get(key, 0) + 1
 
 
-_NUMBER = re.compile(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a dot
+_NUMBER = compile_pattern(r"\d(?<![\w.]\d)\d*(?:[.,]\d+)*")  # not after a word or a dot
 # Possessive runs: what follows each run can never start inside it, so giving characters
 # back finds no other word (and saves the engine keeping a way back at every character).
 # The group itself stays greedy: Python 3.11.2 (Debian 12's) matches a possessive repeat of
 # a group wrongly ("Z." in "Z..", where the word is "Z").
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*+(?:[_.+][A-Za-z0-9]++)*")
-_DIGIT = re.compile(r"[0-9]")
+_WORD = compile_pattern(r"[A-Za-z][A-Za-z0-9]*+(?:[_.+][A-Za-z0-9]++)*")
+_DIGIT = compile_pattern(r"[0-9]")
 #: :data:`_WORD` and :data:`_NUMBER` in one scan (see :func:`anchor_keys`): a letter starts a
 #: word, a digit a number (both patterns, written out after their first character).
-_WORD_OR_NUMBER = re.compile(
+_WORD_OR_NUMBER = compile_pattern(
     r"[A-Za-z\d](?:(?<=[A-Za-z])[A-Za-z0-9]*(?:[_.+][A-Za-z0-9]+)*|(?<![\w.]\d)\d*(?:[.,]\d+)*)"
 )
 

@@ -41,7 +41,9 @@ from collections.abc import Collection, Iterable
 from babel import localedata
 from babel.core import get_global
 
-_TAG = re.compile(
+from parallelcheck.text.regexes import compile_pattern
+
+_TAG = compile_pattern(
     r"^(?P<lang>[a-z]{2,3})"
     r"(?:-(?P<script>[a-z]{4}))?"
     r"(?:-(?P<region>[a-z]{2}|[0-9]{3}))?"

@@ -22,13 +22,15 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 
+from parallelcheck.text.regexes import compile_pattern
+
 # ---------------------------------------------------------------------------
 # Normal form
 
 
 #: A run of letters (of any script; no digit, no underscore): a word of a name, a path or
 #: an identifier (``Form_validation``: two; ``CAMINHO_IMAGEM``: two).
-LETTER_RUN = re.compile(r"[^\W\d_]+")
+LETTER_RUN = compile_pattern(r"[^\W\d_]+")
 
 
 def normalise(text: str) -> str:
@@ -61,11 +63,11 @@ _WIDE_PUNCTUATION = tuple(
 
 
 #: A word of a text: a run of two letters or more (of any script).
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_WORD = compile_pattern(r"[^\W\d_]{2,}")
 #: The first character of the scripts of East Asia (CJK symbols and punctuation, kana …).
 _EAST_ASIA = "\u3000"
 #: A character from there up.
-_FROM_EAST_ASIA = re.compile(f"[^\x00-{chr(ord(_EAST_ASIA) - 1)}]")
+_FROM_EAST_ASIA = compile_pattern(f"[^\x00-{chr(ord(_EAST_ASIA) - 1)}]")
 
 
 def _listed_letters(below: str) -> str:
@@ -84,7 +86,7 @@ def _listed_letters(below: str) -> str:
 #: :data:`_WORD` in a text without a character from :data:`_EAST_ASIA` up (the Latin-script
 #: versions' texts): the regex engine tests a listed class by a table look-up, the class of
 #: :data:`_WORD` by up to five look-ups of Unicode properties per character.
-_WORD_BELOW_EAST_ASIA = re.compile(f"[{_listed_letters(_EAST_ASIA)}]{{2,}}")
+_WORD_BELOW_EAST_ASIA = compile_pattern(f"[{_listed_letters(_EAST_ASIA)}]{{2,}}")
 
 
 def lower_words(text: str) -> list[str]:
@@ -102,18 +104,18 @@ def lower_words(text: str) -> list[str]:
 
 #: A URL in running text (``http(s)://`` or ``www.``), up to white space, a quotation mark, a
 #: closing bracket or CJK punctuation.
-URL = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'）)】」』，。、]+", re.IGNORECASE)
+URL = compile_pattern(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'）)】」』，。、]+", re.IGNORECASE)
 #: A URL token: ``http(s)://`` and the ASCII characters a URL may hold (see the module's
 #: docstring for why it differs from :data:`URL`).
-URL_ASCII = re.compile(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
+URL_ASCII = compile_pattern(r"\bhttps?://[A-Za-z0-9\-._~:/?#\[\]@!$&*+,;=%]+", re.IGNORECASE)
 #: A URL as the sentence splitter protects it: the ASCII characters a URL may hold, ending on
 #: a word character or one of ``/#=&%~+-`` — never on the full stop, comma or closing
 #: bracket after it, which belong to the sentence (unlike :data:`URL`, which blanks a comma
 #: after a URL with it: harmless for a script profile, wrong for a sentence's end).
-URL_IN_SENTENCE = re.compile(r"(?:\bhttps?://|\bwww\.)[\x21-\x7e]*[\w/#=&%~+-]", re.IGNORECASE)
-EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
+URL_IN_SENTENCE = compile_pattern(r"(?:\bhttps?://|\bwww\.)[\x21-\x7e]*[\w/#=&%~+-]", re.IGNORECASE)
+EMAIL = compile_pattern(r"\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
 #: An API or file path of at least two segments: ``/v1/chat/completions``, ``docs/config.md``.
-PATH = re.compile(
+PATH = compile_pattern(
     r"(?<![A-Za-z0-9_/.:-])(?:/[A-Za-z0-9_.{}-]+){2,}/?"
     r"|(?<![A-Za-z0-9_/.-])[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.[a-z]{1,5}(?![A-Za-z0-9])"
 )
@@ -171,7 +173,7 @@ _PLAIN_END = rf"(?![{_L}]|[./:+][{_L}])"
 _ANY = "(?s:.)"
 #: A name-like Latin-script token: ``CamelCase``, ``ALLCAPS``, words with digits, ``_``,
 #: dots or slashes (``V4.1``, ``main.py``, ``/v1/models``).
-NAME_LIKE = re.compile(
+NAME_LIKE = compile_pattern(
     rf"[{_L}](?<![{_L}]{_ANY})"  # a token's first character, not inside a token
     # … not the start of a word of small letters, nor of a capitalised word
     rf"(?!(?<=[{LATIN_LOWER}])[{LATIN_LOWER}]*+{_PLAIN_END}"
@@ -191,12 +193,12 @@ _BULLETS = "•*\\-–—"
 #: What may stand right before a word that starts a sentence (searched in the few characters
 #: before it): the start of the text, sentence punctuation of any script, a line break, an
 #: opening bracket or quotation mark, a bullet.
-SENTENCE_START = re.compile(rf"(?:^|[{_STOPS}]\s*|[{_OPENERS}]\s*|[{_BULLETS}]\s+)$")
+SENTENCE_START = compile_pattern(rf"(?:^|[{_STOPS}]\s*|[{_OPENERS}]\s*|[{_BULLETS}]\s+)$")
 #: A capitalised Latin-script word that does not start a sentence: a name (``Huawei``).  The
 #: three characters before it do not end as :data:`SENTENCE_START` says, written as
 #: look-behinds of fixed width (taken after the word's first letter, so that the regex
 #: engine can skip to the capital letters).
-CAPITALISED_NAME = re.compile(
+CAPITALISED_NAME = compile_pattern(
     rf"[{LATIN_UPPER}](?<![{_L}][{LATIN_UPPER}])"
     rf"(?<=[\s\S][{LATIN_UPPER}])"  # not the text's first character
     rf"(?<![{_STOPS}{_OPENERS}][{LATIN_UPPER}])"
@@ -205,7 +207,7 @@ CAPITALISED_NAME = re.compile(
     rf"[{LATIN_LOWER}]+(?![{_L}])"
 )
 #: The stricter form alignment's anchors use (see the module's docstring).
-SENTENCE_START_SPACED = re.compile(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
+SENTENCE_START_SPACED = compile_pattern(r"(?:^|[.!?:;]\s+|[\n\t•*\-]\s*)$")
 
 
 def starts_sentence(text: str, start: int, pattern: re.Pattern[str] = SENTENCE_START) -> bool:

@@ -19,6 +19,7 @@ from functools import cache
 from urllib.parse import unquote, unquote_plus, urlsplit
 
 from parallelcheck.text.lexicon import LETTER_RUN, URL_IN_SENTENCE
+from parallelcheck.text.regexes import compile_pattern
 
 DEFAULT_PREFIXES = ("/{lang}/",)
 
@@ -48,6 +49,7 @@ def _patterns(
         site = r"(?:[a-z][a-z0-9+.-]*://[^/]+)?" if head.startswith("/") else ""
         ending = f"(?:{re.escape(tail)}|$)" if tail == "/" else re.escape(tail)
         pattern = f"^(?P<head>{site}{re.escape(head)})(?:{alternation}){ending}"
+        # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
         patterns.append(re.compile(pattern, re.IGNORECASE))
     return tuple(patterns)
 
@@ -68,13 +70,13 @@ def normalise_target(target: str, patterns: Sequence[re.Pattern[str]]) -> str:
 # ---------------------------------------------------------------------------
 # Localisation-aware comparison of targets (the rules': alignment keeps normalise_target)
 
-_LIQUID_LINK = re.compile(r"^\{%-?\s*(?:link|post_url)\s+(?P<path>[^\s%]+)\s*-?%\}")
-_SITE_VARIABLE = re.compile(r"^(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+")
-_ABSOLUTE = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*:)//(?P<host>[^/?#]*)", re.IGNORECASE)
-_SUBTAG = re.compile(r"^(?:[a-z]{2}|[a-z]{4}|\d{3})$")
+_LIQUID_LINK = compile_pattern(r"^\{%-?\s*(?:link|post_url)\s+(?P<path>[^\s%]+)\s*-?%\}")
+_SITE_VARIABLE = compile_pattern(r"^(?:\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\})+")
+_ABSOLUTE = compile_pattern(r"^(?P<scheme>[a-z][a-z0-9+.-]*:)//(?P<host>[^/?#]*)", re.IGNORECASE)
+_SUBTAG = compile_pattern(r"^(?:[a-z]{2}|[a-z]{4}|\d{3})$")
 #: Slashes repeated inside a path (not the ``//`` of a URL written inside a token,
 #: ``src="https://…"``).
-_REPEATED_SLASHES = re.compile(r"(?<!:)/{2,}")
+_REPEATED_SLASHES = compile_pattern(r"(?<!:)/{2,}")
 #: What a fragment into a page of the site's own, localised or relative, is compared as.
 LOCAL_FRAGMENT = "#…"
 
@@ -123,7 +125,7 @@ def _localisation(lang: str, prefixes: tuple[str, ...], source: str | None) -> L
 
 
 #: A region subtag: two letters (``cn``, ``br``) or three digits (``419``).
-_REGION = re.compile(r"^(?:[a-z]{2}|\d{3})$")
+_REGION = compile_pattern(r"^(?:[a-z]{2}|\d{3})$")
 
 
 def compared_target(target: str, where: Localisation) -> str:
@@ -207,9 +209,9 @@ def _without_language_parameters(query: str, where: Localisation) -> str:
 
 
 #: A query parameter's value (``key=value`` up to the next ``&``).
-_PROSE_VALUE = re.compile(r"(?<==)[^&]*")
+_PROSE_VALUE = compile_pattern(r"(?<==)[^&]*")
 #: A word of a query value (two letters or more).
-_WORDS = re.compile(r"[^\W\d_]{2,}")
+_WORDS = compile_pattern(r"[^\W\d_]{2,}")
 
 
 def _blank_prose(value: re.Match[str]) -> str:
@@ -257,11 +259,13 @@ def site_path(compared: str) -> str | None:
 # ---------------------------------------------------------------------------
 # A link's text naming a token its own target contradicts
 
-_ISSUE_TEXT = re.compile(r"^(?:[\w.-]+/[\w.-]+)?#(\d+)$")
-_ISSUE_TARGET = re.compile(r"/(?:issues|pull|pulls|merge_requests|discussions)/(\d+)(?:[/?#]|$)")
-_VERSION_TEXT = re.compile(r"^v?(\d+(?:\.\d+)+)$", re.IGNORECASE)
-_VERSION_IN_TARGET = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)+)(?![\w.]*\d)", re.IGNORECASE)
-_FILE_TEXT = re.compile(
+_ISSUE_TEXT = compile_pattern(r"^(?:[\w.-]+/[\w.-]+)?#(\d+)$")
+_ISSUE_TARGET = compile_pattern(
+    r"/(?:issues|pull|pulls|merge_requests|discussions)/(\d+)(?:[/?#]|$)"
+)
+_VERSION_TEXT = compile_pattern(r"^v?(\d+(?:\.\d+)+)$", re.IGNORECASE)
+_VERSION_IN_TARGET = compile_pattern(r"(?<![\w.])v?(\d+(?:\.\d+)+)(?![\w.]*\d)", re.IGNORECASE)
+_FILE_TEXT = compile_pattern(
     r"^(?:[\w.-]+/)*(?P<name>[\w-][\w.-]*?)\.(?P<ext>[A-Za-z][A-Za-z0-9]{0,5})$"
 )
 
@@ -324,7 +328,7 @@ def bare_urls(text: str) -> list[str]:
 #: What stands before the target of a link whose markup a translation broke: ``](`` with
 #: a space between, or full-width brackets (``[Artifact Registry] (https://…)``,
 #: ``[…方法]（https://…）``).
-_BROKEN_BEFORE = re.compile(r"[\]］]\s*[(（]\s*$")
+_BROKEN_BEFORE = compile_pattern(r"[\]］]\s*[(（]\s*$")
 
 
 def _broken_link(text: str, start: int) -> bool:

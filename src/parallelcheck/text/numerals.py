@@ -28,9 +28,10 @@ Systems:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from decimal import Decimal
+
+from parallelcheck.text.regexes import compile_pattern
 
 __all__ = [
     "KO_PRENOMINAL",
@@ -65,7 +66,7 @@ def canonical(value: Decimal | int) -> str:
 # Digits with separators
 
 _SPACES = " \u00a0\u202f\u2009"
-_SPACE_SPLIT = re.compile(f"[{_SPACES}]")
+_SPACE_SPLIT = compile_pattern(f"[{_SPACES}]")
 
 
 def _valid_groups(groups: Sequence[str]) -> bool:
@@ -236,7 +237,7 @@ _KO_DIGITS = {
 _KO_SMALL = {"십": 10, "백": 100, "천": 1000}
 _KO_BIG = {"만": 10**4, "억": 10**8}
 
-_DIGIT_RUN = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_DIGIT_RUN = compile_pattern(r"[0-9]+(?:\.[0-9]+)?")
 
 
 def cjk_numeral_chars(*, with_trillion: bool = True) -> str:

@@ -115,6 +115,7 @@ from parallelcheck.text.numerals import (
     parse_number_words,
     parse_sino_korean,
 )
+from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.script import is_hangul_syllable as _is_hangul
 from parallelcheck.text.script import reaching
 
@@ -172,7 +173,7 @@ _DIGIT_MAP.update({ord("～"): ord("~"), ord("："): ord(":"), ord("／"): ord("
 _DIGIT_MAP.update({ord("＋"): ord("+"), ord("－"): ord("-")})
 del _base, _i
 # Full-width punctuation is everywhere in CJK text; it only matters next to a digit.
-_NEEDS_MAP = re.compile("[０-９٠-٩۰-۹०-९০-৯％]|[0-9][，．：／～＋－][0-9]|[＋－][0-9]")
+_NEEDS_MAP = compile_pattern("[０-９٠-٩۰-۹०-९০-৯％]|[0-9][，．：／～＋－][0-9]|[＋－][0-9]")
 #: Every match of _NEEDS_MAP holds a character of the map, and none is below this one: a text
 #: whose characters are all below it (every Latin-script text without curly quotes or dashes)
 #: is not searched.
@@ -302,13 +303,13 @@ _PLURAL_SCALES = frozenset(
     "biliões milioni miliardi".split()
 )
 _NOT_BEFORE_DIGITS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.")
-_RANGE_JOIN = re.compile(
+_RANGE_JOIN = compile_pattern(
     r"[ \u00a0\u202f\u2009]*(?:[-–—~〜～]|to|bis|à|a|al|tot|до|から|에서)[ \u00a0\u202f\u2009]*"
 )
 
 #: After digits, the word for a numeral system (16진수 "hexadecimal", 2進数, 8进制).
 _BASE_WORDS = ("진수", "진법", "進数", "進制", "进制", "進法", "進位", "进位")
-_BASE_BEFORE = re.compile(r"(?<![\w-])[Bb]ase[ \u00a0-]$")
+_BASE_BEFORE = compile_pattern(r"(?<![\w-])[Bb]ase[ \u00a0-]$")
 _APPROXIMATE_BEFORE = frozenset("數数幾几何上成好")
 _APPROXIMATE_AFTER = frozenset("多餘余幾几來来数數")
 _BASE_AFTER = ("進", "进", "次元")
@@ -327,9 +328,9 @@ _KANA_NUMBERS = {
 
 _GLUE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./:=#@~+")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
-_ADDRESS = re.compile(r"[0-9]+(?:\.[0-9]+){2,}[:/]")
-_FREE_PREFIX = re.compile(r"^(?:(?i:mid|pre|post|early|late)-|v)$")  # mid-2026, v13
-_TAIL = re.compile(r"[A-Za-z_µμ][A-Za-z0-9_]*")
+_ADDRESS = compile_pattern(r"[0-9]+(?:\.[0-9]+){2,}[:/]")
+_FREE_PREFIX = compile_pattern(r"^(?:(?i:mid|pre|post|early|late)-|v)$")  # mid-2026, v13
+_TAIL = compile_pattern(r"[A-Za-z_µμ][A-Za-z0-9_]*")
 _ORDINAL_TAILS = {
     "en": ("st", "nd", "rd", "th"),
     "fr": ("er", "re", "e", "ème", "eme", "nd", "nde"),
@@ -354,7 +355,7 @@ _VULGAR = {
     "⅑": (1, 9),
     "⅒": (1, 10),
 }
-_DIGIT_RUN = re.compile(r"[0-9]+")
+_DIGIT_RUN = compile_pattern(r"[0-9]+")
 
 
 def _alternation(words) -> str:
@@ -477,7 +478,7 @@ _DIGIT_STARTS = _DIGITS + "×" + "".join(_VULGAR)
 
 
 def _one_of(characters: set[str]) -> re.Pattern[str]:
-    return re.compile(f"[{re.escape(''.join(sorted(characters)))}]")
+    return compile_pattern(f"[{re.escape(''.join(sorted(characters)))}]")
 
 
 def _stop_pattern(lang: str) -> re.Pattern[str] | None:
@@ -487,8 +488,8 @@ def _stop_pattern(lang: str) -> re.Pattern[str] | None:
     if lang in ("zh", "ja", "ko"):
         words = stop.split()
         plain = [w for w in words if "(" not in w]
-        return re.compile("|".join([word_trie(plain), *(w for w in words if "(" in w)]))
-    return re.compile(stop, re.IGNORECASE)
+        return compile_pattern("|".join([word_trie(plain), *(w for w in words if "(" in w)]))
+    return compile_pattern(stop, re.IGNORECASE)
 
 
 @cache
@@ -514,7 +515,7 @@ def _profile(lang: str) -> _Profile:
     digits = "〇零一二三四五六七八九兩两"
     passes.append(
         _Pass(
-            re.compile(
+            compile_pattern(
                 rf"[第{chars}][{chars}]*(?:[點点][{digits}]+[{chars}]*)?"
                 rf"(?:(?<=百)分之(?:{_D}+(?:\.{_D}+)?|[{chars}]+(?:[點点][{digits}]+)?))?"
             ),
@@ -524,13 +525,15 @@ def _profile(lang: str) -> _Profile:
         )
     )
     if lang == "ja":
-        kana = re.compile(_alternation(_KANA_NUMBERS))
+        kana = compile_pattern(_alternation(_KANA_NUMBERS))
         initials = "".join(word[0] for word in _KANA_NUMBERS)
         passes.append(_Pass(kana, _h_kana, floor=min(initials), holds=initials))
     if lang == "ko":
         sino = "일이삼사오육칠팔구십백천만억"
-        passes.append(_Pass(re.compile(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino), holds=sino))
-        native_re = re.compile(_word_branches(_KO_NATIVE, "[가-힣]", guard_once=True))
+        passes.append(
+            _Pass(compile_pattern(rf"[{sino}][{sino}]+"), _h_kos, floor=min(sino), holds=sino)
+        )
+        native_re = compile_pattern(_word_branches(_KO_NATIVE, "[가-힣]", guard_once=True))
         initials = "".join(word[0] for word in _KO_NATIVE)
         passes.append(_Pass(native_re, _h_kon, floor=min(initials), holds=initials))
 
@@ -564,7 +567,7 @@ def _profile(lang: str) -> _Profile:
         digit_led.append(
             rf"(?P<dmonth>{day}\s+(?:{of})?{month}(?:,?\s+(?:(?:de|del)\s+)?{_YEAR})?)"
         )
-        month_date_re = re.compile(
+        month_date_re = compile_pattern(
             rf"{month}\s+(?:{_D}{{1,2}}(?:st|nd|rd|th)?(?![0-9])(?:,?\s+{_YEAR}(?![0-9]))?"
             rf"|(?:de\s+)?{_YEAR}(?![0-9]))",
             case,
@@ -583,13 +586,15 @@ def _profile(lang: str) -> _Profile:
         digit_led.append(rf"(?P<komix>{num}(?:{_SP}(?=[만억]))?[만억천백](?:[0-9]+[만억천백]?)*)")
     digit_led.append(rf"(?P<num>(?:×{_SP}?)?{num})")
     digit_led.append(rf"(?P<vulgar>[{''.join(_VULGAR)}])")
-    digit_re = re.compile("|".join(digit_led), case)
+    digit_re = compile_pattern("|".join(digit_led), case)
 
-    digit_starts = re.compile("|".join(re.escape(ch) for ch in _DIGIT_STARTS))
+    digit_starts = compile_pattern("|".join(re.escape(ch) for ch in _DIGIT_STARTS))
     passes.append(_Pass(digit_starts, _h_digits, holds=_DIGIT_STARTS))
     month_before = None
     if names:
-        month_before = re.compile(rf"(?<![^\W\d_])(?:{_alternation(names)})\.?\s+(?:de\s+)?$", case)
+        month_before = compile_pattern(
+            rf"(?<![^\W\d_])(?:{_alternation(names)})\.?\s+(?:de\s+)?$", case
+        )
 
     # Number words after the digits: a scale word the digits took (1.8 million) is theirs.
     number_words: frozenset[str] = frozenset()
@@ -601,10 +606,12 @@ def _profile(lang: str) -> _Profile:
         number_words = frozenset(NUMBER_WORDS[words_lang])
         every_word |= number_words
         branches = _word_branches(number_words, r"[\w-]")
-        passes.append(_Pass(re.compile(rf"(?:{branches})(?!\w)"), _h_words, lowered=True))
+        passes.append(_Pass(compile_pattern(rf"(?:{branches})(?!\w)"), _h_words, lowered=True))
         english = words_lang == "en"
         joiner = r"(?:[ \t\u00a0]+(?:and[ \t\u00a0]+)?|-)" if english else r"[ \t\u00a0]+"
-        words_next = re.compile(rf"{joiner}({_alternation(number_words)})(?![\w])", re.IGNORECASE)
+        words_next = compile_pattern(
+            rf"{joiner}({_alternation(number_words)})(?![\w])", re.IGNORECASE
+        )
 
     # Multiplier words ("twice", "doppelt"), weak (see NumberFact.weak): after the numbers.
     multiplier_lang = (
@@ -613,12 +620,12 @@ def _profile(lang: str) -> _Profile:
     if multiplier_lang:
         every_word |= set(MULTIPLIER_WORDS[multiplier_lang])
         branches = _word_branches(MULTIPLIER_WORDS[multiplier_lang], r"[\w-]")
-        passes.append(_Pass(re.compile(rf"(?:{branches})(?![\w-])"), _h_multiplier_word, True))
+        passes.append(_Pass(compile_pattern(rf"(?:{branches})(?![\w-])"), _h_multiplier_word, True))
 
     scales = SCALE_WORDS.get(lang, {})
     scale_re = None
     if scales:
-        scale_re = re.compile(rf"{_SP}+({_alternation(scales)})(?![\w])", re.IGNORECASE)
+        scale_re = compile_pattern(rf"{_SP}+({_alternation(scales)})(?![\w])", re.IGNORECASE)
     stop = _stop_pattern(lang)
     # The characters the digit map changes to a digit or a percent sign count as digits.
     mapped = "".join(chr(cp) for cp, to in _DIGIT_MAP.items() if chr(to) in _DIGITS + "%")
@@ -638,7 +645,9 @@ def _profile(lang: str) -> _Profile:
             scan for scan in passes if scan.lowered or not set(scan.holds) <= digitish
         ),
         word_passes=tuple(scan for scan in passes if scan.lowered),
-        words_anywhere=re.compile(_word_branches(every_word, r"[\w-]")) if every_word else None,
+        words_anywhere=compile_pattern(_word_branches(every_word, r"[\w-]"))
+        if every_word
+        else None,
         decimal_comma=decimal_comma,
         digit_re=digit_re,
         month_date_re=month_date_re,
@@ -654,9 +663,11 @@ def _profile(lang: str) -> _Profile:
     )
 
 
-_PERCENT_RE = re.compile(rf"{_SP}?(?:{_PERCENT})")
-_MULTIPLIER_RE = re.compile(rf"{_SP}?(?:{_MULTIPLIER_SIGN})|(?:{_SP}|-)?(?:{_MULTIPLIER_WORD})")
-_NEXT_WORD = re.compile(r"[ \u00a0\u202f]+([^\W\d_]+)")
+_PERCENT_RE = compile_pattern(rf"{_SP}?(?:{_PERCENT})")
+_MULTIPLIER_RE = compile_pattern(
+    rf"{_SP}?(?:{_MULTIPLIER_SIGN})|(?:{_SP}|-)?(?:{_MULTIPLIER_WORD})"
+)
+_NEXT_WORD = compile_pattern(r"[ \u00a0\u202f]+([^\W\d_]+)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -741,10 +752,12 @@ def extract_numbers(text: str, lang: str) -> list[NumberFact]:
     return facts
 
 
-_DAY_BEFORE = re.compile(r"(?<![0-9])[0-9]{1,2}(?:st|nd|rd|th|er|º|°|\.)?\s+(?:(?:de|of)\s+)?$")
-_CODE_NUMBER = re.compile(r"[0-9](?:[0-9_]|[-.,:/](?=[0-9]))*")
-_PLAIN_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-_THOUSANDS = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+")
+_DAY_BEFORE = compile_pattern(
+    r"(?<![0-9])[0-9]{1,2}(?:st|nd|rd|th|er|º|°|\.)?\s+(?:(?:de|of)\s+)?$"
+)
+_CODE_NUMBER = compile_pattern(r"[0-9](?:[0-9_]|[-.,:/](?=[0-9]))*")
+_PLAIN_DECIMAL = compile_pattern(r"[0-9]+(?:\.[0-9]+)?")
+_THOUSANDS = compile_pattern(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+")
 
 
 def extract_code_numbers(code: str) -> list[NumberFact]:
@@ -780,7 +793,7 @@ def extract_code_numbers(code: str) -> list[NumberFact]:
     return facts
 
 
-_ARTICLE_BEFORE = re.compile(r"(?<![\w-])[Aa]n? $")
+_ARTICLE_BEFORE = compile_pattern(r"(?<![\w-])[Aa]n? $")
 
 
 def _claim_end(claimed: list[tuple[int, int]], start: int, end: int) -> int:

@@ -42,6 +42,7 @@ from parallelcheck.text.lexicon import (
     URL,
     might_hold_url,
 )
+from parallelcheck.text.regexes import compile_pattern
 
 LATIN = "Latin"
 HAN = "Han"
@@ -214,9 +215,9 @@ HANGUL_CHARS = HANGUL_SYLLABLES + "\u1100-\u11ff\u3130-\u318f"
 #: Latin letters (ASCII, Latin-1, Latin Extended-A/B) and ASCII digits.
 LATIN_ALNUM = "A-Za-z0-9\u00c0-\u024f"
 #: A CJK ideograph.
-HAN_CHAR = re.compile(f"[{HAN_CHARS}]")
-_LATIN_ALNUM_CHAR = re.compile(f"[{LATIN_ALNUM}]")
-_HANGUL_CHAR = re.compile(f"[{HANGUL_CHARS}]")
+HAN_CHAR = compile_pattern(f"[{HAN_CHARS}]")
+_LATIN_ALNUM_CHAR = compile_pattern(f"[{LATIN_ALNUM}]")
+_HANGUL_CHAR = compile_pattern(f"[{HANGUL_CHARS}]")
 
 
 def is_hangul_syllable(char: str) -> bool:
@@ -236,7 +237,7 @@ def char_script(char: str) -> str | None:
 
 # Runs of anything but a letter of a non-Latin script: digits, `_`, what is no letter, and
 # Latin letters (ASCII, Latin-1 and Latin Extended-A/B).
-_NOT_NON_LATIN_LETTERS = re.compile(r"[\W\d_A-Za-z\u00C0-\u024F]+")
+_NOT_NON_LATIN_LETTERS = compile_pattern(r"[\W\d_A-Za-z\u00C0-\u024F]+")
 
 
 #: How much of a text's start :func:`mostly_non_latin` reads.
@@ -428,8 +429,8 @@ def reaching(floor: str) -> re.Pattern[str]:
     complement of the characters below *floor* when those are fewer: the same characters
     either way."""
     if "\x00" < floor < "\u8000":
-        return re.compile(f"[^\x00-{re.escape(chr(ord(floor) - 1))}]")
-    return re.compile(f"[{re.escape(floor)}-\U0010ffff]")
+        return compile_pattern(f"[^\x00-{re.escape(chr(ord(floor) - 1))}]")
+    return compile_pattern(f"[{re.escape(floor)}-\U0010ffff]")
 
 
 def count_letters(text: str) -> dict[str, int]:

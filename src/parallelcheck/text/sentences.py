@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from parallelcheck.text.lexicon import URL_IN_SENTENCE, find_spans
+from parallelcheck.text.regexes import compile_pattern
 
 __all__ = ["ABBREVIATIONS", "Sentence", "has_sentence", "may_hold_several", "split_sentences"]
 
@@ -67,7 +68,7 @@ ABBREVIATIONS = frozenset(
 )  # fmt: skip
 
 #: The characters that may end a sentence, any script: the candidates a pass visits.
-_STOPS = re.compile(r"[.!?…。！？．｡।॥]+")
+_STOPS = compile_pattern(r"[.!?…。！？．｡।॥]+")
 #: Ideographic stops: a sentence ends right after them (no space needed).
 _IDEOGRAPHIC = frozenset("。！？．｡")
 _DANDA = frozenset("।॥")
@@ -76,8 +77,8 @@ _DANDA = frozenset("।॥")
 _CLOSERS = frozenset("\"'”’»›)]}）」』】〕〉》*_`")
 #: What may open a sentence before its first word.
 _OPENERS = frozenset("\"'“‘«‹([{（「『【〔〈《*_¿¡#>-–—•")
-_WORD_BEFORE = re.compile(r"([\w.]*\w)\.*$")
-_HAS_WORD = re.compile(r"\w")
+_WORD_BEFORE = compile_pattern(r"([\w.]*\w)\.*$")
+_HAS_WORD = compile_pattern(r"\w")
 
 
 def split_sentences(text: str, code_spans: Sequence[str] = ()) -> list[Sentence]:

@@ -43,14 +43,15 @@ from typing import NamedTuple
 
 from parallelcheck.text.lexicon import PATH, URL_ASCII, normalise
 from parallelcheck.text.listings.form import is_prose
+from parallelcheck.text.regexes import compile_pattern
 
-_SETTING = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
-_VERSION_ONLY = re.compile(r"^v?\d+(?:\.\d+){2,}$", re.IGNORECASE)
-_DOTTED_DATE = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
-_NUMBER_WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z×]{1,4}$")
-_PLAIN_WORD = re.compile(r"^(?:[a-z]{2,}|[A-Z][a-z]{2,})$")
-_NUMBER = re.compile(r"^\d+(?:[.,]\d+)*$")
-_CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*'$")
+_SETTING = compile_pattern(r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_.-]+")
+_VERSION_ONLY = compile_pattern(r"^v?\d+(?:\.\d+){2,}$", re.IGNORECASE)
+_DOTTED_DATE = compile_pattern(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
+_NUMBER_WITH_UNIT = compile_pattern(r"^\d+(?:\.\d+)?[A-Za-z×]{1,4}$")
+_PLAIN_WORD = compile_pattern(r"^(?:[a-z]{2,}|[A-Z][a-z]{2,})$")
+_NUMBER = compile_pattern(r"^\d+(?:[.,]\d+)*$")
+_CODE_LIKE = compile_pattern(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*'$")
 # Words with a capital after the first letter, a digit or inner punctuation; ordinary and
 # capitalised words (most of any text) never match, single capitals do (for acronym checks).
 # Words are ASCII: a Japanese or Korean letter right before or after does not stop a match.
@@ -64,22 +65,22 @@ _CODE_LIKE = re.compile(r"[0-9_.()\[\]{}<>=:/\\\"@#$%^&*+|~,;!?]|[a-z][A-Z]|^'.*
 # rest of a number ``1,234``), not after other text: ``实际上，OAuth2`` (NFKC turns the
 # ideographic comma into ``,``) holds ``OAuth2``.  An accented Latin letter right before or
 # after is part of the word (``JSONről`` is no ``JSONr``).
-_CANDIDATE = re.compile(
+_CANDIDATE = compile_pattern(
     r"[A-Za-z0-9](?<![A-Za-z0-9_\u00c0-\u024f-](?s:.))(?<![A-Za-z0-9_][.,](?s:.))"
     r"(?=[a-z]*+[A-Z0-9_.+-])[A-Za-z0-9_.+-]*[A-Za-z0-9+](?![A-Za-z0-9_\u00c0-\u024f])"
 )
 # A URL starts after anything but an ASCII letter or digit: ``ブラウザでhttp://…`` holds one
 # (``\b`` would see no boundary between ``で`` and ``h``).
-_URL = re.compile(r"(?<![A-Za-z0-9])" + URL_ASCII.pattern.removeprefix(r"\b"), re.IGNORECASE)
+_URL = compile_pattern(r"(?<![A-Za-z0-9])" + URL_ASCII.pattern.removeprefix(r"\b"), re.IGNORECASE)
 # A Markdown attribute list (``{.internal-link target=_blank}``, ``{: .note}``) is markup.
-_ATTRIBUTES = re.compile(r"\{:?[ \t]*[.#][\w-]+(?:[ \t]+[^{}\n]*)?\}|\{:[^{}\n]*\}")
+_ATTRIBUTES = compile_pattern(r"\{:?[ \t]*[.#][\w-]+(?:[ \t]+[^{}\n]*)?\}|\{:[^{}\n]*\}")
 # Code-like words of running text, kept only so that inline code another version writes as
 # prose (``« gzip »`` for `` `"gzip"` ``, ``fetch()``, ``fastapi.security``, ``define:vars``)
 # is found there; and plain numbers and versions (``4321``, ``4.0``, ``1.x``; after a letter
 # of another script too: ``ポート4321``), so that a number another version writes in inline
 # code, or a version it writes with a ``v`` (``Astro v4.0`` for ``Astro 4.0``), is found
 # there too.
-_PROSE_CODE = re.compile(
+_PROSE_CODE = compile_pattern(
     r"(?<![A-Za-z0-9])[«„“\"'「『‘]\s*([^\s«»„“”\"'「」『』‘’][^«»„“”\"'「」『』‘’\n]{0,120}?)\s*[»“”\"'」』’](?![A-Za-z0-9])"
     r"|(?<![\w.])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[A-Za-z_]\w*_\w+|[A-Za-z_]\w*\(\)"
     r"|[A-Za-z][\w.+-]*/[\w.+-]*[A-Za-z0-9]|[A-Za-z_]\w*:[A-Za-z_][\w-]*\w)(?![\w(])"
@@ -89,11 +90,11 @@ _PROSE_CODE = re.compile(
 # slash, a dot before a letter, an underscore before a word character, ``()``, a colon
 # between letters, or a digit): a text without any is not searched (most texts, and the
 # search is slow).
-_PROSE_CODE_HINT = re.compile(
+_PROSE_CODE_HINT = compile_pattern(
     r"(?<![A-Za-z0-9])[«„“\"'「『‘]|/|\.[A-Za-z_]|_\w|\(\)|[A-Za-z]:[A-Za-z]|\d"
 )
-_HAS_DIGIT = re.compile(r"[0-9]")
-_HAS_ALPHA = re.compile(r"[A-Za-z]")
+_HAS_DIGIT = compile_pattern(r"[0-9]")
+_HAS_ALPHA = compile_pattern(r"[A-Za-z]")
 #: The patterns of strong tokens read before any word, each after a cheap test for a
 #: character every match holds (each holds a ``/`` or a ``=``).
 _SPECIAL = (("://", _URL), ("/", PATH), ("=", _SETTING))
@@ -226,14 +227,14 @@ def prose_code(text: str, code_spans: Sequence[str] = ()) -> frozenset[str]:
 
 
 # Placeholders in inline code, each standing for its kind (see :func:`token_form`).
-_MUSTACHE = re.compile(r"\{\{[^{}]+\}\}")
-_ANGLE = re.compile(r"<[^<>\s=\"'/][^<>=\"']*>")
+_MUSTACHE = compile_pattern(r"\{\{[^{}]+\}\}")
+_ANGLE = compile_pattern(r"<[^<>\s=\"'/][^<>=\"']*>")
 #: A lone opening or closing HTML tag (``<div>``, ``</head>``), its name grouped.
-_LONE_TAG = re.compile(r"</?([a-z][a-z0-9]*)>")
-_DOLLAR = re.compile(r"\$\{?[^\W\d]\w*\}?")
-_BRACKETED = re.compile(r"(?:(?<=\s)|^)\[[^\[\]\s]+\](?=\s|$)")
+_LONE_TAG = compile_pattern(r"</?([a-z][a-z0-9]*)>")
+_DOLLAR = compile_pattern(r"\$\{?[^\W\d]\w*\}?")
+_BRACKETED = compile_pattern(r"(?:(?<=\s)|^)\[[^\[\]\s]+\](?=\s|$)")
 #: A bracketed word of capitals anywhere (``https://[YOUR-SITE]/graphql``): a placeholder.
-_SHOUTED = re.compile(r"\[([^\W\d_][^\[\]\s]*)\]")
+_SHOUTED = compile_pattern(r"\[([^\W\d_][^\[\]\s]*)\]")
 _QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»", "„": "“"}
 
 
@@ -280,7 +281,7 @@ def _placeholder_if_shouted(bracketed: re.Match[str]) -> str:
 
 
 #: A string literal inside inline code (``{ search: 'user input' }``).
-_LITERAL = re.compile(r"""(["'])([^"'\n]+)\1""")
+_LITERAL = compile_pattern(r"""(["'])([^"'\n]+)\1""")
 
 
 def _prose_blanked(literal: re.Match[str]) -> str:
@@ -291,7 +292,7 @@ def _prose_blanked(literal: re.Match[str]) -> str:
 
 
 #: A version written with a ``v`` (``v4.0``, ``V1.x``): its number is the version.
-_V_VERSION = re.compile(r"[vV](\d+(?:\.(?:\d+|x))*)")
+_V_VERSION = compile_pattern(r"[vV](\d+(?:\.(?:\d+|x))*)")
 
 
 def alias_form(form: str) -> str:
@@ -412,6 +413,7 @@ def first_offsets(text: str, needles: Iterable[str]) -> dict[str, int]:
     ordered = sorted(wanted)
     found = dict.fromkeys(ordered, -1)
     left = len(ordered)
+    # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
     starts = re.compile("[" + "".join(re.escape(ch) for ch in {n[0] for n in ordered}) + "]")
     for match in starts.finditer(text):
         at = match.start()

@@ -9,21 +9,20 @@ node ids, arrows and keywords — is compared.
 
 from __future__ import annotations
 
-import re
-
 from parallelcheck.text.listings.lexer import CODE, COMMENT, PROSE, Piece
+from parallelcheck.text.regexes import compile_pattern
 
-_ALIAS = re.compile(r"^(\s*(?:participant|actor)\s+\S+)(\s+as\s+.*)$")
-_BLOCK_LABEL = re.compile(
+_ALIAS = compile_pattern(r"^(\s*(?:participant|actor)\s+\S+)(\s+as\s+.*)$")
+_BLOCK_LABEL = compile_pattern(
     r"^(\s*(?:(?:opt|alt|else|loop|par|and|critical|option|break|rect|title)\b"
     r"|subgraph\s+[^\s\[({\"]+))"
     r"(.*)$"
 )
-_LABEL = re.compile(
+_LABEL = compile_pattern(
     r"\[[^\]\n]*\]|\([^)\n]*\)|\{[^}\n]*\}|\"[^\"\n]*\"|\|[^|\n]*\||:(?!//)[^\n]*"
     r"|(?<=--)\s[^\n]*?(?=\s-->|\s---)|(?<==)=\s[^\n]*?(?=\s==>)|(?<=-\.)\s[^\n]*?(?=\s\.->)"
 )
-_COMMENT = re.compile(r"%%[^\n]*")
+_COMMENT = compile_pattern(r"%%[^\n]*")
 
 
 def diagram_pieces(code: str) -> list[Piece]:

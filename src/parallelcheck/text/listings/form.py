@@ -31,6 +31,7 @@ from parallelcheck.text.listings.languages import (
 )
 from parallelcheck.text.listings.lexer import CODE, COMMENT, STRING
 from parallelcheck.text.listings.pieces import pieces_of
+from parallelcheck.text.regexes import compile_pattern
 
 _PLACEHOLDERS = {
     "angle": r"<[^\W\d_][\w .-]*>",
@@ -43,20 +44,20 @@ _WORD = r"\w+|[^\w\s]"
 #: What makes a string code rather than prose: a URL or path, an identifier's underscore, an
 #: assignment, a variable, markup, a command's glue, an e-mail address, a leading option, a
 #: dotted name.
-_CODE_LIKE = re.compile(r"[/\\_=$<>|&;@`^~]|^\s*-|\w\.\w|\{[^}]*[^\w}\s][^}]*\}")
-_FORMAT = re.compile(r"\$?\{[\w.]*\}|%[-+ #0]*\d*(?:\.\d+)?[sdifxr]")
-_NON_ASCII_LETTER = re.compile(r"[^\W\d_a-zA-Z]")
-_WORD_RUN = re.compile(r"[^\W\d_]{2,}")
-_CAPITALISED = re.compile(r"[A-Z][a-z]+")
+_CODE_LIKE = compile_pattern(r"[/\\_=$<>|&;@`^~]|^\s*-|\w\.\w|\{[^}]*[^\w}\s][^}]*\}")
+_FORMAT = compile_pattern(r"\$?\{[\w.]*\}|%[-+ #0]*\d*(?:\.\d+)?[sdifxr]")
+_NON_ASCII_LETTER = compile_pattern(r"[^\W\d_a-zA-Z]")
+_WORD_RUN = compile_pattern(r"[^\W\d_]{2,}")
+_CAPITALISED = compile_pattern(r"[A-Z][a-z]+")
 PROSE_STRING = '""'
-_WORDLIKE_END = re.compile(r"\w$")
-_WORDLIKE_START = re.compile(r"\w")
+_WORDLIKE_END = compile_pattern(r"\w$")
+_WORDLIKE_START = compile_pattern(r"\w")
 LANGUAGE_STRING = '"<language>"'
-_SHORT_TAG = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
+_SHORT_TAG = compile_pattern(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
 #: A string of plain lower-case words: a value, or prose.
-_WORDY = re.compile(r'"[a-z]+(?:[ -][a-z]+)*"')
-_PROMPTED = re.compile(r"^[ \t]*\$[ \t]+\S", re.MULTILINE)
-_STRING_PARTS = re.compile(r"^([A-Za-z]{0,2})(\"\"\"|'''|[\"'`]?)([\s\S]*?)\2$")
+_WORDY = compile_pattern(r'"[a-z]+(?:[ -][a-z]+)*"')
+_PROMPTED = compile_pattern(r"^[ \t]*\$[ \t]+\S", re.MULTILINE)
+_STRING_PARTS = compile_pattern(r"^([A-Za-z]{0,2})(\"\"\"|'''|[\"'`]?)([\s\S]*?)\2$")
 
 
 @dataclass(frozen=True)
@@ -156,8 +157,10 @@ _JAVASCRIPT = syntax_of("js")
 _JSX_SYNTAX = syntax_of("jsx")
 #: A JSX element's opening where an expression starts (after ``return``, ``=>``, ``(``,
 #: ``=``, ``,``, ``?``, ``:`` or at a line's start), and a closing tag.
-_JSX_OPENING = re.compile(r"(?:\breturn|=>|[(=,?:]|^)[ \t]*\(?\s*<([A-Za-z][\w.]*)[\s>/]", re.M)
-_JSX_CLOSING = re.compile(r"</([A-Za-z][\w.]*)\s*>")
+_JSX_OPENING = compile_pattern(
+    r"(?:\breturn|=>|[(=,?:]|^)[ \t]*\(?\s*<([A-Za-z][\w.]*)[\s>/]", re.M
+)
+_JSX_CLOSING = compile_pattern(r"</([A-Za-z][\w.]*)\s*>")
 
 
 def _holds_jsx(code: str) -> bool:
@@ -185,7 +188,7 @@ def code_tokens(code: str, syntax: Syntax) -> Iterator[tuple[str | None, int, in
 
 
 def _placeholder_pattern(syntax: Syntax) -> re.Pattern[str]:
-    return re.compile("|".join([*_kind_parts(syntax), f"(?P<word>{_WORD})"]))
+    return compile_pattern("|".join([*_kind_parts(syntax), f"(?P<word>{_WORD})"]))
 
 
 def _kind_parts(syntax: Syntax) -> list[str]:
@@ -206,7 +209,7 @@ def _string_token(text: str, syntax: Syntax) -> str:
     if _SHORT_TAG.fullmatch(content) and language_of_name(content):
         return LANGUAGE_STRING  # <html lang="fr"> for "en": the page's language
     if syntax.family in (SHELL, CONSOLE, PLAIN) and syntax.placeholders:
-        kinds = re.compile("|".join(_kind_parts(syntax)))
+        kinds = compile_pattern("|".join(_kind_parts(syntax)))
         content = kinds.sub(lambda k: _KINDS[k.lastgroup or ""], content)
     if shell_like:
         return f"{prefix}{quote}{content}{quote}"
@@ -250,12 +253,12 @@ _KEYWORDS = frozenset(
 )
 #: A name that says it is an example's: ``my-repo``, ``myImage``, ``MyComponent``,
 #: ``your-entrypoint``, ``@example/…``, ``foo``.
-_EXAMPLE_NAME = re.compile(
+_EXAMPLE_NAME = compile_pattern(
     r"(?:^|[^A-Za-z])(?:[Mm]y|MY|[Yy]our|YOUR|[Ee]xample|EXAMPLE|[Ss]ample|foo|bar|baz)"
     r"(?:[^a-z]|$)"
 )
-_NAME = re.compile(r"[^\W\d]\w{2,}")
-_NAME_STRING = re.compile(r'"[^"\d]{3,}"')
+_NAME = compile_pattern(r"[^\W\d]\w{2,}")
+_NAME_STRING = compile_pattern(r'"[^"\d]{3,}"')
 
 
 def renaming(ours: CodeForm, theirs: CodeForm) -> dict[str, str] | None:
@@ -315,6 +318,7 @@ def _renamed_within(pairs: list[tuple[str, str]], renamed: dict[str, str]) -> bo
     identifiers = {b: a for b, a in renamed.items() if not b.startswith('"')}
     if not identifiers:
         return False
+    # made of the input: compiled by re, never kept (see parallelcheck.text.regexes)
     words = re.compile(
         r"(?<!\w)(?:"
         + "|".join(map(re.escape, sorted(identifiers, key=len, reverse=True)))

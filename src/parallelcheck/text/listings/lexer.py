@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from parallelcheck.text.listings.languages import CONSOLE, DATA, Syntax
+from parallelcheck.text.regexes import compile_pattern
 
 CODE = "code"
 COMMENT = "comment"
@@ -34,7 +35,7 @@ class Piece:
 def _pattern(syntax: Syntax) -> re.Pattern[str]:
     comments = "|".join(syntax.comments) or "(?!)"
     strings = "|".join(syntax.strings) or "(?!)"
-    return re.compile(f"(?P<comment>{comments})|(?P<string>{strings})", re.MULTILINE)
+    return compile_pattern(f"(?P<comment>{comments})|(?P<string>{strings})", re.MULTILINE)
 
 
 def lex(code: str, syntax: Syntax, start: int = 0) -> list[Piece]:
@@ -64,7 +65,7 @@ def _lex(code: str, syntax: Syntax, start: int) -> list[Piece]:
 
 #: ``key: value`` or ``key = value`` or ``- value`` with an unquoted value (not a block
 #: scalar, anchor, flow collection or template).
-_PLAIN_VALUE = re.compile(
+_PLAIN_VALUE = compile_pattern(
     r"^(?P<head>[ \t]*(?:-[ \t]+)?(?:[\w.\"'-]+[ \t]*[:=][ \t]+|-[ \t]+))"
     r"(?P<value>[^\s\"'|>&*!{\[#%@`][^\n]*?)[ \t]*$"
 )
@@ -94,9 +95,9 @@ def _data(code: str, syntax: Syntax, start: int) -> list[Piece]:
 
 # -- consoles: prompts and output --------------------------------------------------------------
 
-_PROMPT = re.compile(r"^[ \t]*(?:[\w.@~:/\[\]-]*[$❯]|PS[^>\n]*>|>>>|\.\.\.)[ \t]")
-_ROOT_PROMPT = re.compile(r"^[ \t]*#[ \t]")
-_COMMENT_LINE = re.compile(r"^[ \t]*(?:#|//)")
+_PROMPT = compile_pattern(r"^[ \t]*(?:[\w.@~:/\[\]-]*[$❯]|PS[^>\n]*>|>>>|\.\.\.)[ \t]")
+_ROOT_PROMPT = compile_pattern(r"^[ \t]*#[ \t]")
+_COMMENT_LINE = compile_pattern(r"^[ \t]*(?:#|//)")
 
 
 def _console(code: str, syntax: Syntax, start: int) -> list[Piece]:

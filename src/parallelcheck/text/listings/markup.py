@@ -22,29 +22,30 @@ from collections.abc import Callable
 
 from parallelcheck.text.listings.languages import Syntax, javascript, syntax_of, yaml
 from parallelcheck.text.listings.lexer import CODE, COMMENT, PROSE, STRING, Piece, lex
+from parallelcheck.text.regexes import compile_pattern
 
 _TEXT, _TAG, _SCRIPT = "text", "tag", "script"
 
-_SCRIPT_STEP = re.compile(
+_SCRIPT_STEP = compile_pattern(
     r"(?P<comment><!--[\s\S]*?-->|/\*[\s\S]*?\*/|//[^\n]*)"
     r"|(?P<string>\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\[\s\S])*`)"
     r"|(?P<tag><(?=[A-Za-z/>]))|(?P<open>\{)|(?P<close>\})|(?P<code>[^<{}\"'`/]+|[\s\S])"
 )
-_TAG_STEP = re.compile(
+_TAG_STEP = compile_pattern(
     r"(?P<string>\"[^\"]*\"|'[^']*')|(?P<open>\{)|(?P<end>/?>)|(?P<code>[^\"'{>/]+|[\s\S])"
 )
-_TEXT_STEP = re.compile(
+_TEXT_STEP = compile_pattern(
     r"(?P<comment><!--[\s\S]*?-->)|(?P<tag><(?=[A-Za-z/>!]))|(?P<open>\{)|(?P<close>\})"
     r"|(?P<text>[^<{}]+|[\s\S])"
 )
 #: Text after a tag that is script, not prose.
-_SCRIPT_LIKE = re.compile(
+_SCRIPT_LIKE = compile_pattern(
     r";|[=(][\s\S]*\n|\n[\s\S]*[=(]|^\s*(?:import|export|const|let|var|function|return)\b", re.M
 )
-_LETTER = re.compile(r"[^\W\d_]")
-_ENTITY = re.compile(r"&#?\w+;")  # &#169; &nbsp;: text, not a statement's end
-_PROSE_MARKS = re.compile(r"\s*[¡!¿?:,.…—–«»“”„‘’·•]+[\s¡!¿?:,.…—–«»“”„‘’·•]*")
-_RAW_ELEMENTS = re.compile(r"<(script|style)\b", re.IGNORECASE)
+_LETTER = compile_pattern(r"[^\W\d_]")
+_ENTITY = compile_pattern(r"&#?\w+;")  # &#169; &nbsp;: text, not a statement's end
+_PROSE_MARKS = compile_pattern(r"\s*[¡!¿?:,.…—–«»“”„‘’·•]+[\s¡!¿?:,.…—–«»“”„‘’·•]*")
+_RAW_ELEMENTS = compile_pattern(r"<(script|style)\b", re.IGNORECASE)
 
 
 def markup_pieces(code: str, syntax: Syntax, start: int = 0) -> list[Piece]:
@@ -147,10 +148,10 @@ class _Scanner:
 
 # -- Markdown ----------------------------------------------------------------------------------
 
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n([\s\S]*?\n)?---[ \t]*(?:\n|\Z)")
-_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})([^\n]*)\n([\s\S]*?)^[ \t]*\2[`~]*[ \t]*$", re.M)
-_MODULE_LINE = re.compile(r"^(?:import|export)\b[^\n]*(?:\n|\Z)", re.M)
-_INLINE = re.compile(
+_FRONT_MATTER = compile_pattern(r"\A---[ \t]*\n([\s\S]*?\n)?---[ \t]*(?:\n|\Z)")
+_FENCE = compile_pattern(r"^([ \t]*)(`{3,}|~{3,})([^\n]*)\n([\s\S]*?)^[ \t]*\2[`~]*[ \t]*$", re.M)
+_MODULE_LINE = compile_pattern(r"^(?:import|export)\b[^\n]*(?:\n|\Z)", re.M)
+_INLINE = compile_pattern(
     r"(?P<code>`+[^`\n]+`+)|(?P<target>\]\([^)\s]*(?:\s+\"[^\"]*\")?\))"
     r"|(?P<marker>^[ \t]*(?:#{1,6}|[-*+]|\d+[.)]|>)(?=[ \t]))"
     r"|(?P<hard>^[ \t]*(?:---+|\*\*\*+)[ \t]*$)",
