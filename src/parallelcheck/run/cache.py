@@ -539,19 +539,7 @@ class Cache:
         target = self.path(key)
         if not self._make_folders(target.parent):
             return False
-        try:
-            fd, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=_SUFFIX, dir=target.parent)
-        except OSError:
-            return False  # a read-only or full disk only costs the cache
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as handle:
-                handle.write(text)
-            os.replace(temporary, target)
-        except Exception:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            return False
-        return True
+        return write_private(target.parent, target.name, text.encode("ascii"))
 
     def _folders_trusted(self, key: str) -> bool:
         return self._trusted_folder(self.root) and self._trusted_folder(self.root / key[:2])
@@ -651,6 +639,37 @@ def make_private(folder: Path, parents: bool = False) -> None:
     except FileExistsError:
         return
     os.chmod(folder, 0o700)
+
+
+def ready_private_folder(folder: Path) -> bool:
+    """Create *folder* and the cache folder it is in as needed (mode 0700); whether *folder*
+    is then a private folder of the user's own (:func:`private_folder`)."""
+    try:
+        if not folder.parent.is_dir():
+            make_private(folder.parent, parents=True)
+        make_private(folder)
+    except OSError:
+        return False
+    return bool(private_folder(folder))
+
+
+def write_private(folder: Path, name: str, data: bytes) -> bool:
+    """Write *data* as *folder*/*name* (mode 0600) through a temporary file renamed into
+    place, so a reader never sees half of it; whether it was written (a read-only or full
+    disk costs only the file)."""
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=Path(name).suffix, dir=folder)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, folder / name)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return False
+    return True
 
 
 def open_private(path: Path) -> tuple[int, os.stat_result] | None:

@@ -30,10 +30,16 @@ import contextlib
 import mmap
 import os
 import re
-import tempfile
 from pathlib import Path
 
-from parallelcheck.run.cache import MODELS, default_dir, make_private, open_private, private_folder
+from parallelcheck.run.cache import (
+    MODELS,
+    default_dir,
+    open_private,
+    private_folder,
+    ready_private_folder,
+    write_private,
+)
 
 #: What a stored model's name looks like (:func:`parallelcheck.text.langid` names them).
 _NAME = re.compile(r"[a-z0-9]+-[0-9a-f]{32}\.npz")
@@ -67,33 +73,13 @@ class ModelStore:
     def put(self, name: str, archive: bytes) -> None:
         """Store *archive* as *name*, and remove the other models stored here; nothing when
         the folder cannot be made private or written."""
-        if not _NAME.fullmatch(name) or not self._make_folder():
+        if not _NAME.fullmatch(name) or not ready_private_folder(self.folder):
             return
-        try:
-            fd, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".npz", dir=self.folder)
-        except OSError:
-            return
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(archive)
-            os.replace(temporary, self.folder / name)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            return
-        self._remove_others(name)
+        if write_private(self.folder, name, archive):
+            self._remove_others(name)
 
     def _trusted(self) -> bool:
         return bool(private_folder(self.folder))
-
-    def _make_folder(self) -> bool:
-        try:
-            if not self.folder.parent.is_dir():
-                make_private(self.folder.parent, parents=True)
-            make_private(self.folder)
-        except OSError:
-            return False
-        return self._trusted()
 
     def _remove_others(self, kept: str) -> None:
         with contextlib.suppress(OSError), os.scandir(self.folder) as entries:

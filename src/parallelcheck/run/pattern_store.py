@@ -33,16 +33,16 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from parallelcheck.run.cache import (
     PATTERNS,
     default_dir,
-    make_private,
     private_folder,
     read_private,
+    ready_private_folder,
+    write_private,
 )
 from parallelcheck.text.regexes import CompiledForms, in_use, interpreter_tag
 
@@ -84,28 +84,8 @@ class PatternStore:
             text = json.dumps(document, ensure_ascii=True, separators=(",", ":"))
         except (TypeError, ValueError):  # a form that is not plain data: nothing stored
             return
-        if not self._make_folder():
-            return
-        try:
-            fd, temporary = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.folder)
-        except OSError:
-            return
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as handle:
-                handle.write(text)
-            os.replace(temporary, self.path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-
-    def _make_folder(self) -> bool:
-        try:
-            if not self.folder.parent.is_dir():
-                make_private(self.folder.parent, parents=True)
-            make_private(self.folder)
-        except OSError:
-            return False
-        return bool(private_folder(self.folder))
+        if ready_private_folder(self.folder):
+            write_private(self.folder, self.path.name, text.encode("ascii"))
 
 
 def _decode(data: bytes, tag: str) -> dict[tuple[str, int], list[Any]] | None:
