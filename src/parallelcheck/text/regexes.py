@@ -19,16 +19,19 @@ The rules:
   forms.  The tests check every form of a run so.  A kept form that the engine rejects
   (``_sre.compile`` validates the opcodes) is compiled afresh and replaced.
 * The patterns of the package's own sources, and those built from CLDR's data for a
-  language, are compiled here.  Patterns made of what a user gives (glossary terms, globs,
-  configured link targets, a text's own numbers) are compiled with ``re.compile``: kept, they
-  would fill the store with one run's input.  The model and the formatters, which import no
-  text primitive, compile their few patterns with ``re`` too.
-* With no table in use (the package used as a library, the tests, another Python
-  implementation), :func:`compile_pattern` compiles as ``re.compile`` does.
+  language or from a code language's syntax, are compiled here.  Patterns made of the input
+  (glossary terms, globs, configured prefixes and layouts, a text's own numbers or
+  identifiers) are compiled with ``re.compile``, and a comment above each says so: kept,
+  they would fill the store with each run's input (``tests/test_pattern_store.py`` finds any
+  other ``re.compile``).  The model, the formatters, the file helpers and the fixes compile
+  their few patterns with ``re`` too.
+* With no table in use (the package used as a library, another Python implementation), or
+  for a pattern of bytes, :func:`compile_pattern` compiles as ``re.compile`` does.
 
 The table in use is the process's (:func:`use`): the command line's session sets it before
 the package's modules are imported, because most patterns are compiled at import time,
-before any run exists.  Worker processes forked later inherit it.
+before any run exists.  Worker processes forked later inherit it; workers started afresh
+(Windows, macOS) compile their patterns as ``re`` does.
 """
 
 from __future__ import annotations
