@@ -112,7 +112,7 @@ class CompiledForms:
             if made is not None:
                 pattern, form = made
                 if self.reproduces_re is None:
-                    self.reproduces_re = _equal(pattern, re.compile(*key))
+                    self.reproduces_re = same_pattern(pattern, re.compile(*key))
                 if self.reproduces_re:
                     self.forms[key] = form
                     self.added += 1
@@ -154,10 +154,10 @@ def form_of(pattern: re.Pattern[str]) -> list[Any] | None:
     """The form of a pattern ``re`` compiled, or ``None`` when the compiler's steps do not
     give that same pattern here."""
     made = compiled_with_form(pattern.pattern, pattern.flags)
-    return made[1] if made is not None and _equal(made[0], pattern) else None
+    return made[1] if made is not None and same_pattern(made[0], pattern) else None
 
 
-def _equal(built: re.Pattern[str], compiled: re.Pattern[str]) -> bool:
+def same_pattern(built: re.Pattern[str], compiled: re.Pattern[str]) -> bool:
     """Whether two patterns are the same: CPython's equality compares the source, the flags
     and the opcodes; the groups are compared as well."""
     return (
@@ -208,5 +208,6 @@ __all__ = [
     "form_of",
     "in_use",
     "interpreter_tag",
+    "same_pattern",
     "use",
 ]
