@@ -8,8 +8,8 @@ are imported (:meth:`PatternStore.load`, called by :meth:`Session.start
 if it compiled patterns the table did not have (:func:`keep_new_forms`): the first run on a
 machine, or after an upgrade that changed patterns.  A run stopped before it checks (bad
 input, a cache folder inside an article folder) stores nothing.  A cold check of the FastAPI
-documentation then does 2.8 % fewer instructions (about 0.2 s of processor time), a warm
-re-run 14 % fewer and a pre-commit hook's run 19 % fewer.
+documentation then does 2.8 % fewer instructions, a warm re-run 14 % fewer (about 6 % less
+processor time) and a pre-commit hook's run 19 % fewer.
 
 The folder is the result cache's, so what it trusts is the same: the file is read before
 the run knows its inputs, and a cache folder that turns out to lie inside an article folder
