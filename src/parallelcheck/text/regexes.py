@@ -5,9 +5,10 @@ in Python, turn the source and flags into the engine's opcodes; then ``_sre.comp
 the pattern object from those opcodes, in C, in microseconds.  The first step is what costs:
 the package's own patterns are about 480 per run, most of them compiled when their modules
 are imported: 1.3 G instructions of a cold check of the FastAPI documentation (2.8 %), and
-0.35 G of a warm re-run's 2.5 G (14 %).  The opcodes depend only on the source, the flags and the interpreter's
-``re``, so one run can keep them (:class:`CompiledForms`, stored in the cache folder by
-:mod:`parallelcheck.run.pattern_store`) and the next build each pattern from them.
+0.35 G of a warm re-run's 2.5 G (14 %).  The opcodes depend only on the source, the flags
+and the interpreter's ``re``, so one run can keep them (:class:`CompiledForms`, stored in
+the cache folder by :mod:`parallelcheck.run.pattern_store`) and the next build each pattern
+from them.
 
 The rules:
 
