@@ -151,13 +151,6 @@ def compiled_with_form(source: str, flags: int) -> tuple[re.Pattern[str], list[A
     return pattern, [final, encoded, groups, groupindex, indexgroup]
 
 
-def form_of(pattern: re.Pattern[str]) -> list[Any] | None:
-    """The form of a pattern ``re`` compiled, or ``None`` when the compiler's steps do not
-    give that same pattern here."""
-    made = compiled_with_form(pattern.pattern, pattern.flags)
-    return made[1] if made is not None and same_pattern(made[0], pattern) else None
-
-
 def same_pattern(built: re.Pattern[str], compiled: re.Pattern[str]) -> bool:
     """Whether two patterns are the same: CPython's equality compares the source, the flags
     and the opcodes; the groups are compared as well."""
@@ -206,7 +199,6 @@ __all__ = [
     "CompiledForms",
     "compile_pattern",
     "compiled_with_form",
-    "form_of",
     "in_use",
     "interpreter_tag",
     "same_pattern",
