@@ -16,9 +16,11 @@ from parallelcheck.model.finding import Finding
 from parallelcheck.rules._common import excerpt
 from parallelcheck.rules._lines import line_in
 from parallelcheck.rules.base import Option, OptionError, RuleContext, rule
+from parallelcheck.text.kept import TABLES, KeptTable
 from parallelcheck.text.langtag import canonical_tag, primary_language
 from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.script import HAN_CHAR as _HAN
+from parallelcheck.text.script import HAN_CHARS
 
 TRADITIONAL_REGIONS = frozenset({"TW", "HK", "MO"})
 SIMPLIFIED_REGIONS = frozenset({"CN", "SG", "MY"})
@@ -308,49 +310,94 @@ _TO_SIMPLIFIED = ("t2s", "tw2s", "hk2s")
 
 class OtherScript:
     """The Han characters that every conversion into one script changes (each of
-    :data:`_TO_TRADITIONAL`, or of :data:`_TO_SIMPLIFIED`), learned as texts show them: one
-    process keeps one per script (:func:`learned_other_script`), since the same characters
-    recur throughout a version and across versions.
+    :data:`_TO_TRADITIONAL`, or of :data:`_TO_SIMPLIFIED`), alone and so in any context,
+    known for every character :data:`~parallelcheck.text.script.HAN_CHAR` matches.
 
-    The characters not seen before are converted together, one per line, in one call per
-    conversion: a line break ends every phrase of OpenCC's dictionaries, so each character
-    converts as it does alone (``tests/test_regional.py`` checks every Han character).  Once
-    a conversion leaves every one of them as it is, the later ones are not asked (nor
-    loaded, in a process that has not loaded them): in a Traditional version, ``s2t`` leaves
-    the new characters of most articles alone."""
+    They are worked out at once (:meth:`changed`): every such character, one per line, in
+    one call per conversion — a line break ends every phrase of OpenCC's dictionaries, so
+    each character converts as it does alone (``tests/test_regional.py`` checks every Han
+    character).  Which characters they are is a fact of OpenCC's tables, so a run keeps them
+    (*table*: :data:`KEPT_TABLE`, tagged with OpenCC's version; see
+    :mod:`parallelcheck.text.kept`): a later run that is given them loads no conversion to
+    tell that a version holds no character of the other script (most versions), and loads
+    one only to report the characters of a version that holds some."""
 
-    def __init__(self, traditional: bool):
+    def __init__(self, traditional: bool, table: KeptTable | None = None):
+        self.traditional = traditional
         self.configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
-        self._seen: set[str] = set(SHARED_CHARACTERS)  # never reported
-        self._changed: set[str] = set()
+        self.table = table
+        self._changed: frozenset[str] | None = None
+
+    @property
+    def key(self) -> str:
+        """The entry of :attr:`table` holding the characters, as one string in code order."""
+        return "into-traditional" if self.traditional else "into-simplified"
+
+    def kept(self) -> bool:
+        """Whether the characters are known without loading a conversion."""
+        return self._changed is not None or self._kept_entry() is not None
+
+    def changed(self) -> frozenset[str]:
+        """Every Han character each conversion changes, but :data:`SHARED_CHARACTERS`."""
+        if self._changed is None:
+            found = self._kept_entry()
+            if found is None:
+                found = self._worked_out()
+                if self.table is not None:
+                    self.table.put(self.key, "".join(sorted(found)))
+            self._changed = found - SHARED_CHARACTERS
+        return self._changed
 
     def among(self, chars: set[str]) -> set[str]:
         """Those of *chars* (Han characters) that every conversion changes."""
-        new = chars - self._seen
-        if new:
-            ordered = sorted(new)
-            changed = set(ordered)
-            for config in self.configs:
-                if not changed:  # no conversion can bring one back: the rest need not run
-                    break
-                converted = convert(config, "\n".join(ordered)).split("\n")
-                if len(converted) != len(ordered):  # not one line a character: one by one
-                    converted = [convert(config, ch) for ch in ordered]
-                changed.difference_update(
-                    ch for ch, into in zip(ordered, converted, strict=True) if into == ch
-                )
-            self._changed |= changed
-            self._seen |= new
-        return chars & self._changed
+        return chars & self.changed()
+
+    def _kept_entry(self) -> frozenset[str] | None:
+        """The characters :attr:`table` holds, when it holds a string of Han characters."""
+        entry = self.table.get(self.key) if self.table is not None else None
+        if type(entry) is not str or not _ALL_HAN.fullmatch(entry):
+            return None
+        return frozenset(entry)
+
+    def _worked_out(self) -> frozenset[str]:
+        changed = set(_EVERY_HAN)
+        for config in self.configs:
+            ordered = sorted(changed)
+            converted = convert(config, "\n".join(ordered)).split("\n")
+            if len(converted) != len(ordered):  # not one line a character: one by one
+                converted = [convert(config, ch) for ch in ordered]
+            changed.difference_update(
+                ch for ch, into in zip(ordered, converted, strict=True) if into == ch
+            )
+        return frozenset(changed)
+
+
+#: Every character :data:`~parallelcheck.text.script.HAN_CHAR` matches, and a text of them.
+_EVERY_HAN = "".join(
+    chr(code)
+    for first, last in zip(HAN_CHARS[0::3], HAN_CHARS[2::3], strict=True)
+    for code in range(ord(first), ord(last) + 1)
+)
+_ALL_HAN = compile_pattern(f"[{HAN_CHARS}]*")
+#: The kept table of :class:`OtherScript`'s characters.
+KEPT_TABLE = "opencc-other-script"
+
+
+def opencc_tag() -> str:
+    """What :class:`OtherScript`'s characters depend on: OpenCC's version (its tables)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"opencc {version('opencc')}"
+    except PackageNotFoundError:
+        return "opencc"
 
 
 @cache
 def learned_other_script(traditional: bool) -> OtherScript:
-    """The process's :class:`OtherScript` for one script, shared by every check it runs:
-    which characters every conversion changes is a fact of OpenCC's tables (the same answer
-    whichever text asked first), so an article learns only the characters no article before
-    it held.  Cached: two entries at most, each growing to the Han characters seen."""
-    return OtherScript(traditional)
+    """The process's :class:`OtherScript` for one script, shared by every check it runs, its
+    characters kept between runs.  Cached: two entries at most."""
+    return OtherScript(traditional, TABLES.table(KEPT_TABLE, opencc_tag()))
 
 
 def wrong_script(
@@ -359,7 +406,7 @@ def wrong_script(
     """Characters of the other script in *text*: ``(offset, character, its form in the
     intended script)``.  *traditional* says which script the text is meant to be in; *other*
     keeps, across the texts of one check, which characters every conversion changes."""
-    other = OtherScript(traditional) if other is None else other
+    other = learned_other_script(traditional) if other is None else other
     configs = other.configs
     suspects = other.among(set(_HAN.findall(text)))
     if not suspects:
@@ -573,14 +620,16 @@ def _at(line: int) -> LineOf:
 
 
 def _load_conversions(langs: Sequence[str], options: Mapping[str, Any]) -> None:
-    """Load the OpenCC conversions the rule uses for the Chinese versions among *langs*."""
+    """Before a run forks its workers: work out the characters of the other script for the
+    Chinese versions among *langs* unless they are kept (:class:`OtherScript`), and load
+    the OpenCC conversions their vocabulary check uses on every text."""
     for lang in langs:
         settings = regional_settings(lang, options["languages"])
         if settings is None:
             continue
         configs: set[str] = set()
         if settings.script:
-            configs.update(OtherScript(settings.traditional).configs)
+            learned_other_script(settings.traditional).changed()
         if settings.vocabulary:
             configs.update(_vocabulary_configs(settings))
             if not settings.traditional:

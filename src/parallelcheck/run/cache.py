@@ -91,6 +91,11 @@ MODELS = "models"
 #: The folder of the regular expressions' compiled forms (:mod:`parallelcheck.run.pattern_store`):
 #: counted by ``cache info`` and removed by ``cache clear`` with the entries.
 PATTERNS = "patterns"
+#: The folder of facts of installed language data (:mod:`parallelcheck.run.kept_store`):
+#: counted by ``cache info`` and removed by ``cache clear`` with the entries.
+KEPT = "kept"
+#: The folders of what a run keeps besides result entries.
+KEPT_FOLDERS = (MODELS, PATTERNS, KEPT)
 #: What an entry's ``format`` and ``version`` say.
 FORMAT = "parallelcheck-cache"
 VERSION = 4
@@ -569,8 +574,9 @@ class Cache:
     def files(self) -> Iterator[os.DirEntry[str]]:
         """Every file in the cache folder: entries, temporary files of runs that were writing
         one (or were killed while writing), entries of earlier layouts, the language model
-        kept decompressed and the regular expressions' compiled forms."""
-        for kept in (MODELS, PATTERNS):
+        kept decompressed, the regular expressions' compiled forms and the facts of language
+        data (:data:`KEPT_FOLDERS`)."""
+        for kept in KEPT_FOLDERS:
             with contextlib.suppress(FileNotFoundError), os.scandir(self.base / kept) as files:
                 yield from (e for e in files if e.is_file(follow_symlinks=False))
         for layout in (LAYOUT, *OLD_LAYOUTS):
@@ -611,7 +617,7 @@ class Cache:
             removed += 1
             freed += info.st_size
         if cutoff is None:
-            for kept in (MODELS, PATTERNS):
+            for kept in KEPT_FOLDERS:
                 with contextlib.suppress(OSError):
                     os.rmdir(self.base / kept)  # only an empty one goes
             for layout in (LAYOUT, *OLD_LAYOUTS):
@@ -716,3 +722,35 @@ def read_private(path: Path, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
         return None
     finally:
         os.close(fd)
+
+
+def read_document(path: Path, limit: int, identity: Mapping[str, Any]) -> dict | None:
+    """The JSON object kept as *path* whose fields named in *identity* have the values given
+    there (its format, version …), or ``None``: not to be trusted (in a private folder, read
+    by :func:`read_private` up to *limit* bytes), not JSON, or another document.  A document
+    read is marked used now, so that ``cache clear --older-than`` keeps it."""
+    data = read_private(path, limit) if private_folder(path.parent) else None
+    if data is None:
+        return None
+    try:
+        document = json.loads(data)
+    except (ValueError, RecursionError):  # not JSON, or not UTF-8
+        return None
+    if not isinstance(document, dict) or any(
+        document.get(field) != value for field, value in identity.items()
+    ):
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)
+    return document
+
+
+def write_document(path: Path, document: Mapping[str, Any]) -> None:
+    """Keep *document* (plain JSON data) as *path*, in a private folder made as needed;
+    nothing when it is not plain data or the folder cannot be made private or written."""
+    try:
+        text = json.dumps(document, ensure_ascii=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return
+    if ready_private_folder(path.parent):
+        write_private(path.parent, path.name, text.encode("ascii"))

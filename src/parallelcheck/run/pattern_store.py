@@ -35,21 +35,12 @@ disk) only costs the saving.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
 import os
 from pathlib import Path
 from typing import Any
 
-from parallelcheck.run.cache import (
-    PATTERNS,
-    default_dir,
-    private_folder,
-    read_private,
-    ready_private_folder,
-    write_private,
-)
+from parallelcheck.run.cache import PATTERNS, default_dir, read_document, write_document
 from parallelcheck.text.regexes import CompiledForms, in_use, interpreter_tag
 
 #: What the file's ``format`` and ``version`` say.
@@ -71,13 +62,11 @@ class PatternStore:
     def load(self) -> CompiledForms:
         """The forms stored for this interpreter; an empty table when there are none, or
         none to be trusted or well formed."""
-        data = read_private(self.path, MAX_BYTES) if private_folder(self.folder) else None
-        forms = _decode(data, self.tag) if data is not None else None
-        if forms is None:
-            return CompiledForms()
-        with contextlib.suppress(OSError):
-            os.utime(self.path)  # used now: `cache clear --older-than` keeps it
-        return CompiledForms(forms)
+        document = read_document(
+            self.path, MAX_BYTES, {"format": FORMAT, "version": VERSION, "interpreter": self.tag}
+        )
+        forms = _decode(document) if document is not None else None
+        return CompiledForms(forms) if forms is not None else CompiledForms()
 
     def save(self, forms: CompiledForms) -> None:
         """Store *forms* (at most :data:`MAX_FORMS` of them); nothing when the folder
@@ -86,27 +75,12 @@ class PatternStore:
             [source, flags, *form] for (source, flags), form in forms.kept(MAX_FORMS).items()
         ]
         document = {"format": FORMAT, "version": VERSION, "interpreter": self.tag, "forms": entries}
-        try:
-            text = json.dumps(document, ensure_ascii=True, separators=(",", ":"))
-        except (TypeError, ValueError):  # a form that is not plain data: nothing stored
-            return
-        if ready_private_folder(self.folder):
-            write_private(self.folder, self.path.name, text.encode("ascii"))
+        write_document(self.path, document)
 
 
-def _decode(data: bytes, tag: str) -> dict[tuple[str, int], list[Any]] | None:
-    """The forms of a stored document by key, or ``None`` when it is not a well-formed
-    document of this interpreter's (each form's fields are checked again when it is used)."""
-    try:
-        document = json.loads(data)
-    except (ValueError, RecursionError):  # not JSON, or not UTF-8
-        return None
-    if not isinstance(document, dict) or (
-        document.get("format"),
-        document.get("version"),
-        document.get("interpreter"),
-    ) != (FORMAT, VERSION, tag):
-        return None
+def _decode(document: dict[str, Any]) -> dict[tuple[str, int], list[Any]] | None:
+    """The forms of a stored document by key, or ``None`` when they are not well formed
+    (each form's fields are checked again when it is used)."""
     entries = document.get("forms")
     if not isinstance(entries, list):
         return None

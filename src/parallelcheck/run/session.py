@@ -17,6 +17,10 @@ found (:meth:`Session.check`).  Everything about how the run goes is decided her
   has checked its articles (:meth:`Session.finish`), the forms of the patterns it compiled
   afresh are stored.  A run stopped before it checks (bad input, a refused cache folder)
   stores nothing.
+* **Facts of installed language data** (the CLDR data of each language, the Han
+  characters OpenCC's conversions change) an earlier run kept are given to the run's
+  tables (:mod:`parallelcheck.run.kept_store`), and stored again by :meth:`Session.finish`
+  when the run worked out new ones.
 * **The garbage collector.**  A check allocates millions of short-lived objects that
   reference counting frees; collecting less often (:data:`GC_THRESHOLDS`) saves about a tenth
   of the run, and the settings carry over to forked worker processes.  When the process ends,
@@ -88,10 +92,13 @@ class Session:
         module's docstring): build the package's patterns from the forms kept in the cache
         folder, decide the cache and tune the garbage collector."""
         from parallelcheck.run.cache import Cache
+        from parallelcheck.run.kept_store import KeptStore
         from parallelcheck.run.pattern_store import PatternStore
         from parallelcheck.text import regexes
+        from parallelcheck.text.kept import TABLES
 
         regexes.use(PatternStore().load())  # before the modules that compile patterns
+        TABLES.give(KeptStore().load())
         cache = Cache() if cache_mode(no_cache=no_cache, needs=needs) == CACHE_ON else None
         tune_collector()
         return cls(cache, needs, no_cache)
@@ -110,11 +117,14 @@ class Session:
 
     def finish(self) -> None:
         """The run has checked its articles: keep the compiled forms of the patterns it
-        compiled afresh for the next run (:func:`~parallelcheck.run.pattern_store.
-        keep_new_forms`)."""
+        compiled afresh and the facts of language data it worked out for the next run
+        (:func:`~parallelcheck.run.pattern_store.keep_new_forms`,
+        :func:`~parallelcheck.run.kept_store.keep_new_facts`)."""
+        from parallelcheck.run.kept_store import keep_new_facts
         from parallelcheck.run.pattern_store import keep_new_forms
 
         keep_new_forms()
+        keep_new_facts()
 
     def check(
         self, article_sets: Sequence[ArticleSet], config: Config, options: CheckOptions

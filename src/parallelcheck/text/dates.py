@@ -37,10 +37,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from functools import cache
 from typing import NamedTuple
 
+from parallelcheck.text.cldr import LocaleData, locale_data
 from parallelcheck.text.lexicon import word_trie
 from parallelcheck.text.regexes import compile_pattern
 
@@ -101,16 +102,7 @@ class DateProfile:
     fields: Mapping[str, tuple[str, str, str, str]]
 
 
-def _locale(lang: str):
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        return Locale.parse(lang.replace("-", "_"))
-    except (UnknownLocaleError, ValueError):
-        return None
-
-
-def _names(locale, kind: str) -> dict[str, int]:
+def _names(locale: LocaleData, kind: str) -> dict[str, int]:
     """All wide and abbreviated names (format and stand-alone) of ``months`` or ``days``,
     lower-cased, dots stripped; a name two values share is dropped."""
     found: dict[str, int] = {}
@@ -131,7 +123,7 @@ def _names(locale, kind: str) -> dict[str, int]:
     return found
 
 
-def _stems(locale, months: dict[str, int]) -> dict[str, int]:
+def _stems(locale: LocaleData, months: dict[str, int]) -> dict[str, int]:
     """Stems shared by all wide forms of a month when the forms differ (an inflecting
     language), three letters or longer, that no other month's names start with."""
     wide: dict[int, set[str]] = {}
@@ -154,7 +146,7 @@ def _stems(locale, months: dict[str, int]) -> dict[str, int]:
     return stems
 
 
-def _cased_names(locale, kind: str) -> set[str]:
+def _cased_names(locale: LocaleData, kind: str) -> set[str]:
     return {
         name.rstrip(".")
         for context in ("format", "stand-alone")
@@ -163,14 +155,14 @@ def _cased_names(locale, kind: str) -> set[str]:
     }
 
 
-def _day_month_year(locale) -> str | None:
+def _day_month_year(locale: LocaleData) -> str | None:
     """``d MMMM`` and ``MMMM 'năm' y`` make ``d MMMM 'năm' y`` (a full date the CLDR writes
     only with a comma, ``d MMMM, y``, while running text joins the two)."""
-    skeletons = locale.datetime_skeletons
+    skeletons = locale.skeletons
     if "MMMMd" not in skeletons or "yMMMM" not in skeletons:
         return None
-    day_month = skeletons["MMMMd"].pattern
-    month_year = skeletons["yMMMM"].pattern
+    day_month = skeletons["MMMMd"]
+    month_year = skeletons["yMMMM"]
     for name in ("MMMM", "LLLL"):
         if day_month.endswith(name) and month_year.startswith(name) and "d" not in month_year:
             return day_month + month_year[len(name) :]
@@ -348,9 +340,8 @@ def date_profile(lang: str) -> DateProfile:
     """The date names and patterns of a primary language subtag (see the module
     documentation).  Cached: a function of the language alone; built once per language of
     the run (a few milliseconds), as :mod:`parallelcheck.text.numeric`'s profiles are."""
-    locale = _locale(lang)
-    english = _locale("en")
-    en_months = {k: v for k, v in _names(english, "months").items() if len(k) == 3}
+    locale = locale_data(lang)
+    en_months = {k: v for k, v in _en_months().items() if len(k) == 3}
     en_names = _words(name.title() for name in en_months)
     machine = _machine_formats(en_names.regex)
     months: dict[str, int] = {}
@@ -375,12 +366,8 @@ def date_profile(lang: str) -> DateProfile:
         week_alt = _words(_cased_names(locale, "days") if lang == "en" else weekdays)
         ordinal = _DAY_ORDINALS.get(lang, "")
         seen: set[str] = set()
-        sources = [locale.date_formats[k].pattern for k in ("full", "long", "medium", "short")]
-        sources += [
-            locale.datetime_skeletons[k].pattern
-            for k in _SKELETONS
-            if k in locale.datetime_skeletons
-        ]
+        sources = [locale.date_formats[k] for k in ("full", "long", "medium", "short")]
+        sources += [locale.skeletons[k] for k in _SKELETONS if k in locale.skeletons]
         composite = _day_month_year(locale)
         if composite:
             sources.append(composite)
@@ -436,15 +423,12 @@ def date_profile(lang: str) -> DateProfile:
     )
 
 
-def _periods(locale) -> dict[str, str]:
+def _periods(locale: LocaleData) -> dict[str, str]:
     """Words for a part of the day with ``"am"`` or ``"pm"``: the CLDR's am/pm, and its
     flexible day periods (``凌晨`` "small hours", ``晚上`` "evening") by the hours the
     CLDR's rules give them — a period spanning noon is left out."""
-    from babel.dates import get_period_id
-
     hours: dict[str, set[str]] = {}
-    for hour in range(24):
-        period = get_period_id(time(hour, 30), locale=locale)
+    for hour, period in enumerate(locale.hour_periods):
         hours.setdefault(period, set()).add("am" if hour < 12 else "pm")
     halves = {period: found.pop() for period, found in hours.items() if len(found) == 1}
     halves.update({"am": "am", "pm": "pm", "midnight": "am", "noon": "pm"})
@@ -572,7 +556,8 @@ def _read_machine(match: re.Match[str], k: str) -> str | None:
 
 @cache
 def _en_months() -> dict[str, int]:
-    return _names(_locale("en"), "months")
+    english = locale_data("en")
+    return _names(english, "months") if english is not None else {}
 
 
 # --------------------------------------------------------------------------------------------
@@ -600,7 +585,9 @@ def zone_offsets() -> Mapping[str, tuple[int, ...]]:
     by_metazone: dict[str, list[str]] = {}
     for zone, metazone in get_global("meta_zones").items():
         by_metazone.setdefault(metazone, []).append(zone)
-    english = _locale("en")
+    from babel import Locale
+
+    english = Locale.parse("en")
     samples = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))
     for metazone, zones in sorted(by_metazone.items()):
         for zone in sorted(zones):

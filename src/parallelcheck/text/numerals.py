@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from parallelcheck.text.cldr import locale_data
 from parallelcheck.text.regexes import compile_pattern
 
 __all__ = [
@@ -80,16 +81,10 @@ def _valid_groups(groups: Sequence[str]) -> bool:
 def grouping_of(lang: str) -> tuple[int, int]:
     """The primary and secondary digit group sizes of a language's decimal pattern in the
     CLDR (``(3, 3)``; ``(3, 2)`` for the Indian ``#,##,##0`` of hi, bn, mr …)."""
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        locale = Locale.parse(lang.replace("-", "_"))
-    except (UnknownLocaleError, ValueError):
+    locale = locale_data(lang)
+    if locale is None or locale.grouping is None:
         return (3, 3)
-    pattern = locale.decimal_formats.get(None)
-    if pattern is None:
-        return (3, 3)
-    primary, secondary = pattern.grouping
+    primary, secondary = locale.grouping
     return (primary, secondary) if primary < 1000 else (3, 3)
 
 
