@@ -16,7 +16,7 @@ from conftest import CORPUS, REPO, invoke, need
 
 from parallelcheck.model.finding import Finding
 from parallelcheck.model.outline import Outline
-from parallelcheck.run.cache import LAYOUT, PATTERNS, Cache
+from parallelcheck.run.cache import KEPT, LAYOUT, PATTERNS, Cache
 
 
 def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -158,13 +158,15 @@ def test_cache_info_and_clear_report_and_remove_what_the_cache_holds(tmp_path):
     leftover = entry.parent / ".tmp-killed-run"  # a run killed while writing an entry
     leftover.write_bytes(b"half")
     (forms,) = (project / "cache" / PATTERNS).iterdir()  # the run's compiled patterns
+    (facts,) = (project / "cache" / KEPT).iterdir()  # facts of CLDR and OpenCC data
     info = run("cache", "info", cwd=project)
-    size = entry.stat().st_size + 4 + forms.stat().st_size
+    size = entry.stat().st_size + 4 + forms.stat().st_size + facts.stat().st_size
     assert info.returncode == 0
-    assert info.stdout == f"{project / 'cache'}: 3 file(s), {size / 1024:.1f} KiB\n"
+    assert info.stdout == f"{project / 'cache'}: 4 file(s), {size / 1024:.1f} KiB\n"
     cleared = run("cache", "clear", cwd=project)
-    assert cleared.returncode == 0 and "removed 3 file(s)" in cleared.stdout
-    assert not entry.exists() and not leftover.exists() and not forms.exists()
+    assert cleared.returncode == 0 and "removed 4 file(s)" in cleared.stdout
+    assert not any(path.exists() for path in (entry, leftover, forms, facts))
+    assert not (project / "cache" / KEPT).exists()
     assert run("cache", "info", cwd=project).stdout.startswith(f"{project / 'cache'}: 0 file(s)")
     run("check", cwd=project)
     assert len(_entries(project)) == 1  # computed and stored again

@@ -29,6 +29,7 @@ from parallelcheck.rules.regional_variant import (
     regional_settings,
     wrong_script,
 )
+from parallelcheck.text.kept import KeptTable, KeptTables
 from parallelcheck.text.script import HAN_CHAR as _HAN
 
 ARTICLE = REPO / "articles" / "deepinfer-vs-lmdeploy"
@@ -135,36 +136,72 @@ def test_characters_converted_one_per_line_convert_as_they_do_alone(config):
 
 
 @pytest.mark.parametrize("traditional", [True, False])
-def test_the_characters_every_conversion_changes_are_learned_as_one_by_one(traditional):
+def test_the_other_scripts_characters_are_those_every_conversion_changes_alone(traditional):
     configs = _TO_TRADITIONAL if traditional else _TO_SIMPLIFIED
     sample = set(HAN[::7])
-    other = OtherScript(traditional)
-    other.among(set(HAN[::21]))  # some already learned
     expected = {ch for ch in sample if ch != "占" and all(convert(c, ch) != ch for c in configs)}
-    assert other.among(sample) == expected
+    assert OtherScript(traditional).among(sample) == expected
+    assert len(expected) > 400  # the sample holds characters of the other script
 
 
-def test_once_a_conversion_changes_none_the_later_ones_are_not_asked(monkeypatch):
+def _no_conversion(config: str, text: str) -> str:
+    raise AssertionError(f"conversion {config} asked for")
+
+
+@pytest.mark.parametrize("traditional", [True, False])
+def test_kept_characters_are_used_without_loading_a_conversion(traditional, monkeypatch):
     from parallelcheck.rules import regional_variant
 
-    asked: list[str] = []
-    real = regional_variant.convert
-    monkeypatch.setattr(
-        regional_variant, "convert", lambda config, text: asked.append(config) or real(config, text)
-    )
-    left = {ch for ch in HAN[::7] if real("s2t", ch) == ch}  # Traditional or shared
-    full = {ch for ch in left if all(real(c, ch) != ch for c in _TO_TRADITIONAL)}
-    asked.clear()
-    assert OtherScript(traditional=True).among(left) == full == set()
-    assert asked == ["s2t"]
-    # Characters the first conversion changes are still put to every one.
-    asked.clear()
-    sample = set(HAN[::7])
-    expected = {
-        ch for ch in sample if ch != "占" and all(real(c, ch) != ch for c in _TO_TRADITIONAL)
-    }
-    assert OtherScript(traditional=True).among(sample) == expected
-    assert asked == list(_TO_TRADITIONAL)
+    table = KeptTable("opencc test")
+    worked_out = OtherScript(traditional, table).changed()
+    (entry,) = table.entries.values()
+    assert set(entry) - {"占"} == worked_out and table.added
+    monkeypatch.setattr(regional_variant, "convert", _no_conversion)
+    again = OtherScript(traditional, KeptTable("opencc test", dict(table.entries)))
+    assert again.kept() and again.changed() == worked_out
+    own_script = "這個簡單的參數。" if traditional else "这个简单的参数。"
+    assert wrong_script(own_script, traditional, again) == []  # told with no conversion
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda entry: 42,
+        lambda entry: "",
+        lambda entry: entry + "a",  # not a Han character
+        lambda entry: entry[::-1],  # not in code order
+        lambda entry: entry + entry[-1],  # one twice
+    ],
+)
+def test_a_damaged_kept_entry_is_worked_out_afresh_and_replaced(damage):
+    table = KeptTable("opencc test")
+    good = OtherScript(False, table).changed()
+    (key, entry) = next(iter(table.entries.items()))
+    damaged = KeptTable("opencc test", {key: damage(entry)})
+    other = OtherScript(False, damaged)
+    assert not other.kept()
+    assert other.changed() == good and damaged.entries[key] == entry and damaged.added
+
+
+def test_prepare_loads_no_script_conversion_when_the_characters_are_kept(monkeypatch):
+    from parallelcheck.rules import regional_variant
+
+    tables = KeptTables()
+    table = tables.table(regional_variant.KEPT_TABLE, regional_variant.opencc_tag())
+    for traditional in (True, False):
+        OtherScript(traditional, table).changed()
+    monkeypatch.setattr(regional_variant, "TABLES", tables)
+    loaded: list[str] = []
+    monkeypatch.setattr(regional_variant, "_converter", loaded.append)
+    learned_other_script.cache_clear()
+    try:
+        spec = REGISTRY["regional-variant"]
+        spec.prepare(["en", "zh-Hant", "zh"], spec.option_values(None))
+        assert loaded == []  # script checks only: the characters are known
+        spec.prepare(["en", "zh-TW"], spec.option_values(None))
+        assert loaded == ["s2tw", "s2twp"]  # a region's vocabulary converts every text
+    finally:
+        learned_other_script.cache_clear()
 
 
 #: Characters of either script and of both, with some that are not Han.

@@ -353,11 +353,13 @@ class OtherScript:
         return chars & self.changed()
 
     def _kept_entry(self) -> frozenset[str] | None:
-        """The characters :attr:`table` holds, when it holds a string of Han characters."""
+        """The characters :attr:`table` holds, when it holds them as it keeps them: Han
+        characters, some, in code order, each once (else they are worked out afresh)."""
         entry = self.table.get(self.key) if self.table is not None else None
-        if type(entry) is not str or not _ALL_HAN.fullmatch(entry):
+        if type(entry) is not str or not _SOME_HAN.fullmatch(entry):
             return None
-        return frozenset(entry)
+        found = frozenset(entry)
+        return found if len(found) == len(entry) and "".join(sorted(found)) == entry else None
 
     def _worked_out(self) -> frozenset[str]:
         changed = set(_EVERY_HAN)
@@ -378,7 +380,7 @@ _EVERY_HAN = "".join(
     for first, last in zip(HAN_CHARS[0::3], HAN_CHARS[2::3], strict=True)
     for code in range(ord(first), ord(last) + 1)
 )
-_ALL_HAN = compile_pattern(f"[{HAN_CHARS}]*")
+_SOME_HAN = compile_pattern(f"[{HAN_CHARS}]+")
 #: The kept table of :class:`OtherScript`'s characters.
 KEPT_TABLE = "opencc-other-script"
 
