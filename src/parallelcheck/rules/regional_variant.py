@@ -362,7 +362,7 @@ class OtherScript:
         return found if len(found) == len(entry) and "".join(sorted(found)) == entry else None
 
     def _worked_out(self) -> frozenset[str]:
-        changed = set(_EVERY_HAN)
+        changed = set(_every_han())
         for config in self.configs:
             ordered = sorted(changed)
             converted = convert(config, "\n".join(ordered)).split("\n")
@@ -374,12 +374,12 @@ class OtherScript:
         return frozenset(changed)
 
 
-#: Every character :data:`~parallelcheck.text.script.HAN_CHAR` matches, and a text of them.
-_EVERY_HAN = "".join(
-    chr(code)
-    for first, last in zip(HAN_CHARS[0::3], HAN_CHARS[2::3], strict=True)
-    for code in range(ord(first), ord(last) + 1)
-)
+def _every_han() -> Iterator[str]:
+    """Every character :data:`~parallelcheck.text.script.HAN_CHAR` matches."""
+    for first, last in zip(HAN_CHARS[0::3], HAN_CHARS[2::3], strict=True):
+        yield from map(chr, range(ord(first), ord(last) + 1))
+
+
 _SOME_HAN = compile_pattern(f"[{HAN_CHARS}]+")
 #: The kept table of :class:`OtherScript`'s characters.
 KEPT_TABLE = "opencc-other-script"

@@ -153,7 +153,9 @@ def _arrays(raw: bytes | mmap.mmap) -> dict[str, Any] | None:
     """The arrays of :func:`_views`; raises when *raw* is not a well-formed archive."""
     import numpy as np
 
-    with zipfile.ZipFile(BytesIO(raw)) as archive:
+    # A mapped archive is read through the mapping (an mmap is a file of its own: BytesIO
+    # would copy all 68 MB, 55 ms of processor time); bytes are shared by BytesIO, not copied.
+    with zipfile.ZipFile(raw if isinstance(raw, mmap.mmap) else BytesIO(raw)) as archive:
         members = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
     views: dict[str, Any] = {}
     for name in _MODEL_ARRAYS:
