@@ -217,7 +217,7 @@ def test_a_piece_holds_wrong_characters_only_if_it_holds_a_suspect_of_its_versio
 ):
     # What the rule relies on to skip a version's pieces: the characters every conversion
     # changes among all of the version's characters, intersected with a piece's.
-    suspects = OtherScript(traditional).among(set("".join(texts)) & set(HAN))
+    suspects = learned_other_script(traditional).among(set("".join(texts)) & set(HAN))
     for text in texts:
         found = {ch for _, ch, _ in wrong_script(text, traditional)}
         assert found <= suspects & set(text)  # so nothing where they are disjoint
