@@ -24,9 +24,9 @@ from parallelcheck.rules.regional_variant import (
     _han_characters,
     _pieces,
     convert,
-    learned_other_script,
     other_region_terms,
     regional_settings,
+    shared_other_script,
     wrong_script,
 )
 from parallelcheck.text.kept import KeptTable, KeptTables
@@ -193,7 +193,7 @@ def test_prepare_loads_no_script_conversion_when_the_characters_are_kept(monkeyp
     monkeypatch.setattr(regional_variant, "TABLES", tables)
     loaded: list[str] = []
     monkeypatch.setattr(regional_variant, "_converter", loaded.append)
-    learned_other_script.cache_clear()
+    shared_other_script.cache_clear()
     try:
         spec = REGISTRY["regional-variant"]
         spec.prepare(["en", "zh-Hant", "zh"], spec.option_values(None))
@@ -201,7 +201,7 @@ def test_prepare_loads_no_script_conversion_when_the_characters_are_kept(monkeyp
         spec.prepare(["en", "zh-TW"], spec.option_values(None))
         assert loaded == ["s2tw", "s2twp"]  # a region's vocabulary converts every text
     finally:
-        learned_other_script.cache_clear()
+        shared_other_script.cache_clear()
 
 
 #: Characters of either script and of both, with some that are not Han.
@@ -217,22 +217,22 @@ def test_a_piece_holds_wrong_characters_only_if_it_holds_a_suspect_of_its_versio
 ):
     # What the rule relies on to skip a version's pieces: the characters every conversion
     # changes among all of the version's characters, intersected with a piece's.
-    suspects = learned_other_script(traditional).among(set("".join(texts)) & set(HAN))
+    suspects = shared_other_script(traditional).among(set("".join(texts)) & set(HAN))
     for text in texts:
         found = {ch for _, ch, _ in wrong_script(text, traditional)}
         assert found <= suspects & set(text)  # so nothing where they are disjoint
 
 
 def test_an_article_checked_after_another_gives_the_findings_it_gives_alone(tmp_path):
-    # The characters learned are shared by every check of a process (learned_other_script).
+    # The characters learned are shared by every check of a process (shared_other_script).
     simplified = parse_versions(en="# T\n\nSimple text.\n", zh_Hant="# T\n\n這个简单的参数。\n")
     traditional = parse_versions(en="# T\n\nSimple text.\n", zh_Hant="# T\n\n這個簡單的參數。\n")
     first, second = (
         align_article(name, docs, "en") for name, docs in (("a", traditional), ("b", simplified))
     )
-    learned_other_script.cache_clear()
+    shared_other_script.cache_clear()
     alone = regional_variant(second)
-    learned_other_script.cache_clear()
+    shared_other_script.cache_clear()
     assert regional_variant(first) == []
     assert regional_variant(second) == alone
     assert [f.evidence["characters"] for f in alone] == [

@@ -396,7 +396,7 @@ def opencc_tag() -> str:
 
 
 @cache
-def learned_other_script(traditional: bool) -> OtherScript:
+def shared_other_script(traditional: bool) -> OtherScript:
     """The process's :class:`OtherScript` for one script, shared by every check it runs, its
     characters kept between runs.  Cached: two entries at most."""
     return OtherScript(traditional, TABLES.table(KEPT_TABLE, opencc_tag()))
@@ -408,7 +408,7 @@ def wrong_script(
     """Characters of the other script in *text*: ``(offset, character, its form in the
     intended script)``.  *traditional* says which script the text is meant to be in; *other*
     keeps, across the texts of one check, which characters every conversion changes."""
-    other = learned_other_script(traditional) if other is None else other
+    other = shared_other_script(traditional) if other is None else other
     configs = other.configs
     suspects = other.among(set(_HAN.findall(text)))
     if not suspects:
@@ -631,7 +631,7 @@ def _load_conversions(langs: Sequence[str], options: Mapping[str, Any]) -> None:
             continue
         configs: set[str] = set()
         if settings.script:
-            learned_other_script(settings.traditional).changed()
+            shared_other_script(settings.traditional).changed()
         if settings.vocabulary:
             configs.update(_vocabulary_configs(settings))
             if not settings.traditional:
@@ -697,7 +697,7 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
         settings = regional_settings(lang, configured)
         if settings is None or not (settings.script or settings.vocabulary):
             continue
-        other = learned_other_script(settings.traditional)
+        other = shared_other_script(settings.traditional)
         if not settings.vocabulary and not other.among(_han_characters(article, lang)):
             continue  # not one character of the other script in the whole version
         chinese = [
@@ -706,8 +706,8 @@ def regional_variant(ctx: RuleContext) -> Iterator[Finding]:
             for what, text, first, context in _pieces(section, lang, article.source)
             if text and _HAN.search(text)
         ]
-        # Every character of the version learned at once; a piece holds a character of the
-        # other script only if it holds one of the version's (most versions have none).
+        # The version's characters of the other script, at once; a piece holds one of them
+        # only if it holds one of the version's (most versions have none).
         suspects = (
             other.among(set(_HAN.findall("".join(piece[2] for piece in chinese))))
             if settings.script
