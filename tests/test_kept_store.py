@@ -84,6 +84,14 @@ def test_a_damaged_cldr_entry_is_made_afresh_and_replaced(damage, fresh_tables):
     assert table.added and table.get("de") == entry
 
 
+def test_a_kept_no_locale_is_believed_only_where_babel_ships_none(fresh_tables):
+    fresh_tables.give({cldr.TABLE: (cldr.tag(), {"de": None, "qqq": None})})
+    assert cldr.locale_data("qqq") is None
+    data = cldr.locale_data("de")  # babel has German: read, and the entry replaced
+    assert data is not None and data.months["format"]["wide"][3] == "März"
+    assert fresh_tables.table(cldr.TABLE, cldr.tag()).get("de") is not None
+
+
 def test_a_table_kept_under_another_tag_is_not_used():
     tables = KeptTables()
     tables.give({"t": ("babel 0.1", {"x": 1}), "u": ("v", {"y": 2})})

@@ -61,9 +61,11 @@ def locale_data(lang: str) -> LocaleData | None:
     table = TABLES.table(TABLE, tag())
     key = lang.replace("-", "_")
     entry = table.get(key, _MISSING)
-    if entry is not _MISSING:
+    if entry is None and not _has_locale_file(key):
+        return None  # kept as "no locale", and babel ships none by that name
+    if entry is not None and entry is not _MISSING:
         data = checked(entry, _decoded)
-        if data is not None or entry is None:
+        if data is not None:
             return data
     data = _from_babel(key)
     table.put(key, None if data is None else _encoded(data))
@@ -71,6 +73,14 @@ def locale_data(lang: str) -> LocaleData | None:
 
 
 _MISSING = object()
+
+
+def _has_locale_file(key: str) -> bool:
+    """Whether babel ships locale data named *key* (a kept "no locale" for such a name is
+    not believed: the locale is read)."""
+    from babel import localedata
+
+    return localedata.normalize_locale(key) is not None
 
 
 def _from_babel(key: str) -> LocaleData | None:
