@@ -929,3 +929,50 @@ def test_html_code_in_running_text_is_inline_code_as_a_backtick_span_is() -> Non
     assert signature.code_spans == ["(key: string, o?: Opts) => void"]
     assert [link.target for link in signature.links] == ["#opts"]
     assert command.code_spans == ["npm i"]
+
+
+def test_line_of_counts_newlines_before_an_offset_in_any_order():
+    # _Builder.line_of keeps the line of the offset asked about last and counts on (or back)
+    # from it: it must give bisect_right over the line starts, in whatever order it is asked.
+    import random
+    from bisect import bisect_right
+
+    from parallelcheck.readers.markdown import _Builder
+
+    rng = random.Random(7)
+    for text in ["", "a", "a\n", "\n\n", "é\nb\n\nc", "x\ny\nzz\n\n ünï\n"]:
+        builder = _Builder(text, "doc.md", "en")
+        data = text.encode("utf-8")
+        starts = [0, *(index + 1 for index, byte in enumerate(data) if byte == 10)]
+        offsets = [rng.randrange(len(data) + 3) for _ in range(40)]
+        for offset in [*offsets, *sorted(offsets), *sorted(offsets, reverse=True)]:
+            assert builder.line_of(offset) == bisect_right(starts, offset), (text, offset)
+
+
+def test_set_lines_from_records_what_the_list_of_consecutive_lines_gives():
+    from parallelcheck.readers._common import set_lines_from, set_text_lines
+
+    for text in ["x", "x\ny", "x\n\ny\n"]:
+        for first in (3, 4, 9):
+            expected = Block(BlockKind.CODE, text, 3, 12)
+            set_text_lines(expected, list(range(first, first + text.count("\n") + 1)))
+            block = Block(BlockKind.CODE, text, 3, 12)
+            set_lines_from(block, first)
+            assert block.text_lines == expected.text_lines
+            assert (block.text_lines is NO_ITEMS) == (expected.text_lines is NO_ITEMS)
+
+
+def test_a_table_ends_at_its_last_row_whatever_comes_before_it():
+    doc = md(
+        """
+        Text.
+
+          | a | b |
+          |---|---|
+          | 1 | 2 |
+
+        After.
+        """
+    )
+    table = next(b for b in doc.sections[0].blocks if b.kind is BlockKind.TABLE)
+    assert (table.line, table.end_line) == (3, 5)

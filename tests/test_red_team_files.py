@@ -391,6 +391,30 @@ def test_a_boundary_resolves_paths_as_realpath_does(tmp_path):
     assert not boundary.admits(boundary.real_path(str(art / "fr.md")))
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_boundary_gives_the_stat_of_a_real_path_only_from_a_look_at_no_link(tmp_path):
+    # Boundary.resolve hands read_capped the lstat of the file's own name when that name is
+    # no link (then it is the real path's stat, and read_capped asks for no second one);
+    # for a link, a missing file or a path resolved in full it gives none.
+    from parallelcheck.files.safe_read import _DESCRIPTOR_PATHS, Boundary, read_capped
+
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "en.md").write_text("english")
+    (art / "de.md").symlink_to(art / "en.md")
+    boundary = Boundary.of([str(tmp_path)])
+    real, status = boundary.resolve(str(art / "en.md"))
+    assert real == os.path.realpath(art / "en.md")
+    if _DESCRIPTOR_PATHS:
+        assert status is not None
+        assert (status.st_ino, status.st_mode) == (os.stat(real).st_ino, os.stat(real).st_mode)
+    for path in (art / "de.md", art / "missing.md"):
+        assert boundary.resolve(str(path)) == (os.path.realpath(path), None)
+    assert boundary.resolve("relative/en.md") == (os.path.realpath("relative/en.md"), None)
+    assert read_capped(str(art / "en.md"), 64, within=boundary) == b"english"
+    assert read_capped(str(art / "de.md"), 64, within=boundary) == b"english"
+
+
 # ---------------------------------------------------------------------------
 # Property: random trees of links, FIFOs and hidden folders; every open and listing traced
 

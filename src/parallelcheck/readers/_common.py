@@ -239,6 +239,18 @@ def set_text_lines(block: Block, lines: list[int] | None) -> None:
         block.text_lines = lines
 
 
+def set_lines_from(block: Block, first: int) -> None:
+    """Record that the lines of ``block``'s text are the consecutive file lines from ``first``
+    (a code block's, from the line after its fence): what
+    ``set_text_lines(block, list(range(first, first + count)))`` records, ``count`` being the
+    text's line count, counted once and with no list made when ``first`` is the block's own
+    line (consecutive lines from there are what no recorded lines mean)."""
+    if not block.text or first == block.line:
+        block.text_lines = NO_ITEMS
+    else:
+        block.text_lines = list(range(first, first + block.text.count("\n") + 1))
+
+
 def html_text_lines(html: str, line: int, text: str) -> list[int]:
     """The file line of each line of ``text``, the visible text of ``html`` (an HTML block
     starting at ``line``; see :func:`html_text`): read source line by source line when that

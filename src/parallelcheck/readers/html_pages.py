@@ -32,6 +32,7 @@ from parallelcheck.readers._common import (
     directives_in,
     read_whole,
     set_container_text,
+    set_lines_from,
     set_text_lines,
 )
 from parallelcheck.readers.directives import text_block
@@ -474,7 +475,7 @@ class _Parser(HTMLParser):
             code = code[:-1]
         block = Block(BlockKind.CODE, code, pre.line, max(pre.line, self.line()), info=pre.info)
         if code:
-            set_text_lines(block, list(range(first, first + code.count("\n") + 1)))
+            set_lines_from(block, first)
         self.add(block)
 
     def finish(self) -> Document:

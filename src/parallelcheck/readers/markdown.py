@@ -72,7 +72,6 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
 from operator import attrgetter
 from typing import Protocol
 
@@ -100,6 +99,7 @@ from parallelcheck.readers._common import (
     html_text_lines,
     is_comment_only,
     set_container_text,
+    set_lines_from,
     set_text_lines,
     shift_lines,
 )
@@ -676,10 +676,21 @@ class _Frame:
 
 
 class _Table:
-    __slots__ = ("code_spans", "header", "line", "links", "row", "row_line", "row_lines", "rows")
+    __slots__ = (
+        "code_spans",
+        "header",
+        "line",
+        "links",
+        "row",
+        "row_line",
+        "row_lines",
+        "rows",
+        "start",
+    )
 
-    def __init__(self, line: int):
+    def __init__(self, line: int, start: int):
         self.line = line
+        self.start = start  # the byte offset where the table's first line starts
         self.rows: list[list[str]] = []
         self.row_lines: list[int] = []  # the file line of each row
         self.row: list[str] | None = None
@@ -696,10 +707,9 @@ class _Builder:
         self.dialect = dialect
         self.depth = depth  # containers around this text (a block read again: see add_reread)
         self.data = source.encode("utf-8")
-        # byte offset where each line starts (the text holds no \r: newlines are normalised)
-        self.line_starts = list(accumulate(map(len, self.data.splitlines(True)), initial=0))
-        if not self.data.endswith(b"\n"):
-            self.line_starts.pop()
+        # the byte offset line_of was last asked about, and its line (see line_of)
+        self.at = 0
+        self.at_line = 1
         self.document = Document(
             path=path, lang=lang, sections=[Section(level=0, title="", line=1)]
         )
@@ -723,15 +733,30 @@ class _Builder:
     # -- positions --------------------------------------------------------------------------
 
     def line_of(self, offset: int) -> int:
-        return bisect_right(self.line_starts, offset)
+        """The line of byte ``offset`` (not negative): one more than the newlines before it.
+
+        They are counted from the offset asked about last, whose line is kept: the events
+        come in the order of the text, so nearly every offset asked about lies at or after
+        the one before, and the newlines of the whole text are counted about once — instead
+        of a table of where each line starts, made for every text (a bytes object per line)
+        to be searched a few times per paragraph.  An offset before the last one counts the
+        newlines between them back."""
+        at = self.at
+        if offset >= at:
+            self.at_line += self.data.count(b"\n", at, offset)
+        else:
+            self.at_line -= self.data.count(b"\n", offset, at)
+        self.at = offset
+        return self.at_line
 
     def end_line_of(self, start: int, end: int) -> int:
-        """Line of the last non-blank byte of ``[start, end)``."""
+        """Line of the last non-blank byte of ``[start, end)`` (0 for an empty range at the
+        text's start)."""
         data = self.data
         index = end - 1
         while index > start and data[index] in b" \t\n":
             index -= 1
-        return bisect_right(self.line_starts, index)
+        return self.line_of(index) if index >= 0 else 0
 
     # -- output -----------------------------------------------------------------------------
 
@@ -901,7 +926,7 @@ class _Builder:
         if inline.link_stack:
             inline.link_stack[-1][4].append(" ")
         if not inline.image_depth:
-            inline.add_break(bisect_right(self.line_starts, span["end"]))
+            inline.add_break(self.line_of(span["end"]))
 
     def on_text(self, text: str, span: dict) -> None:
         raw = self.raw
@@ -972,7 +997,7 @@ class _Builder:
         if self.inline is not None:
             self.flush_implicit()
         start = span["start"]
-        self.inline = _Inline(bisect_right(self.line_starts, start), start)
+        self.inline = _Inline(self.line_of(start), start)
 
     def start_item(self, value: None, span: dict) -> None:
         self.flush_implicit()
@@ -1040,7 +1065,9 @@ class _Builder:
 
     def start_table(self, value: object, span: dict) -> None:
         self.flush_implicit()
-        self.table = _Table(self.line_of(span["start"]))
+        start = span["start"]
+        line_start = self.data.rfind(b"\n", 0, start) + 1
+        self.table = _Table(self.line_of(start), line_start)
 
     def start_metadata(self, value: str, span: dict) -> None:
         self.flush_implicit()
@@ -1225,7 +1252,7 @@ class _Builder:
         self.table = None
         if table is None:
             return
-        end_line = self.end_line_of(self.line_starts[table.line - 1], end)
+        end_line = self.end_line_of(table.start, end)
         block = Block(
             BlockKind.TABLE,
             "\n".join("\t".join(row) for row in table.rows),
@@ -1247,6 +1274,9 @@ class _Builder:
         if kind == "html" and len(pieces) == 1 and pieces[0][0].strip() == BOUNDARY:
             return  # a container's marker line (the commonest HTML block): a bare comment
         line = self.line_of(self.raw_start)
+        # the line of a code block's first piece (the line after its fence), asked before the
+        # block's end so that line_of counts on instead of back
+        first = self.line_of(pieces[0][1]) if pieces and kind != "html" else None
         end_line = max(line, self.end_line_of(start, end))
         if kind == "code" or kind == "indented":
             code = pieces[0][0] if len(pieces) == 1 else "".join(piece for piece, _ in pieces)
@@ -1260,7 +1290,7 @@ class _Builder:
                 self.add_reread(code, line)
                 return
             block = Block(BlockKind.CODE, code, line, end_line, info=info)
-            self.add(self.raw_lines(block, pieces))
+            self.add(self.raw_lines(block, first))
         elif kind == "meta":
             body = "".join(piece for piece, _ in pieces)
             if not self.seen_block and self.document.front_matter is None:
@@ -1268,16 +1298,15 @@ class _Builder:
                 self.seen_block = True
             else:
                 block = Block(BlockKind.CODE, body.rstrip("\n"), line, end_line, info=info)
-                self.add(self.raw_lines(block, pieces))
+                self.add(self.raw_lines(block, first))
         else:
             self.end_html(pieces, line, end_line)
 
-    def raw_lines(self, block: Block, pieces: list[tuple[str, int]]) -> Block:
-        """Record that a code block's lines are the file's from its first piece's (the line
-        after a fence)."""
-        if pieces and block.text:
-            first = self.line_of(pieces[0][1])
-            set_text_lines(block, list(range(first, first + block.text.count("\n") + 1)))
+    def raw_lines(self, block: Block, first: int | None) -> Block:
+        """Record that a code block's lines are the file's from ``first``, its first piece's
+        (the line after a fence; ``None``: the block has no piece)."""
+        if first is not None and block.text:
+            set_lines_from(block, first)
         return block
 
     def reread(self, kind: str) -> bool:
