@@ -913,6 +913,8 @@ def test_a_containers_links_and_code_are_a_new_list_of_its_childrens_in_order() 
     (listing,) = doc.preamble.blocks
     links, code = listing.all_links(), listing.all_code_spans()
     assert [link.target for link in links] == ["/a", "/b"] and code == ["x", "y"]
+    # gathered once and kept: alignment, facts and rules ask again and again
+    assert listing.all_links() is links and listing.all_code_spans() is code
     links.clear()
     code.clear()  # the items' own lists are untouched
     assert [link.target for item in listing.children for link in item.all_links()] == ["/a", "/b"]

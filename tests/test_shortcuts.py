@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from conftest import parse_versions
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -80,7 +81,7 @@ texts = st.lists(st.sampled_from(PIECES), min_size=1, max_size=14).map(" ".join)
 def _unit(text: str) -> _Unit:
     spans = re.findall(r"`([^`]+)`", text)
     block = Block(BlockKind.PARAGRAPH, text.replace("`", ""), 1, 1, code_spans=spans)
-    return _Unit(block, block.text, spans, "paragraph", block)
+    return _Unit(block, block.text, spans, "paragraph", block, lexicon.NormalForms())
 
 
 @settings(max_examples=400, deadline=None)
@@ -107,7 +108,48 @@ _COMPARED_PIECES = [*_SPACED, "\u00a8", "\u00af", "\u02d8", "\u00bd", "ﬁ", "�
 @given(st.one_of(st.text(alphabet=st.sampled_from(_COMPARED_PIECES), max_size=12), st.text()))
 @example("\u00a8x")  # NFKC makes a space of it: its normal form starts with one
 def test_a_units_compared_form_is_its_normal_form_with_white_space_collapsed(text):
-    assert _comparable(text) == " ".join(lexicon.normalise(text).split())
+    assert _comparable(lexicon.normalise(text)) == " ".join(lexicon.normalise(text).split())
+
+
+def test_normal_forms_normalise_each_text_once(monkeypatch):
+    normalised: list[str] = []
+    normalise = lexicon.normalise
+
+    def counting(text: str) -> str:
+        normalised.append(text)
+        return normalise(text)
+
+    monkeypatch.setattr(lexicon, "normalise", counting)  # what NormalForms calls
+    forms = lexicon.NormalForms()
+    assert forms["ＦａｓｔＡＰＩ（例）"] == "FastAPI(例)" == forms["ＦａｓｔＡＰＩ（例）"]
+    assert normalised == ["ＦａｓｔＡＰＩ（例）"]
+
+
+def test_an_articles_texts_are_normalised_once_for_alignment_facts_and_rules(monkeypatch):
+    """The engine hands one :class:`NormalForms` to an article's alignment (its anchors) and
+    its facts (tokens; ``untranslated``'s compared form): every text below differs, and none
+    is normalised twice."""
+    from parallelcheck import engine
+
+    normalised: list[str] = []
+    normalise = lexicon.normalise
+
+    def counting(text: str) -> str:
+        normalised.append(text)
+        return normalise(text)
+
+    for module in (lexicon, tokens, anchors):  # NormalForms', and the texts' functions'
+        monkeypatch.setattr(module, "normalise", counting)
+    documents = parse_versions(
+        en="# Ｓｅｔｕｐ `v2`\n\nRun ＦａｓｔＡＰＩ 2.0 with `uvicorn`.\n\n"
+        "- one item\n- two items\n",
+        ja="# 設定（Ｓｅｔｕｐ）`v2`\n\nＦａｓｔＡＰＩ 2.0 を `uvicorn` で実行します。\n\n"
+        "- 一つ目（１）\n- 二つ目（２）\n",
+    )
+    rules = {"token-mismatch": None, "untranslated": None}
+    engine.check_article(documents, [], engine.ArticleContext("a", "en", ("en", "ja"), rules))
+    assert "ＦａｓｔＡＰＩ 2.0 を uvicorn で実行します。" in normalised  # read by all three
+    assert len(normalised) == len(set(normalised))
 
 
 def test_no_white_space_but_the_ascii_space_is_printable():
@@ -921,7 +963,7 @@ def test_a_list_items_unit_text_is_its_prose_text(items):
     markdown = "".join(items).replace("\n1. ", "\n- ")
     doc = parse_text(markdown, "x.md", "en", "markdown")
     for block in doc.iter_blocks():
-        found = _units(block)
+        found = _units(block, lexicon.NormalForms())
         if block.kind is BlockKind.LIST:
             items_ = [child for child in block.children if child.kind is BlockKind.ITEM]
             texts = [unit.text for unit in found if unit.noun == "list item"]

@@ -49,6 +49,7 @@ from parallelcheck.rules.suppression import SUPPRESSION_UNUSED
 from parallelcheck.rules.unreadable_version import UNREADABLE_VERSION
 from parallelcheck.suppress import silenced_ranges, silencing
 from parallelcheck.text.langtag import canonical_tag
+from parallelcheck.text.lexicon import NormalForms
 from parallelcheck.text.suggest import closest
 
 if TYPE_CHECKING:
@@ -286,16 +287,19 @@ def align_only(
     documents: Mapping[str, Document],
     unreadable: Sequence[UnreadableVersion],
     context: ArticleContext,
+    normal_forms: NormalForms | None = None,
 ) -> AlignedArticle:
     """One article aligned as :func:`check_article` aligns it before its rules run (the
     blocks some versions hold elsewhere found too), and no rule run: what a report that shows
-    the text of an article whose findings it already has needs."""
+    the text of an article whose findings it already has needs.  *normal_forms* keep the
+    normal forms of its texts that alignment works out (for its facts to read again)."""
     article = align_article(
         context.id,
         dict(documents),
         context.source,
         expected=context.expected,
         link_prefixes=context.link_prefixes,
+        normal_forms=normal_forms,
     )
     article.unreadable = tuple(unreadable)
     article.moves = find_moves(article)
@@ -309,8 +313,10 @@ def check_article(
 ) -> ArticleResult:
     """Align and check one article: its versions' *documents* (by language), the versions
     that could not be read, and its *context*.  Pure: no file is read here."""
-    article = align_only(documents, unreadable, context)
-    facts = ArticleFacts(context.terms)
+    # the normal form of each text, worked out once for the alignment and the rules
+    normal_forms = NormalForms()
+    article = align_only(documents, unreadable, context, normal_forms)
+    facts = ArticleFacts(context.terms, normal_forms)
     ranges = {doc.path: silenced_ranges(doc) for doc in documents.values() if doc.directives}
     used: dict[str, set[tuple[int, str]]] = {}
     findings: list[Finding] = []

@@ -43,7 +43,7 @@ from typing import Any, NamedTuple, TypeVar
 from parallelcheck.glossary.match import AlteredTerm, GlossaryMatcher, TermHit, blank_code
 from parallelcheck.model.document import Block, BlockKind, Section
 from parallelcheck.text import langid
-from parallelcheck.text.lexicon import lower_words
+from parallelcheck.text.lexicon import NormalForms, lower_words
 from parallelcheck.text.listings import CodeForm, code_form
 from parallelcheck.text.numeric import NumberFact, extract_code_numbers, extract_numbers
 from parallelcheck.text.script import (
@@ -53,7 +53,7 @@ from parallelcheck.text.script import (
     strip_names,
 )
 from parallelcheck.text.sentences import Sentence, split_sentences
-from parallelcheck.text.tokens import Tokens, blank_spans, extract_tokens, prose_code
+from parallelcheck.text.tokens import Tokens, blank_spans, normal_prose_code, normal_tokens
 
 T = TypeVar("T")
 
@@ -72,12 +72,18 @@ def _content(where: Where) -> tuple[str, tuple[str, ...]]:
     return where.text, tuple(where.all_code_spans())
 
 
-def _read(known: dict[tuple, T], where: Where, read: Callable[[str, tuple[str, ...]], T]) -> T:
-    """``read(text, code)`` of a block's or heading's content, kept in *known* by it."""
+def _read(
+    known: dict[tuple, T],
+    where: Where,
+    read: Callable[[str, tuple[str, ...]], T],
+    normal: NormalForms,
+) -> T:
+    """``read(normal text, code)`` of a block's or heading's content (its text in normal
+    form, as *normal* keeps it), kept in *known* by the content."""
     content = _content(where)
     found = known.get(content)
     if found is None:
-        found = known[content] = read(*content)
+        found = known[content] = read(normal[content[0]], content[1])
     return found
 
 
@@ -115,9 +121,14 @@ class ArticleFacts:
     """The facts of one article's blocks and headings, each computed on first use (see the
     module's docstring)."""
 
-    def __init__(self, terms: GlossaryMatcher | None = None) -> None:
+    def __init__(
+        self, terms: GlossaryMatcher | None = None, normal_forms: NormalForms | None = None
+    ) -> None:
         #: The run's glossary, compiled (``None``: no glossary).
         self.matcher = terms
+        #: The normal form of each text of the article (those its alignment read too, when
+        #: the engine hands it the alignment's).
+        self.normal_forms = NormalForms() if normal_forms is None else normal_forms
         self._numbers: dict[tuple, StatedNumbers] = {}
         self._code_numbers: dict[str, tuple[NumberFact, ...]] = {}
         self._spans_numbers: dict[tuple[str, ...], _CodeNumbers] = {}
@@ -175,12 +186,12 @@ class ArticleFacts:
 
     def tokens(self, where: Where) -> Tokens:
         """The untranslatable tokens of a block or heading (code blocks are not read)."""
-        return _read(self._tokens, where, extract_tokens)
+        return _read(self._tokens, where, normal_tokens, self.normal_forms)
 
     def prose(self, where: Where) -> frozenset[str]:
         """The code-like words of the running text of a block or heading, in their compared
         form (:func:`~parallelcheck.text.tokens.prose_code`)."""
-        return _read(self._prose, where, prose_code)
+        return _read(self._prose, where, normal_prose_code, self.normal_forms)
 
     def code_form(self, block: Block, info: str | None = None) -> CodeForm:
         """A code block's comparable form: its code tokens and where its comments are; read

@@ -73,11 +73,11 @@ from parallelcheck.model.document import Block, BlockKind, Document, Section
 from parallelcheck.text.code_skeleton import code_skeleton
 from parallelcheck.text.landmarks import (
     anchor_keys,
-    anchors_of,
     counted,
     dice,
     strong_only,
 )
+from parallelcheck.text.lexicon import NormalForms
 from parallelcheck.text.links import DEFAULT_PREFIXES, localised_prefix_patterns, normalise_target
 from parallelcheck.text.script import NON_LATIN_SAMPLE, mostly_non_latin
 
@@ -223,12 +223,8 @@ class _SectionFeatures:
         if links:
             patterns = version.patterns
             links = [normalise_target(link.target, patterns) for link in links]
-        title = anchors_of(
-            section.title,
-            non_latin=version.non_latin,
-            code_spans=section.code_spans,
-            targets=links,
-        )
+        normal = version.normal_forms[section.title]
+        title = counted(anchor_keys(normal, version.non_latin, section.code_spans, links))
         strong = strong_only(title)
         keys, blocks = self._keys or [], self._blocks or []
         self._keys = self._blocks = None
@@ -481,9 +477,19 @@ class _Version:
     prefixes, its length, and the article's code skeletons (by code and info string: a code
     block usually stands unchanged in every version of an article, and is read once) and
     inline code's anchors (by code: the versions of an article quote the same code, and its
-    :func:`~parallelcheck.text.landmarks.code_key` is formed once)."""
+    :func:`~parallelcheck.text.landmarks.code_key` is formed once), and the normal forms of
+    the article's texts (:class:`~parallelcheck.text.lexicon.NormalForms`, shared with the
+    article's facts when the engine hands them on)."""
 
-    __slots__ = ("code_keys", "latin", "non_latin", "patterns", "skeletons", "total")
+    __slots__ = (
+        "code_keys",
+        "latin",
+        "non_latin",
+        "normal_forms",
+        "patterns",
+        "skeletons",
+        "total",
+    )
 
     def __init__(
         self,
@@ -493,12 +499,14 @@ class _Version:
         skeletons: dict[tuple[str, str], str],
         total: int,
         code_keys: dict[str, str],
+        normal_forms: NormalForms,
     ):
         self.non_latin = written_in_non_latin(doc)
         self.latin = not self.non_latin
         self.patterns = localised_prefix_patterns(doc.lang, prefixes, source)
         self.skeletons = skeletons
         self.code_keys = code_keys
+        self.normal_forms = normal_forms
         self.total = total or 1
 
     def anchor_keys(self, block: Block) -> list[str]:
@@ -512,7 +520,8 @@ class _Version:
         if links:
             patterns = self.patterns
             links = [normalise_target(link.target, patterns) for link in links]
-        return anchor_keys(block.text, self.non_latin, spans, links, self.code_keys)
+        normal = self.normal_forms[block.text]
+        return anchor_keys(normal, self.non_latin, spans, links, self.code_keys)
 
     def code(self, block: Block) -> str:
         """A code block's skeleton (:func:`code_skeleton`; ``""`` for any other block)."""
@@ -556,15 +565,20 @@ def _document_features(
     source: str,
     skeletons: dict[tuple[str, str], str],
     code_keys: dict[str, str] | None = None,
+    normal_forms: NormalForms | None = None,
 ) -> tuple[list[_SectionFeatures], dict[int, list[_BlockFeatures]], _Version]:
     """The features of every section of a version, and of every block of each section (by
     the section's ``id``), and what they share (its :class:`_Version`, for the features of
-    its containers' children, see :func:`child_block_features`).  *skeletons* and
-    *code_keys* are the article's, shared by its versions (see :class:`_Version`)."""
+    its containers' children, see :func:`child_block_features`).  *skeletons*, *code_keys*
+    and *normal_forms* are the article's, shared by its versions (see :class:`_Version`)."""
     lengths = [_block_lengths(section.blocks) for section in doc.sections]
     if code_keys is None:
         code_keys = {}
-    version = _Version(doc, prefixes, source, skeletons, sum(map(sum, lengths)), code_keys)
+    if normal_forms is None:
+        normal_forms = NormalForms()
+    version = _Version(
+        doc, prefixes, source, skeletons, sum(map(sum, lengths)), code_keys, normal_forms
+    )
     total = version.total
     count = max(len(doc.sections) - 1, 1)
     sections = []
@@ -1213,13 +1227,20 @@ def align_article(
     *,
     expected: Sequence[str] = (),
     link_prefixes: Sequence[str] = DEFAULT_PREFIXES,
+    normal_forms: NormalForms | None = None,
 ) -> AlignedArticle:
-    """Align every version of one article: sections, then blocks inside each section."""
+    """Align every version of one article: sections, then blocks inside each section.
+    *normal_forms* keep the normal form of the article's texts, which alignment's anchors
+    read (the engine hands the same to the article's facts; a new one when not given)."""
     order = version_order(list(documents), source)
     skeletons: dict[tuple[str, str], str] = {}  # the article's code, read once
     code_keys: dict[str, str] = {}  # and its inline code's anchors, formed once
+    if normal_forms is None:
+        normal_forms = NormalForms()
     features = {
-        lang: _document_features(documents[lang], link_prefixes, source, skeletons, code_keys)
+        lang: _document_features(
+            documents[lang], link_prefixes, source, skeletons, code_keys, normal_forms
+        )
         for lang in order
     }
     sections = {lang: features[lang][0] for lang in order}

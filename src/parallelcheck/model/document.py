@@ -12,7 +12,10 @@ first, when the table has one).  Links, images and inline code are kept as facts
 that contains them.  Every element records the 1-based line where it starts in the file as
 stored, so a finding can point at it.
 
-Readers build these objects; nothing after the readers changes them.
+Readers build these objects; nothing after the readers changes them.  What later stages ask
+of a container again and again is worked out when first asked for and kept on it: its links
+and inline code gathered from its children (:meth:`Block.all_links`,
+:meth:`Block.all_code_spans`).
 """
 
 from __future__ import annotations
@@ -107,6 +110,12 @@ class Block:
     links: list[Link] = NO_ITEMS
     code_spans: list[str] = NO_ITEMS
     text_lines: list[int] = NO_ITEMS
+    # A container's lists gathered when first asked for and kept (``None`` until then): no
+    # field readers give, nor one that tells blocks apart.
+    #: :meth:`all_links` once gathered.
+    _all_links: list[Link] | None = field(default=None, init=False, repr=False, compare=False)
+    #: :meth:`all_code_spans` once gathered.
+    _all_code_spans: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def body_rows(self) -> int:
@@ -136,7 +145,12 @@ class Block:
     def all_links(self) -> list[Link]:
         """Links of this block and of every block nested in it, in order (see
         :func:`_gathered`: read them, do not change them)."""
-        return self.links if not self.children else _gathered(self, "links")
+        if not self.children:
+            return self.links
+        found = self._all_links
+        if found is None:
+            found = self._all_links = _gathered(self.links, [c.all_links() for c in self.children])
+        return found
 
     def prose_text(self) -> str:
         """``text`` without the text of the code and HTML blocks nested in it, at any depth
@@ -160,18 +174,24 @@ class Block:
     def all_code_spans(self) -> list[str]:
         """Inline code of this block and of every block nested in it, in order (see
         :func:`_gathered`: read it, do not change it)."""
-        return self.code_spans if not self.children else _gathered(self, "code_spans")
+        if not self.children:
+            return self.code_spans
+        found = self._all_code_spans
+        if found is None:
+            found = self._all_code_spans = _gathered(
+                self.code_spans, [c.all_code_spans() for c in self.children]
+            )
+        return found
 
 
-def _gathered(block: Block, field: str) -> list:
-    """The list *field* (``links``, ``code_spans``) of *block*, then of every block nested in
-    it, in order.  A block without children gives its own list, not a copy: the lists are
-    read (alignment, facts and rules ask several times per block), never changed."""
-    if not block.children:
-        return getattr(block, field)
-    found = list(getattr(block, field))
-    for child in block.children:
-        found.extend(_gathered(child, field))
+def _gathered(own: list, nested: list[list]) -> list:
+    """A container's list of something (links, inline code): its *own*, then its children's
+    gathered ones (*nested*, in order).  It is gathered when first asked for and kept on the
+    block (alignment, facts and rules ask several times per container); a block without
+    children gives its own list, not a copy: the lists are read, never changed."""
+    found = list(own)
+    for lists in nested:
+        found.extend(lists)
     return found
 
 

@@ -20,7 +20,7 @@ from parallelcheck.rules._common import excerpt
 from parallelcheck.rules._lines import counterpart_in
 from parallelcheck.rules.base import RuleContext, rule
 from parallelcheck.text.langtag import primary_language
-from parallelcheck.text.lexicon import URL, might_hold_url, normalise
+from parallelcheck.text.lexicon import URL, NormalForms, might_hold_url
 from parallelcheck.text.regexes import compile_pattern
 from parallelcheck.text.script import (
     LATIN,
@@ -122,14 +122,23 @@ class _Unit:
 
     __slots__ = ("block", "code_spans", "key", "noun", "parent", "signs", "text")
 
-    def __init__(self, block: Block, text: str, code_spans: list[str], noun: str, parent: Block):
+    def __init__(
+        self,
+        block: Block,
+        text: str,
+        code_spans: list[str],
+        noun: str,
+        parent: Block,
+        normal_forms: NormalForms,
+    ):
         self.block = block
         self.text = text
         self.code_spans = code_spans
         self.noun = noun
         self.parent = parent
-        #: The text in NFKC with whitespace collapsed, for comparing.
-        self.key = _comparable(text)
+        #: The text in NFKC with whitespace collapsed, for comparing (from the normal form
+        #: the article's facts keep: alignment and the token rules read it too).
+        self.key = _comparable(normal_forms[text])
         #: Whether the unit shows signs of another language (see :class:`_ForeignSigns`),
         #: once asked: the shortcut and the full judgement both ask.
         self.signs: bool | None = None
@@ -139,25 +148,25 @@ class _Unit:
         return self.block.kind in _TERMS
 
 
-def _comparable(text: str) -> str:
-    """*text* in NFKC with its white space collapsed (each run one space, none at either end):
-    the form units are compared in.  Every white space character but the ASCII space is a
-    separator or a control, which ``str.isprintable`` rejects, so a printable normal form
-    without two spaces in a row or one at either end is its own collapsed form (most units'
-    are): it is not split into words and joined again."""
-    normal = normalise(text)
+def _comparable(normal: str) -> str:
+    """A text in normal form (:func:`~parallelcheck.text.lexicon.normalise`'s, NFKC) with its
+    white space collapsed (each run one space, none at either end): the form units are
+    compared in.  Every white space character but the ASCII space is a separator or a
+    control, which ``str.isprintable`` rejects, so a printable normal form without two spaces
+    in a row or one at either end is its own collapsed form (most units' are): it is not
+    split into words and joined again."""
     if normal.isprintable() and "  " not in normal and normal[:1] != " " and normal[-1:] != " ":
         return normal
     return " ".join(normal.split())
 
 
-def _units(block: Block, inside: str = "") -> list[_Unit]:
+def _units(block: Block, forms: NormalForms, inside: str = "") -> list[_Unit]:
     """The judged pieces of a block: code, HTML and quotations are never judged (nor the code
     nested in a list item); a list is judged item by item, an admonition by its body (not its
-    title)."""
+    title).  *forms* are the article's normal forms (its facts')."""
     kind = block.kind
     if kind is _PARAGRAPH and not inside:  # the commonest
-        return [_Unit(block, block.text, block.all_code_spans(), "paragraph", block)]
+        return [_Unit(block, block.text, block.all_code_spans(), "paragraph", block, forms)]
     if kind in _NOT_JUDGED:
         return []
     if kind is _LIST:
@@ -167,24 +176,25 @@ def _units(block: Block, inside: str = "") -> list[_Unit]:
                 # code nested in an item is code, not the item's prose (a tight item, the
                 # commonest, nests nothing: its prose is its text)
                 text = child.prose_text() if child.children else child.text
-                found.append(_Unit(child, text, child.all_code_spans(), "list item", block))
+                spans = child.all_code_spans()
+                found.append(_Unit(child, text, spans, "list item", block, forms))
             else:
-                found.extend(_units(child))
+                found.extend(_units(child, forms))
         return found
     if kind is _ADMONITION:
         found = []
         for child in block.children:
-            for unit in _units(child, inside=block.info or "admonition"):
+            for unit in _units(child, forms, inside=block.info or "admonition"):
                 unit.parent = block
                 found.append(unit)
         return found
     if kind is _TABLE:
         cells = [cell for row in block.rows for cell in row]
-        return [_Unit(block, "\t".join(cells), block.all_code_spans(), "table", block)]
+        return [_Unit(block, "\t".join(cells), block.all_code_spans(), "table", block, forms)]
     noun = "list item" if kind is _ITEM else kind.value
     if inside:
         noun = f"{noun} in the {inside} box"
-    return [_Unit(block, block.text, block.all_code_spans(), noun, block)]
+    return [_Unit(block, block.text, block.all_code_spans(), noun, block, forms)]
 
 
 # ---------------------------------------------------------------------------
@@ -731,10 +741,11 @@ class _Row:
         #: The versions with a unit of each text (compared form).
         self.holders: dict[str, set[str]] = {}
         holders = self.holders
+        forms = ctx.facts.normal_forms
         for lang in self.present:
-            found = _units(row.cells[lang])  # type: ignore[arg-type]
+            found = _units(row.cells[lang], forms)  # type: ignore[arg-type]
             for extra in row.extra.get(lang, ()):
-                found.extend(_units(extra))
+                found.extend(_units(extra, forms))
             for unit in found:
                 holding = holders.get(unit.key)
                 if holding is None:  # most texts: no empty set made for each unit

@@ -70,7 +70,7 @@ def anchors_of(
     ``<dossier>`` for ``<dir>``, is the same anchor), link targets verbatim apart from outer
     spaces.
     """
-    return counted(anchor_keys(text, non_latin, code_spans, targets))
+    return counted(anchor_keys(normalise(text), non_latin, code_spans, targets))
 
 
 def anchor_keys(
@@ -80,7 +80,9 @@ def anchor_keys(
     targets: Iterable[str],
     code_keys: dict[str, str] | None = None,
 ) -> list[str]:
-    """The anchors of :func:`anchors_of` one by one (of *text* in a version written in a
+    """The anchors of :func:`anchors_of` one by one (of *text*, already in normal form —
+    :func:`~parallelcheck.text.lexicon.normalise`'s, as an article's
+    :class:`~parallelcheck.text.lexicon.NormalForms` keep it — in a version written in a
     non-Latin script or not, its inline code *spans* and link *targets*), in the order they
     are found (numbers, words, inline code, link targets): for a caller that counts several
     texts' anchors at once, or none at all when there is none.
@@ -88,7 +90,6 @@ def anchor_keys(
     *code_keys*, when given, holds the key of each piece of inline code already seen (see
     :func:`code_key`) and is filled with the others: a caller reading many texts that quote
     the same code (every version of an article) forms each key once."""
-    text = normalise(text)
     # Words and numbers are read in one scan (one pass over the text instead of two): a word
     # starts at a letter and a number at a digit, so neither pattern ever matches where the
     # other's match started, and a number holds no letter, so every word is the one the word

@@ -13,7 +13,8 @@ Two primitives have a second, deliberately different form, named for what it is 
   :data:`SENTENCE_START_SPACED` is the stricter form alignment's anchors use: after ``.``, ``!``
   … a space must follow, so ``e.g.Foo`` or ``v1.Foo`` keep ``Foo`` as a name.
 
-Nothing here caches: these are patterns and one-pass functions over a string.
+Nothing here caches: these are patterns and one-pass functions over a string.  The one
+memo, :class:`NormalForms`, is an object its owner makes and hands on (one per article).
 """
 
 from __future__ import annotations
@@ -52,6 +53,20 @@ def normalise(text: str) -> str:
         if wide in text:  # no scan at all for a text of narrower characters than *wide*
             text = text.replace(wide, narrow)
     return unicodedata.normalize("NFKC", text)
+
+
+class NormalForms(dict[str, str]):
+    """The normal form (:func:`normalise`) of each text asked for (``forms[text]``), worked
+    out the first time and kept.  The engine makes one per article and hands it to the
+    article's alignment (its anchors) and its facts (tokens, the compared form of
+    ``untranslated``): each of them reads every block's text in normal form, and several
+    versions often hold the same text, so each text is normalised once."""
+
+    __slots__ = ()
+
+    def __missing__(self, text: str) -> str:
+        found = self[text] = normalise(text)
+        return found
 
 
 #: The characters that most often keep a text from passing NFKC's quick check (Chinese and

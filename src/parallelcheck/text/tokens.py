@@ -171,9 +171,8 @@ def _compound_core(word: str) -> str:
 
 
 def _running_text(text: str, code_spans: Sequence[str]) -> tuple[str, list[str]]:
-    """A block's text in normal form without its inline code and attribute lists, and its
+    """A block's text (in normal form) without its inline code and attribute lists, and its
     inline code spans without surrounding space (empty ones left out)."""
-    text = normalise(text)
     spans = [code for code in map(str.strip, code_spans) if code] if code_spans else []
     if spans:
         text = cut_spans(text, spans)
@@ -184,7 +183,14 @@ def _running_text(text: str, code_spans: Sequence[str]) -> tuple[str, list[str]]
 
 def extract_tokens(text: str, code_spans: Sequence[str] = ()) -> Tokens:
     """The untranslatable tokens of a block's text and inline code (rules above)."""
-    text, spans = _running_text(text, code_spans)
+    return normal_tokens(normalise(text), code_spans)
+
+
+def normal_tokens(normal: str, code_spans: Sequence[str] = ()) -> Tokens:
+    """:func:`extract_tokens` of a text already in normal form
+    (:func:`~parallelcheck.text.lexicon.normalise`'s, as an article's
+    :class:`~parallelcheck.text.lexicon.NormalForms` keep it): not normalised again."""
+    text, spans = _running_text(normal, code_spans)
     strong: set[str] = set()
     names: set[str] = set()
     for code in spans:
@@ -218,7 +224,12 @@ def prose_code(text: str, code_spans: Sequence[str] = ()) -> frozenset[str]:
     """The :func:`token_form` of the code-like words of a block's running text (quoted,
     dotted, called, ``a/b``): never reported, only a place where inline code another version
     writes may be found as plain text."""
-    text, _ = _running_text(text, code_spans)
+    return normal_prose_code(normalise(text), code_spans)
+
+
+def normal_prose_code(normal: str, code_spans: Sequence[str] = ()) -> frozenset[str]:
+    """:func:`prose_code` of a text already in normal form (as :func:`normal_tokens`)."""
+    text, _ = _running_text(normal, code_spans)
     if not _PROSE_CODE_HINT.search(text):
         return frozenset()  # most texts (and the search is slow)
     return frozenset(
